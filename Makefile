@@ -1,0 +1,32 @@
+# bashbox: common tasks. `make test` is what CI runs (.ci/run).
+GO ?= go
+
+.PHONY: build test test-short conformance bench fuzz lint run-example
+
+build:
+	$(GO) build -o bin/bashbox ./cmd/bashbox
+
+# Unit, integration and security tests with the race detector, then the
+# differential conformance suite against real bash and GNU tools.
+test:
+	$(GO) vet ./...
+	$(GO) test -race -count=1 -timeout 20m ./...
+	$(GO) run ./conformance/cmd/conformance -min-rate $$(cat conformance/MIN_RATE)
+
+test-short:
+	$(GO) test -count=1 ./...
+
+# Per-command pass rates of the differential suite.
+conformance:
+	$(GO) run ./conformance/cmd/conformance
+
+bench:
+	$(GO) run ./cmd/bashbox bench --quick
+
+fuzz:
+	$(GO) test -run=^$$ -fuzz=FuzzScript -fuzztime=60s ./interp
+	$(GO) test -run=^$$ -fuzz=FuzzOverlay -fuzztime=60s ./overlayfs
+
+# The README's first example: count Go files of this repository, read-only.
+run-example:
+	$(GO) run ./cmd/bashbox run -v .:/work -c 'find . -name "*.go" | wc -l'

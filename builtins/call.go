@@ -1,0 +1,153 @@
+// Package builtins is the command registry and the contract between the
+// interpreter and the commands: a command is a Go function that receives
+// its arguments, standard streams, environment, working directory and the
+// sandbox filesystem as a capability. Commands never touch the host: they
+// do not import os/exec, net or syscall, and reach files only through
+// Call.FS (a test in this package enforces it).
+package builtins
+
+import (
+	"context"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/spf13/afero"
+)
+
+// FS is the guest filesystem a command sees: guest absolute paths, symlinks
+// resolved inside the sandbox.
+type FS interface {
+	afero.Fs
+	afero.Symlinker
+	// ReadDir lists a directory in native order.
+	ReadDir(name string) ([]fs.FileInfo, error)
+}
+
+// Call is one invocation of a command.
+type Call struct {
+	// Args holds the command name in Args[0] and its arguments after it.
+	Args   []string
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	// Env is the environment as NAME=VALUE pairs (exported variables only).
+	Env []string
+	// Dir is the guest working directory, absolute.
+	Dir string
+	FS  FS
+	// Exec runs another command inside the same sandbox, with the given
+	// call's streams, environment and directory (xargs, find -exec, env,
+	// timeout). It returns the exit status, 127 for an unknown command.
+	Exec func(ctx context.Context, c *Call) int
+}
+
+// Name is the command name as invoked.
+func (c *Call) Name() string { return c.Args[0] }
+
+// Getenv returns the value of an environment variable, or "".
+func (c *Call) Getenv(name string) string {
+	v, _ := c.LookupEnv(name)
+	return v
+}
+
+// LookupEnv returns the value of an environment variable and whether it is set.
+func (c *Call) LookupEnv(name string) (string, bool) {
+	for i := len(c.Env) - 1; i >= 0; i-- {
+		if k, v, ok := strings.Cut(c.Env[i], "="); ok && k == name {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// Abs makes a path absolute against the working directory. It does not
+// clean it, so that trailing slashes and ".." keep their meaning for the
+// filesystem.
+func (c *Call) Abs(name string) string {
+	if path.IsAbs(name) {
+		return name
+	}
+	if c.Dir == "/" {
+		return "/" + name
+	}
+	return c.Dir + "/" + name
+}
+
+// Sub returns a copy of the call for running another command (argv args)
+// with the same streams, environment and directory.
+func (c *Call) Sub(args []string) *Call {
+	sub := *c
+	sub.Args = args
+	return &sub
+}
+
+// Open opens a file for reading. The /dev/stdin family maps to the call's
+// own streams, as the kernel maps them to the process's.
+func (c *Call) Open(name string) (afero.File, error) {
+	return c.OpenFile(name, os.O_RDONLY, 0)
+}
+
+// Create creates or truncates a file for writing.
+func (c *Call) Create(name string) (afero.File, error) {
+	return c.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+}
+
+// OpenFile opens name relative to the working directory.
+func (c *Call) OpenFile(name string, flag int, perm fs.FileMode) (afero.File, error) {
+	if f := c.stdStream(name); f != nil {
+		return f, nil
+	}
+	f, err := c.FS.OpenFile(c.Abs(name), flag, perm)
+	if err != nil {
+		return nil, renamePathErr(err, name)
+	}
+	return f, nil
+}
+
+// Stat follows symlinks; Lstat does not. Both report errors with name as
+// given.
+func (c *Call) Stat(name string) (fs.FileInfo, error) {
+	fi, err := c.FS.Stat(c.Abs(name))
+	return fi, renamePathErr(err, name)
+}
+
+func (c *Call) Lstat(name string) (fs.FileInfo, error) {
+	fi, _, err := c.FS.LstatIfPossible(c.Abs(name))
+	return fi, renamePathErr(err, name)
+}
+
+// ReadDir lists a directory in native order.
+func (c *Call) ReadDir(name string) ([]fs.FileInfo, error) {
+	entries, err := c.FS.ReadDir(c.Abs(name))
+	return entries, renamePathErr(err, name)
+}
+
+// ReadDirSorted lists a directory sorted by name (C locale byte order).
+func (c *Call) ReadDirSorted(name string) ([]fs.FileInfo, error) {
+	entries, err := c.ReadDir(name)
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+	return entries, err
+}
+
+func renamePathErr(err error, name string) error {
+	if pe, ok := err.(*fs.PathError); ok && pe.Path != name {
+		return &fs.PathError{Op: pe.Op, Path: name, Err: pe.Err}
+	}
+	return err
+}
+
+func (c *Call) stdStream(name string) afero.File {
+	switch name {
+	case "/dev/stdin", "/dev/fd/0":
+		return &streamFile{name: name, r: c.Stdin}
+	case "/dev/stdout", "/dev/fd/1":
+		return &streamFile{name: name, w: c.Stdout}
+	case "/dev/stderr", "/dev/fd/2":
+		return &streamFile{name: name, w: c.Stderr}
+	}
+	return nil
+}

@@ -1,0 +1,49 @@
+// Command bashbox runs shell scripts in the in-process sandbox (run), serves
+// it to agents (serve), runs the classic host Bash tool (bash, doctor) and
+// benchmarks it against the host shell (bench).
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage: bashbox <command> [flags]
+
+commands:
+  run      run a script in the sandbox (bashbox run -v DIR:/work -c 'SCRIPT')
+  serve    serve the sandbox over MCP (stdio or --http) and HTTP
+  bash     run a command with the classic Bash tool on the host sandbox
+  doctor   list the host sandbox backends this machine offers
+  bench    compare bashbox with the host shell on a corpus
+
+Run 'bashbox <command> --help' for its flags.
+`
+
+// subcommands maps names to entry points; each returns the exit status.
+var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{
+	"run": runCommand,
+}
+
+func main() {
+	os.Exit(dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	cmd, ok := subcommands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "bashbox: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+	return cmd(args[1:], stdin, stdout, stderr)
+}

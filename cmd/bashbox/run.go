@@ -1,0 +1,187 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/bashbox/bashbox"
+	"github.com/bashbox/bashbox/volumes"
+)
+
+// sandboxFlags are the volume, budget, env and fallback flags shared by run
+// and serve.
+type sandboxFlags struct {
+	volumes     []string
+	workdir     string
+	timeout     time.Duration
+	maxOutput   string
+	maxCommands int64
+	maxLoop     int64
+	maxMemory   string
+	maxOvlBytes string
+	maxOvlFiles int64
+	env         []string
+	fallback    []string
+	fallbackEnv []string
+}
+
+func (f *sandboxFlags) register(fs *pflag.FlagSet) {
+	fs.StringArrayVarP(&f.volumes, "volume", "v", nil, "HOST_DIR[:GUEST_PATH][:ro|:rw] (repeatable; default guest path /work, mode ro)")
+	fs.StringVarP(&f.workdir, "workdir", "w", "", "starting directory (default: the first volume's guest path)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "wall-clock budget, e.g. 30s (default 60s)")
+	fs.StringVar(&f.maxOutput, "max-output", "", "output budget per stream in bytes, e.g. 10MiB")
+	fs.Int64Var(&f.maxCommands, "max-commands", 0, "command budget (default 100000)")
+	fs.Int64Var(&f.maxLoop, "max-loop-iterations", 0, "iterations per loop entry (default 1000000)")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "memory budget for variables and buffers, e.g. 256MiB")
+	fs.StringVar(&f.maxOvlBytes, "max-overlay-bytes", "", "bytes the in-memory layers may hold, e.g. 256MiB")
+	fs.Int64Var(&f.maxOvlFiles, "max-overlay-files", 0, "entries the in-memory layers may hold (default 100000)")
+	fs.StringArrayVar(&f.env, "env", nil, "NAME=VALUE added to the sandbox environment (repeatable)")
+	fs.StringSliceVar(&f.fallback, "fallback", nil, "host commands allowed to run for real, e.g. git,gh")
+	fs.StringSliceVar(&f.fallbackEnv, "fallback-env", nil, "host env vars passed to fallback children only")
+}
+
+// config turns the flags into a box configuration.
+func (f *sandboxFlags) config() (bashbox.Config, error) {
+	var cfg bashbox.Config
+	for _, spec := range f.volumes {
+		v, err := volumes.Parse(spec)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.Volumes = append(cfg.Volumes, v)
+	}
+	cfg.Workdir = f.workdir
+	cfg.Limits.Timeout = f.timeout
+	cfg.Limits.MaxCommands = f.maxCommands
+	cfg.Limits.MaxLoopIterations = f.maxLoop
+	cfg.Limits.MaxOverlayFiles = f.maxOvlFiles
+	for _, s := range []struct {
+		flag, val string
+		dst       *int64
+	}{
+		{"--max-output", f.maxOutput, &cfg.Limits.MaxOutputBytes},
+		{"--max-memory", f.maxMemory, &cfg.Limits.MaxMemoryBytes},
+		{"--max-overlay-bytes", f.maxOvlBytes, &cfg.Limits.MaxOverlayBytes},
+	} {
+		if s.val == "" {
+			continue
+		}
+		n, err := parseSize(s.val)
+		if err != nil {
+			return cfg, fmt.Errorf("%s: %v", s.flag, err)
+		}
+		*s.dst = n
+	}
+	for _, kv := range f.env {
+		if name, _, ok := strings.Cut(kv, "="); !ok || name == "" {
+			return cfg, fmt.Errorf("--env %q: want NAME=VALUE", kv)
+		}
+	}
+	cfg.Env = f.env
+	fb, err := fallbackConfig(f.fallback, f.fallbackEnv)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Fallback = fb
+	return cfg, nil
+}
+
+// parseSize reads 1024, 10k, 10KiB, 5M, 5MB, 1GiB.
+func parseSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	mult := int64(1)
+	lower := strings.ToLower(t)
+	for _, u := range []struct {
+		suffix string
+		m      int64
+	}{{"kib", 1 << 10}, {"mib", 1 << 20}, {"gib", 1 << 30}, {"kb", 1000}, {"mb", 1000 * 1000}, {"gb", 1000 * 1000 * 1000}, {"k", 1 << 10}, {"m", 1 << 20}, {"g", 1 << 30}, {"b", 1}} {
+		if strings.HasSuffix(lower, u.suffix) {
+			mult = u.m
+			t = t[:len(t)-len(u.suffix)]
+			break
+		}
+	}
+	var n int64
+	if _, err := fmt.Sscanf(t, "%d", &n); err != nil || n < 0 || fmt.Sprint(n) != strings.TrimSpace(t) {
+		return 0, fmt.Errorf("invalid size %q", s)
+	}
+	return n * mult, nil
+}
+
+func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("bashbox run", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.SetInterspersed(false)
+	var sf sandboxFlags
+	sf.register(fs)
+	script := fs.StringP("command", "c", "", "the script to run")
+	asJSON := fs.Bool("json", false, "print one JSON result object instead of the raw streams")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: bashbox run [flags] [SCRIPT_FILE | -c 'SCRIPT'] [ARGS...]\n(the script is read from stdin when neither is given)\n\n%s", fs.FlagUsages())
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	cfg, err := sf.config()
+	if err != nil {
+		fmt.Fprintf(stderr, "bashbox: %v\n", err)
+		return 2
+	}
+	req := bashbox.Request{Args: fs.Args()}
+	switch {
+	case fs.Changed("command"):
+		req.Script = *script
+	case fs.NArg() > 0:
+		// The script file is the operator's input, read from the host.
+		data, err := os.ReadFile(fs.Arg(0))
+		if err != nil {
+			fmt.Fprintf(stderr, "bashbox: %v\n", err)
+			return 2
+		}
+		req.Script, req.Name, req.Args = string(data), fs.Arg(0), fs.Args()[1:]
+	default:
+		data, err := io.ReadAll(stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "bashbox: reading script: %v\n", err)
+			return 2
+		}
+		req.Script = string(data)
+		stdin = nil
+	}
+	if stdin != nil && fs.Changed("command") || fs.NArg() > 0 {
+		req.Stdin = stdin
+	}
+	box, err := bashbox.New(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "bashbox: %v\n", err)
+		return 2
+	}
+	defer box.Close()
+	if !*asJSON {
+		req.Stdout, req.Stderr, req.DiscardCapture = stdout, stderr, true
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := box.Run(ctx, req)
+	if err != nil {
+		fmt.Fprintf(stderr, "bashbox: %v\n", err)
+		return 2
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+		enc.Encode(res)
+	}
+	return res.ExitCode
+}

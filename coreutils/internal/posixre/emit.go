@@ -1,0 +1,256 @@
+package posixre
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// emitter writes a parsed expression in Go (RE2) or .NET (regexp2) syntax.
+type emitter struct {
+	fl     Flags
+	dotnet bool
+	tooBig bool // a repetition count RE2 does not accept
+	// reduced marks the \< and \> nodes that can be written as \b
+	reduced map[*node]bool
+}
+
+const goRepeatMax = 1000
+
+// resolve decides which word-boundary assertions can be plain \b and
+// reports whether the whole expression fits RE2.
+func (e *emitter) resolve(n *node) bool {
+	if e.reduced == nil {
+		e.reduced = map[*node]bool{}
+	}
+	ok := true
+	var walk func(n *node, prev, next *node)
+	walk = func(n *node, prev, next *node) {
+		switch n.kind {
+		case nWordStart:
+			if next != nil && mustWordFirst(next) {
+				e.reduced[n] = true
+			} else {
+				ok = false
+			}
+		case nWordEnd:
+			if prev != nil && mustWordLast(prev) {
+				e.reduced[n] = true
+			} else {
+				ok = false
+			}
+		case nBackref:
+			ok = false
+		case nRepeat:
+			if n.min > goRepeatMax || n.max > goRepeatMax {
+				ok = false
+			}
+			walk(n.subs[0], nil, nil)
+		case nConcat:
+			for i, s := range n.subs {
+				var p, x *node
+				if i > 0 {
+					p = n.subs[i-1]
+				}
+				if i+1 < len(n.subs) {
+					x = n.subs[i+1]
+				}
+				walk(s, p, x)
+			}
+		case nGroup:
+			walk(n.subs[0], prev, next)
+		case nAlt:
+			for _, s := range n.subs {
+				walk(s, nil, nil)
+			}
+		}
+	}
+	walk(n, nil, nil)
+	return ok
+}
+
+func isWordRune(r rune) bool {
+	return r == '_' || r < utf8.RuneSelf && (r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') || r >= utf8.RuneSelf && unicode.IsLetter(r)
+}
+
+func isASCIIWord(r rune) bool {
+	return r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+}
+
+// mustWordFirst reports whether every match of n is non-empty and starts
+// with an ASCII word character (so that \b before it means \<).
+func mustWordFirst(n *node) bool {
+	switch n.kind {
+	case nLit:
+		return isASCIIWord(n.r)
+	case nSet:
+		return n.set.onlyWord() && asciiOnly(n.set)
+	case nGroup:
+		return mustWordFirst(n.subs[0])
+	case nConcat:
+		return mustWordFirst(n.subs[0])
+	case nAlt:
+		for _, s := range n.subs {
+			if !mustWordFirst(s) {
+				return false
+			}
+		}
+		return true
+	case nRepeat:
+		return n.min >= 1 && mustWordFirst(n.subs[0])
+	}
+	return false
+}
+
+func mustWordLast(n *node) bool {
+	switch n.kind {
+	case nLit:
+		return isASCIIWord(n.r)
+	case nSet:
+		return n.set.onlyWord() && asciiOnly(n.set)
+	case nGroup:
+		return mustWordLast(n.subs[0])
+	case nConcat:
+		return mustWordLast(n.subs[len(n.subs)-1])
+	case nAlt:
+		for _, s := range n.subs {
+			if !mustWordLast(s) {
+				return false
+			}
+		}
+		return true
+	case nRepeat:
+		return n.min >= 1 && mustWordLast(n.subs[0])
+	}
+	return false
+}
+
+func asciiOnly(s *charSet) bool {
+	if len(s.props) > 0 {
+		// \w and [[:alpha:]] also hold non-ASCII letters, which RE2's \b
+		// does not see as word characters; GNU does. Good enough when the
+		// text is ASCII; accepted as a documented deviation.
+		return true
+	}
+	for _, x := range s.ranges {
+		if x.hi >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// wordClass is the set of word characters in .NET syntax.
+const netWord = `[0-9A-Za-z_\p{L}]`
+
+func (e *emitter) emit(b *strings.Builder, n *node) {
+	switch n.kind {
+	case nEmpty:
+		b.WriteString("(?:)")
+	case nLit:
+		r := n.r
+		if r == utf8.RuneError && len(n.raw) == 1 {
+			r = utf8.RuneError
+		}
+		writeRune(b, r, e.dotnet)
+	case nAny:
+		switch {
+		case e.fl.Lines:
+			b.WriteString(`[^\n]`)
+		case e.dotnet:
+			b.WriteString(`[\s\S]`)
+		default:
+			b.WriteString(`(?s:.)`)
+		}
+	case nSet:
+		if r, ok := n.set.single(); ok && !(e.fl.Lines && r == '\n') {
+			writeRune(b, r, e.dotnet)
+			return
+		}
+		n.set.emit(b, e.dotnet, e.fl.Lines)
+	case nGroup:
+		b.WriteByte('(')
+		e.emit(b, n.subs[0])
+		b.WriteByte(')')
+	case nConcat:
+		for _, s := range n.subs {
+			if s.kind == nAlt {
+				b.WriteString("(?:")
+				e.emit(b, s)
+				b.WriteByte(')')
+			} else {
+				e.emit(b, s)
+			}
+		}
+	case nAlt:
+		for i, s := range n.subs {
+			if i > 0 {
+				b.WriteByte('|')
+			}
+			e.emit(b, s)
+		}
+	case nRepeat:
+		if !e.dotnet && (n.min > goRepeatMax || n.max > goRepeatMax) {
+			e.tooBig = true
+		}
+		b.WriteString("(?:")
+		e.emit(b, n.subs[0])
+		b.WriteByte(')')
+		switch {
+		case n.min == 0 && n.max == -1:
+			b.WriteByte('*')
+		case n.min == 1 && n.max == -1:
+			b.WriteByte('+')
+		case n.min == 0 && n.max == 1:
+			b.WriteByte('?')
+		case n.max == -1:
+			b.WriteString("{" + strconv.Itoa(n.min) + ",}")
+		case n.min == n.max:
+			b.WriteString("{" + strconv.Itoa(n.min) + "}")
+		default:
+			b.WriteString("{" + strconv.Itoa(n.min) + "," + strconv.Itoa(n.max) + "}")
+		}
+	case nBackref:
+		b.WriteString(`(?:\` + strconv.Itoa(n.idx) + `)`)
+	case nBOL:
+		b.WriteString("^")
+	case nEOL:
+		switch {
+		case !e.dotnet:
+			b.WriteString("$")
+		case e.fl.Multiline:
+			b.WriteString(`(?=\n|\z)`)
+		default:
+			b.WriteString(`\z`)
+		}
+	case nBOT:
+		b.WriteString(`\A`)
+	case nEOT:
+		b.WriteString(`\z`)
+	case nWordB:
+		if e.dotnet {
+			b.WriteString(`(?:(?<=` + netWord + `)(?!` + netWord + `)|(?<!` + netWord + `)(?=` + netWord + `))`)
+		} else {
+			b.WriteString(`\b`)
+		}
+	case nNotWordB:
+		if e.dotnet {
+			b.WriteString(`(?:(?<=` + netWord + `)(?=` + netWord + `)|(?<!` + netWord + `)(?!` + netWord + `))`)
+		} else {
+			b.WriteString(`\B`)
+		}
+	case nWordStart:
+		if !e.dotnet && e.reduced[n] {
+			b.WriteString(`\b`)
+		} else {
+			b.WriteString(`(?<!` + netWord + `)(?=` + netWord + `)`)
+		}
+	case nWordEnd:
+		if !e.dotnet && e.reduced[n] {
+			b.WriteString(`\b`)
+		} else {
+			b.WriteString(`(?<=` + netWord + `)(?!` + netWord + `)`)
+		}
+	}
+}

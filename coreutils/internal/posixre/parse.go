@@ -1,0 +1,581 @@
+package posixre
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// nodeKind is the type of a node of the parsed expression.
+type nodeKind int
+
+const (
+	nEmpty     nodeKind = iota
+	nLit                // one character r (raw byte b when invalid UTF-8)
+	nAny                // .
+	nSet                // bracket expression or \w \W \s \S
+	nGroup              // capturing group idx
+	nConcat             // subs in sequence
+	nAlt                // alternatives
+	nRepeat             // sub{min,max}; max -1 is unbounded
+	nBackref            // \idx
+	nBOL                // ^
+	nEOL                // $
+	nBOT                // \`
+	nEOT                // \'
+	nWordB              // \b
+	nNotWordB           // \B
+	nWordStart          // \<
+	nWordEnd            // \>
+)
+
+type node struct {
+	kind     nodeKind
+	r        rune
+	raw      []byte // the bytes of a literal as written (invalid UTF-8 kept)
+	set      *charSet
+	idx      int
+	min, max int
+	subs     []*node
+}
+
+// Error is a regular expression syntax error, with GNU's message text.
+type Error struct{ Msg string }
+
+func (e *Error) Error() string { return e.Msg }
+
+const dupMax = 32767 // RE_DUP_MAX
+
+const (
+	errBracket    = "Unmatched [, [^, [:, [., or [="
+	errParen      = "Unmatched ( or \\("
+	errRParen     = "Unmatched ) or \\)"
+	errBrace      = "Unmatched \\{"
+	errBraceBad   = "Invalid content of \\{\\}"
+	errRange      = "Invalid range end"
+	errClass      = "Invalid character class name"
+	errTrailing   = "Trailing backslash"
+	errBackref    = "Invalid back reference"
+	errPreceding  = "Invalid preceding regular expression"
+	errTooBig     = "Regular expression too big"
+	errCollate    = "Invalid collation character"
+	errClassSyntx = "character class syntax is [[:space:]], not [:space:]"
+)
+
+type parser struct {
+	src      string
+	pos      int
+	ere      bool
+	ngroups  int
+	closed   []bool // closed[i] reports whether group i+1 is complete
+	depth    int
+	warnings []string
+	backref  bool
+}
+
+func (p *parser) eof() bool { return p.pos >= len(p.src) }
+
+// next decodes the character at pos without consuming it.
+func (p *parser) peekRune() (rune, int) {
+	r, n := utf8.DecodeRuneInString(p.src[p.pos:])
+	return r, n
+}
+
+func parse(src string, ere bool) (*node, *parser, error) {
+	p := &parser{src: src, ere: ere}
+	n, err := p.parseAlt()
+	if err != nil {
+		return nil, p, err
+	}
+	if !p.eof() {
+		// only an unmatched close paren can stop the top level
+		return nil, p, &Error{errRParen}
+	}
+	return n, p, nil
+}
+
+func (p *parser) atAltEnd() bool {
+	if p.eof() {
+		return true
+	}
+	if p.ere {
+		c := p.src[p.pos]
+		return c == '|' || (c == ')' && p.depth > 0)
+	}
+	if p.src[p.pos] == '\\' && p.pos+1 < len(p.src) {
+		c := p.src[p.pos+1]
+		return c == '|' || c == ')'
+	}
+	return false
+}
+
+func (p *parser) parseAlt() (*node, error) {
+	var alts []*node
+	for {
+		c, err := p.parseConcat()
+		if err != nil {
+			return nil, err
+		}
+		alts = append(alts, c)
+		if p.eof() {
+			break
+		}
+		if p.ere && p.src[p.pos] == '|' {
+			p.pos++
+			continue
+		}
+		if !p.ere && p.src[p.pos] == '\\' && p.pos+1 < len(p.src) && p.src[p.pos+1] == '|' {
+			p.pos += 2
+			continue
+		}
+		break
+	}
+	if len(alts) == 1 {
+		return alts[0], nil
+	}
+	return &node{kind: nAlt, subs: alts}, nil
+}
+
+func (p *parser) parseConcat() (*node, error) {
+	var items []*node
+	start := true // at the start of an expression: * is literal (BRE)
+	for !p.eof() {
+		if p.ere {
+			c := p.src[p.pos]
+			if c == '|' || (c == ')' && p.depth > 0) {
+				break
+			}
+		} else if p.src[p.pos] == '\\' && p.pos+1 < len(p.src) && (p.src[p.pos+1] == '|' || p.src[p.pos+1] == ')') {
+			if p.src[p.pos+1] == ')' && p.depth == 0 {
+				return nil, &Error{errRParen}
+			}
+			break
+		}
+		atom, err := p.parseAtom(start, len(items))
+		if err != nil {
+			return nil, err
+		}
+		if atom == nil { // ignored (ERE repetition at start)
+			continue
+		}
+		if atom.kind == nBOL && !p.ere {
+			// a * after a leading ^ is literal in a BRE
+			items = append(items, atom)
+			start = true
+			continue
+		}
+		start = false
+		// postfix operators
+		for !p.eof() {
+			min, max, ok, err := p.parsePostfix()
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				break
+			}
+			atom = &node{kind: nRepeat, min: min, max: max, subs: []*node{atom}}
+		}
+		items = append(items, atom)
+	}
+	switch len(items) {
+	case 0:
+		return &node{kind: nEmpty}, nil
+	case 1:
+		return items[0], nil
+	}
+	return &node{kind: nConcat, subs: items}, nil
+}
+
+// parsePostfix reads a repetition operator if one follows.
+func (p *parser) parsePostfix() (min, max int, ok bool, err error) {
+	s := p.src[p.pos:]
+	if p.ere {
+		switch s[0] {
+		case '*':
+			p.pos++
+			return 0, -1, true, nil
+		case '+':
+			p.pos++
+			return 1, -1, true, nil
+		case '?':
+			p.pos++
+			return 0, 1, true, nil
+		case '{':
+			min, max, n, valid, err := parseInterval(s[1:], true)
+			if err != nil {
+				return 0, 0, false, err
+			}
+			if !valid {
+				return 0, 0, false, nil // a literal {
+			}
+			p.pos += 1 + n
+			return min, max, true, nil
+		}
+		return 0, 0, false, nil
+	}
+	if s[0] == '*' {
+		p.pos++
+		return 0, -1, true, nil
+	}
+	if s[0] == '\\' && len(s) > 1 {
+		switch s[1] {
+		case '+':
+			p.pos += 2
+			return 1, -1, true, nil
+		case '?':
+			p.pos += 2
+			return 0, 1, true, nil
+		case '{':
+			min, max, n, _, err := parseInterval(s[2:], false)
+			if err != nil {
+				return 0, 0, false, err
+			}
+			p.pos += 2 + n
+			return min, max, true, nil
+		}
+	}
+	return 0, 0, false, nil
+}
+
+// parseInterval parses "m,n}" (ERE) or "m,n\}" (BRE) after the opening
+// brace. For ERE an invalid interval is a literal brace (valid false).
+func parseInterval(s string, ere bool) (min, max, n int, valid bool, err error) {
+	i := 0
+	readNum := func() (int, bool) {
+		j := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == j {
+			return -1, false
+		}
+		v, e := strconv.Atoi(s[j:i])
+		if e != nil || v > dupMax {
+			return dupMax + 1, true
+		}
+		return v, true
+	}
+	bad := func(msg string) (int, int, int, bool, error) {
+		if ere {
+			return 0, 0, 0, false, nil
+		}
+		return 0, 0, 0, false, &Error{msg}
+	}
+	min, hasMin := readNum()
+	max = min
+	if i < len(s) && s[i] == ',' {
+		i++
+		var hasMax bool
+		max, hasMax = readNum()
+		if !hasMax {
+			max = -1
+		}
+	} else if !hasMin {
+		if i >= len(s) {
+			return bad(errBrace)
+		}
+		return bad(errBraceBad)
+	}
+	if !hasMin {
+		min = 0
+	}
+	if ere {
+		if i >= len(s) || s[i] != '}' {
+			return bad(errBraceBad)
+		}
+		i++
+	} else {
+		if i+1 >= len(s) || s[i] != '\\' || s[i+1] != '}' {
+			if i >= len(s) || (s[i] == '\\' && i+1 >= len(s)) {
+				return bad(errBrace)
+			}
+			return bad(errBraceBad)
+		}
+		i += 2
+	}
+	if min > dupMax || max > dupMax {
+		return 0, 0, 0, false, &Error{errTooBig}
+	}
+	if max != -1 && max < min {
+		return 0, 0, 0, false, &Error{errBraceBad}
+	}
+	return min, max, i, true, nil
+}
+
+// parseAtom reads one atom. start says whether the atom begins an
+// expression (after ^ in BRE, at the start, after a group open or |).
+// It returns nil for an ignored leading repetition operator in ERE.
+func (p *parser) parseAtom(start bool, nitems int) (*node, error) {
+	c := p.src[p.pos]
+	if p.ere {
+		switch c {
+		case '(':
+			return p.parseGroup(1)
+		case ')':
+			// unmatched ) at top level is an ordinary character in ERE
+			p.pos++
+			return lit(')'), nil
+		case '*', '+', '?':
+			if nitems == 0 {
+				p.warn(string(c) + " at start of expression")
+				p.pos++
+				return nil, nil
+			}
+		case '{':
+			if nitems == 0 {
+				if _, _, n, valid, _ := parseInterval(p.src[p.pos+1:], true); valid {
+					p.warn("{...} at start of expression")
+					p.pos += 1 + n
+					return nil, nil
+				}
+			}
+			p.pos++
+			return lit('{'), nil
+		case '^':
+			p.pos++
+			return &node{kind: nBOL}, nil
+		case '$':
+			p.pos++
+			return &node{kind: nEOL}, nil
+		}
+	} else {
+		switch c {
+		case '*':
+			if start {
+				p.pos++
+				return lit('*'), nil
+			}
+		case '^':
+			if nitems == 0 {
+				p.pos++
+				return &node{kind: nBOL}, nil
+			}
+			p.pos++
+			return lit('^'), nil
+		case '$':
+			p.pos++
+			if p.atAltEnd() {
+				return &node{kind: nEOL}, nil
+			}
+			return lit('$'), nil
+		}
+	}
+	switch c {
+	case '.':
+		p.pos++
+		return &node{kind: nAny}, nil
+	case '[':
+		return p.parseBracket()
+	case '\\':
+		return p.parseEscape(start, nitems)
+	}
+	if p.ere && (c == '*' || c == '+' || c == '?') {
+		// repetition of nothing after an anchor: treat like GNU (applies to the anchor)
+		p.pos++
+		return lit(rune(c)), nil
+	}
+	return p.parseLiteral(), nil
+}
+
+func (p *parser) parseLiteral() *node {
+	r, n := p.peekRune()
+	raw := []byte(p.src[p.pos : p.pos+n])
+	p.pos += n
+	return &node{kind: nLit, r: r, raw: raw}
+}
+
+func lit(r rune) *node {
+	return &node{kind: nLit, r: r, raw: []byte(string(r))}
+}
+
+func (p *parser) warn(msg string) {
+	p.warnings = append(p.warnings, msg)
+}
+
+func (p *parser) parseGroup(width int) (*node, error) {
+	p.pos += width
+	p.ngroups++
+	idx := p.ngroups
+	p.closed = append(p.closed, false)
+	p.depth++
+	sub, err := p.parseAlt()
+	if err != nil {
+		return nil, err
+	}
+	p.depth--
+	if p.ere {
+		if p.eof() || p.src[p.pos] != ')' {
+			return nil, &Error{errParen}
+		}
+		p.pos++
+	} else {
+		if p.pos+1 >= len(p.src) || p.src[p.pos] != '\\' || p.src[p.pos+1] != ')' {
+			return nil, &Error{errParen}
+		}
+		p.pos += 2
+	}
+	p.closed[idx-1] = true
+	return &node{kind: nGroup, idx: idx, subs: []*node{sub}}, nil
+}
+
+func (p *parser) parseEscape(start bool, nitems int) (*node, error) {
+	if p.pos+1 >= len(p.src) {
+		return nil, &Error{errTrailing}
+	}
+	c := p.src[p.pos+1]
+	if !p.ere {
+		switch c {
+		case '(':
+			return p.parseGroup(2)
+		case ')':
+			return nil, &Error{errRParen}
+		case '{':
+			if start {
+				// an interval at the start of a BRE is literal text
+				p.pos += 2
+				return lit('{'), nil
+			}
+			return nil, &Error{errPreceding}
+		case '+', '?':
+			if start {
+				p.pos += 2
+				return lit(rune(c)), nil
+			}
+		case '|':
+			// handled by the callers
+		}
+	}
+	switch {
+	case c >= '1' && c <= '9':
+		idx := int(c - '0')
+		if idx > p.ngroups || !p.closed[idx-1] {
+			return nil, &Error{errBackref}
+		}
+		p.pos += 2
+		p.backref = true
+		return &node{kind: nBackref, idx: idx}, nil
+	}
+	p.pos += 2
+	switch c {
+	case 'w':
+		return &node{kind: nSet, set: wordSet(false)}, nil
+	case 'W':
+		return &node{kind: nSet, set: wordSet(true)}, nil
+	case 's':
+		return &node{kind: nSet, set: spaceSet(false)}, nil
+	case 'S':
+		return &node{kind: nSet, set: spaceSet(true)}, nil
+	case 'b':
+		return &node{kind: nWordB}, nil
+	case 'B':
+		return &node{kind: nNotWordB}, nil
+	case '<':
+		return &node{kind: nWordStart}, nil
+	case '>':
+		return &node{kind: nWordEnd}, nil
+	case '`':
+		return &node{kind: nBOT}, nil
+	case '\'':
+		return &node{kind: nEOT}, nil
+	case 'n':
+		return lit('\n'), nil
+	}
+	// any other escaped character is itself
+	p.pos -= 1
+	return p.parseLiteral(), nil
+}
+
+// parseBracket parses a bracket expression starting at '['.
+func (p *parser) parseBracket() (*node, error) {
+	p.pos++
+	set := &charSet{}
+	if !p.eof() && p.src[p.pos] == '^' {
+		set.negate = true
+		p.pos++
+	}
+	first := true
+	for {
+		if p.eof() {
+			return nil, &Error{errBracket}
+		}
+		c := p.src[p.pos]
+		if c == ']' && !first {
+			p.pos++
+			break
+		}
+		first = false
+		var lo rune
+		isChar := true
+		if c == '[' && p.pos+1 < len(p.src) && (p.src[p.pos+1] == ':' || p.src[p.pos+1] == '=' || p.src[p.pos+1] == '.') {
+			kind := p.src[p.pos+1]
+			end := -1
+			for j := p.pos + 2; j+1 < len(p.src); j++ {
+				if p.src[j] == kind && p.src[j+1] == ']' {
+					end = j
+					break
+				}
+			}
+			if end < 0 {
+				return nil, &Error{errBracket}
+			}
+			name := p.src[p.pos+2 : end]
+			p.pos = end + 2
+			switch kind {
+			case ':':
+				if !set.addClass(name) {
+					return nil, &Error{errClass}
+				}
+				isChar = false
+			case '=', '.':
+				r, n := utf8.DecodeRuneInString(name)
+				if n == 0 || n != len(name) {
+					return nil, &Error{errCollate}
+				}
+				lo = r
+			}
+		} else {
+			r, n := p.peekRune()
+			p.pos += n
+			lo = r
+		}
+		if !isChar {
+			continue
+		}
+		// a range?
+		if p.pos+1 < len(p.src) && p.src[p.pos] == '-' && p.src[p.pos+1] != ']' {
+			p.pos++
+			var hi rune
+			if p.src[p.pos] == '[' && p.pos+1 < len(p.src) && (p.src[p.pos+1] == '.' || p.src[p.pos+1] == '=') {
+				kind := p.src[p.pos+1]
+				end := -1
+				for j := p.pos + 2; j+1 < len(p.src); j++ {
+					if p.src[j] == kind && p.src[j+1] == ']' {
+						end = j
+						break
+					}
+				}
+				if end < 0 {
+					return nil, &Error{errBracket}
+				}
+				name := p.src[p.pos+2 : end]
+				r, n := utf8.DecodeRuneInString(name)
+				if n == 0 || n != len(name) {
+					return nil, &Error{errCollate}
+				}
+				hi = r
+				p.pos = end + 2
+			} else {
+				r, n := p.peekRune()
+				p.pos += n
+				hi = r
+			}
+			if hi < lo {
+				return nil, &Error{errRange}
+			}
+			set.addRange(lo, hi)
+			continue
+		}
+		set.addRange(lo, lo)
+	}
+	return &node{kind: nSet, set: set}, nil
+}

@@ -1,0 +1,7 @@
+package coreutils
+
+import "github.com/bashbox/bashbox/builtins"
+
+// registerSed adds: sed.
+func registerSed(r *builtins.Registry) {
+}

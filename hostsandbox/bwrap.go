@@ -1,0 +1,341 @@
+package hostsandbox
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// bubblewrap runs commands under bwrap: every namespace unshared (the
+// network kept only for NetworkInherit), an empty environment, a read-only
+// system skeleton, a private /tmp, /proc and /dev, and the manifest's
+// paths bound read-only or writable at their own locations. Landlock and
+// the strict seccomp filter are layered on top when available.
+type bubblewrap struct {
+	path     string
+	rlimitAS bool // this bwrap has --rlimit-as
+}
+
+func (b *bubblewrap) Name() string { return "bubblewrap" }
+
+func (b *bubblewrap) DefaultTimeout() time.Duration { return 30 * time.Second }
+
+// systemSkeleton is bound read-only (or recreated as the same symlink)
+// where present, so ordinary tools and their libraries work.
+var systemSkeleton = []string{"/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32", "/etc"}
+
+// maskedSystemFiles hide secrets that live under the skeleton: a sandbox
+// started by root keeps uid 0, which owns these files.
+var maskedSystemFiles = []string{"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/sudoers", "/etc/master.passwd"}
+var maskedSystemDirs = []string{"/etc/sudoers.d", "/etc/ssl/private", "/etc/ssh"}
+
+// protectedInWritable stay read-only inside a writable root: files that
+// make a later host process (git, a login shell) run code written by the
+// sandboxed command.
+var protectedInWritable = []string{
+	".git/hooks", ".git/config",
+	".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile",
+	".zshrc", ".zshenv", ".zprofile", ".zlogin", ".envrc",
+}
+
+// helperMountPath is where the helper binary appears inside the sandbox.
+const helperMountPath = "/.bashbox/helper"
+
+// bwrapPlan is the pure input of bwrapArgs, so the argument list can be
+// checked without running anything.
+type bwrapPlan struct {
+	m          *Manifest
+	req        Request
+	helperPath string // host path of the helper executable; "" for none
+	landlock   bool   // ask the helper to apply Landlock
+	rlimitAS   bool   // bwrap has --rlimit-as
+	seccompFD  int    // 0 for no filter
+	lstat      func(string) (fs.FileInfo, error)
+	readlink   func(string) (string, error)
+}
+
+// bwrapArgs builds bwrap's argument list (without the bwrap path).
+func bwrapArgs(p bwrapPlan) ([]string, error) {
+	m := p.m
+	if len(p.req.Args) == 0 {
+		return nil, errors.New("no command given")
+	}
+	a := []string{"--die-with-parent", "--unshare-all", "--new-session", "--clearenv"}
+	net := m.Network.effective()
+	if net == NetworkInherit {
+		a = append(a, "--share-net")
+	}
+	exists := func(path string) (fs.FileInfo, bool) {
+		fi, err := p.lstat(path)
+		return fi, err == nil
+	}
+	var llRead, llWrite []string
+	for _, dir := range systemSkeleton {
+		fi, ok := exists(dir)
+		if !ok {
+			continue
+		}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			target, err := p.readlink(dir)
+			if err != nil {
+				continue
+			}
+			a = append(a, "--symlink", target, dir)
+			continue
+		}
+		a = append(a, "--ro-bind", dir, dir)
+		llRead = append(llRead, dir)
+	}
+	for _, f := range maskedSystemFiles {
+		if fi, ok := exists(f); ok && fi.Mode().IsRegular() {
+			a = append(a, "--ro-bind", "/dev/null", f)
+		}
+	}
+	for _, d := range maskedSystemDirs {
+		if fi, ok := exists(d); ok && fi.IsDir() {
+			a = append(a, "--tmpfs", d, "--remount-ro", d)
+		}
+	}
+	if net == NetworkInherit {
+		// /etc/resolv.conf is often a symlink into /run, which is not
+		// part of the skeleton: bring its directory along for DNS.
+		if target, err := p.readlink("/etc/resolv.conf"); err == nil && filepath.IsAbs(target) && !underAny(target, systemSkeleton) {
+			dir := filepath.Dir(target)
+			if fi, ok := exists(dir); ok && fi.IsDir() {
+				a = append(a, "--ro-bind", dir, dir)
+				llRead = append(llRead, dir)
+			}
+		}
+	}
+	a = append(a, "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev")
+	llRead = append(llRead, "/proc")
+	llWrite = append(llWrite, "/tmp", "/dev")
+
+	// Allow lists, parents first; a path in both lists is writable.
+	writable := map[string]bool{}
+	for _, w := range cleanPaths(m.FSWriteAllow) {
+		writable[w] = true
+	}
+	all := cleanPaths(append(append([]string{}, m.FSReadAllow...), m.FSWriteAllow...))
+	seen := map[string]bool{}
+	for _, path := range all {
+		if seen[path] {
+			continue
+		}
+		seen[path] = true
+		if _, ok := exists(path); !ok {
+			return nil, fmt.Errorf("%w: %s does not exist", ErrPathDenied, path)
+		}
+		if writable[path] {
+			a = append(a, "--bind", path, path)
+			llWrite = append(llWrite, path)
+		} else {
+			a = append(a, "--ro-bind", path, path)
+			llRead = append(llRead, path)
+		}
+	}
+	for _, root := range cleanPaths(m.FSWriteAllow) {
+		for _, rel := range protectedInWritable {
+			path := filepath.Join(root, rel)
+			// Symlinks are left alone: bwrap would follow them.
+			if fi, ok := exists(path); ok && (fi.Mode().IsRegular() || fi.IsDir()) {
+				a = append(a, "--ro-bind", path, path)
+			}
+		}
+	}
+	// A private, empty HOME when the real one is not shared, so tools that
+	// write caches or config there work and leave nothing behind.
+	if home, ok := m.envValue("HOME"); ok && filepath.IsAbs(home) && filepath.Clean(home) != "/" &&
+		!underAny(home, all) && !underAny(home, systemSkeleton) && !underAny(home, []string{"/proc", "/dev"}) {
+		home = filepath.Clean(home)
+		if underAny(home, []string{"/tmp"}) {
+			a = append(a, "--dir", home)
+		} else {
+			a = append(a, "--tmpfs", home)
+			llWrite = append(llWrite, home)
+		}
+	}
+	for _, kv := range m.Env {
+		a = append(a, "--setenv", kv[0], kv[1])
+	}
+	if p.req.Dir != "" {
+		a = append(a, "--chdir", p.req.Dir)
+	}
+	if p.seccompFD > 0 {
+		a = append(a, "--seccomp", strconv.Itoa(p.seccompFD))
+	}
+
+	command := p.req.Args
+	needHelperLimits := (m.MaxMemoryBytes > 0 && !p.rlimitAS) || m.MaxCPUSecs > 0
+	if m.MaxMemoryBytes > 0 && p.rlimitAS {
+		a = append(a, "--rlimit-as", strconv.FormatUint(m.MaxMemoryBytes, 10))
+	}
+	if needHelperLimits && p.helperPath == "" {
+		return nil, fmt.Errorf("%w: resource limits need the bashbox sandbox helper (call hostsandbox.ServeHelper in main)", ErrPolicyNotSupported)
+	}
+	if p.helperPath != "" && (p.landlock || needHelperLimits) {
+		cfg := helperConfig{}
+		if needHelperLimits {
+			cfg.MaxCPUSecs = m.MaxCPUSecs
+			if !p.rlimitAS {
+				cfg.MaxMemoryBytes = m.MaxMemoryBytes
+			}
+		}
+		if p.landlock {
+			cfg.Landlock = &landlockRules{Read: llRead, Write: llWrite, DenyTCP: net == NetworkDeny}
+		}
+		a = append(a, "--ro-bind", p.helperPath, helperMountPath)
+		var err error
+		command, err = helperArgs(helperMountPath, cfg, command)
+		if err != nil {
+			return nil, err
+		}
+	}
+	a = append(a, "--")
+	return append(a, command...), nil
+}
+
+// underAny reports whether path is one of roots or inside one.
+func underAny(path string, roots []string) bool {
+	path = filepath.Clean(path)
+	for _, r := range roots {
+		r = filepath.Clean(r)
+		if path == r || strings.HasPrefix(path, r+string(filepath.Separator)) || r == string(filepath.Separator) {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *bubblewrap) Start(m *Manifest, req Request) (Process, error) {
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	if err := requireNoHostAllowlist(m, "bubblewrap"); err != nil {
+		return nil, err
+	}
+	plan := bwrapPlan{m: m, req: req, rlimitAS: b.rlimitAS, lstat: os.Lstat, readlink: os.Readlink}
+	if exe, ok := helperPath(); ok {
+		plan.helperPath = exe
+	}
+	if !m.DisableLandlock {
+		switch {
+		case landlockABI() == 0:
+			warnLandlockOnce("the kernel does not offer Landlock")
+		case plan.helperPath == "":
+			warnLandlockOnce("this program does not call hostsandbox.ServeHelper")
+		default:
+			plan.landlock = true
+		}
+	}
+	var extra []*os.File
+	if m.Syscalls == SyscallStrict {
+		f, err := seccompFile()
+		if err != nil {
+			return nil, fmt.Errorf("%w: strict syscall policy: %v", ErrPolicyNotSupported, err)
+		}
+		extra = append(extra, f)
+		plan.seccompFD = 3 // first of ExtraFiles
+	}
+	closeExtra := func() {
+		for _, f := range extra {
+			f.Close()
+		}
+	}
+	for _, root := range m.FSWriteAllow {
+		ensureHooksDir(root)
+	}
+	args, err := bwrapArgs(plan)
+	if err != nil {
+		closeExtra()
+		return nil, err
+	}
+	cmd := &exec.Cmd{Path: b.path, Args: append([]string{b.path}, args...), Env: []string{},
+		Stdout: req.Stdout, Stderr: req.Stderr, ExtraFiles: extra}
+	return startExec(cmd, closeExtra)
+}
+
+// ensureHooksDir creates an empty .git/hooks in a writable repository that
+// lacks one, so it can be bound read-only: otherwise the command could
+// create hooks that the operator's git would later run on the host.
+func ensureHooksDir(root string) {
+	gitDir := filepath.Join(root, ".git")
+	if fi, err := os.Stat(gitDir); err == nil && fi.IsDir() {
+		_ = os.Mkdir(filepath.Join(gitDir, "hooks"), 0o755)
+	}
+}
+
+// bwrapProbe caches, per bwrap path, whether bwrap can create a sandbox
+// here (user namespaces may be disabled) and which flags it has.
+var bwrapProbe struct {
+	mu      sync.Mutex
+	results map[string]bwrapProbeResult
+}
+
+type bwrapProbeResult struct {
+	err      error
+	rlimitAS bool
+	version  string
+}
+
+func probeBubblewrap(path string) bwrapProbeResult {
+	bwrapProbe.mu.Lock()
+	defer bwrapProbe.mu.Unlock()
+	if r, ok := bwrapProbe.results[path]; ok {
+		return r
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var r bwrapProbeResult
+	args := []string{"--die-with-parent", "--unshare-all", "--new-session", "--clearenv"}
+	for _, dir := range systemSkeleton {
+		if fi, err := os.Lstat(dir); err == nil {
+			if fi.Mode()&fs.ModeSymlink != 0 {
+				if t, err := os.Readlink(dir); err == nil {
+					args = append(args, "--symlink", t, dir)
+				}
+			} else {
+				args = append(args, "--ro-bind", dir, dir)
+			}
+		}
+	}
+	args = append(args, "--proc", "/proc", "--dev", "/dev", "--setenv", "PATH", "/usr/bin:/bin", "--", "true")
+	out, err := exec.CommandContext(ctx, path, args...).CombinedOutput()
+	if err != nil {
+		r.err = fmt.Errorf("%s cannot create a sandbox here: %v: %s", path, err, strings.TrimSpace(string(out)))
+	}
+	help, _ := exec.CommandContext(ctx, path, "--help").CombinedOutput()
+	r.rlimitAS = bytes.Contains(help, []byte("--rlimit-as"))
+	ver, _ := exec.CommandContext(ctx, path, "--version").Output()
+	r.version = strings.TrimSpace(string(ver))
+	if bwrapProbe.results == nil {
+		bwrapProbe.results = map[string]bwrapProbeResult{}
+	}
+	bwrapProbe.results[path] = r
+	return r
+}
+
+// newBubblewrapFromPath finds bwrap on PATH and checks that it works.
+func newBubblewrapFromPath() (*bubblewrap, error) {
+	path, err := exec.LookPath("bwrap")
+	if err != nil {
+		return nil, errors.New("bwrap not found on PATH")
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	r := probeBubblewrap(path)
+	if r.err != nil {
+		return nil, r.err
+	}
+	return &bubblewrap{path: path, rlimitAS: r.rlimitAS}, nil
+}

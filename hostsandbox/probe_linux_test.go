@@ -1,0 +1,91 @@
+//go:build linux
+
+package hostsandbox
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// runProbe tries the operations the sandbox layers should block and
+// prints one "name=result" line each, where result is "ok" or the errno
+// name. It runs as the test binary started inside a sandbox.
+func runProbe(what string) int {
+	switch what {
+	case "syscalls":
+		report := func(name string, err error) {
+			fmt.Printf("%s=%s\n", name, errName(err))
+		}
+		// PEEKUSER on a process we do not trace fails with ESRCH unless
+		// the filter refuses ptrace first (EPERM).
+		_, _, e := unix.Syscall6(unix.SYS_PTRACE, unix.PTRACE_PEEKUSR, uintptr(os.Getpid()), 0, 0, 0, 0)
+		report("ptrace", errnoOrNil(e))
+		var params [120]byte
+		fd, _, e := unix.Syscall(unix.SYS_IO_URING_SETUP, 1, uintptr(unsafe.Pointer(&params[0])), 0)
+		if e == 0 {
+			unix.Close(int(fd))
+		}
+		report("io_uring", errnoOrNil(e))
+		report("netlink", trySocket(unix.AF_NETLINK, unix.SOCK_RAW, unix.NETLINK_ROUTE))
+		// Same family with garbage in the upper 32 bits: the kernel
+		// ignores them, so the filter must too.
+		report("netlink_hibits", trySocket(unix.AF_NETLINK|1<<32, unix.SOCK_RAW|unix.SOCK_CLOEXEC, unix.NETLINK_ROUTE))
+		report("packet", trySocket(unix.AF_PACKET, unix.SOCK_DGRAM, 0))
+		report("tcp", trySocket(unix.AF_INET, unix.SOCK_STREAM, 0))
+		return 0
+	case "tcpbind":
+		// A plain TCP socket (not MPTCP, which Landlock does not cover).
+		fd, err := unix.Socket(unix.AF_INET, unix.SOCK_STREAM, 0)
+		if err != nil {
+			fmt.Printf("tcpbind=%s\n", errName(err))
+			return 0
+		}
+		defer unix.Close(fd)
+		err = unix.Bind(fd, &unix.SockaddrInet4{Addr: [4]byte{127, 0, 0, 1}})
+		fmt.Printf("tcpbind=%s\n", errName(err))
+		return 0
+	case "alloc":
+		// Touch 256 MiB; an address-space limit below that must stop it.
+		b := make([]byte, 256<<20)
+		for i := range b {
+			if i%4096 == 0 {
+				b[i] = 1
+			}
+		}
+		fmt.Println("alloc=ok")
+		return 0
+	}
+	fmt.Fprintln(os.Stderr, "unknown probe", what)
+	return 2
+}
+
+func trySocket(domain, typ, proto uint64) error {
+	fd, _, e := unix.Syscall(unix.SYS_SOCKET, uintptr(domain), uintptr(typ), uintptr(proto))
+	if e == 0 {
+		unix.Close(int(fd))
+		return nil
+	}
+	return e
+}
+
+func errnoOrNil(e unix.Errno) error {
+	if e == 0 {
+		return nil
+	}
+	return e
+}
+
+func errName(err error) string {
+	if err == nil {
+		return "ok"
+	}
+	var e unix.Errno
+	if errors.As(err, &e) {
+		return unix.ErrnoName(e)
+	}
+	return err.Error()
+}

@@ -1,0 +1,5 @@
+//go:build darwin
+
+package hostsandbox
+
+const sandboxExecSupportedOS = true

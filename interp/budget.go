@@ -1,0 +1,151 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Limits are the budgets of one call. Zero means no limit, except where
+// the box fills in defaults.
+type Limits struct {
+	Timeout           time.Duration
+	MaxCommands       int64 // commands dispatched to the registry
+	MaxLoopIterations int64 // per loop entry
+	MaxOutputBytes    int64 // per stream
+	MaxMemoryBytes    int64 // shell variables and in-memory buffers
+	MaxOverlayBytes   int64
+	MaxOverlayFiles   int64
+}
+
+// Budget names, as the result object reports them.
+const (
+	BudgetTime         = "timeout"
+	BudgetCommands     = "commands"
+	BudgetLoop         = "loop_iterations"
+	BudgetOutput       = "output"
+	BudgetMemory       = "memory"
+	BudgetOverlayBytes = "overlay_bytes"
+	BudgetOverlayFiles = "overlay_files"
+)
+
+// Trip says which budget stopped a script.
+type Trip struct {
+	Name  string `json:"name"`
+	Limit int64  `json:"limit"`
+}
+
+// Message is the one line printed on stderr when a budget stops a script.
+func (t *Trip) Message() string {
+	if t.Name == BudgetTime {
+		return fmt.Sprintf("bashbox: budget exceeded: %s (limit %s)", t.Name, time.Duration(t.Limit))
+	}
+	return fmt.Sprintf("bashbox: budget exceeded: %s (limit %d)", t.Name, t.Limit)
+}
+
+// ExitCode is the status a tripped budget gives the script: 124 for time,
+// as timeout(1) does, 125 for the others.
+func (t *Trip) ExitCode() int {
+	if t.Name == BudgetTime {
+		return 124
+	}
+	return 125
+}
+
+// Budget tracks one call's consumption. It is shared by every subshell and
+// pipeline stage of the call, so it is safe for concurrent use.
+type Budget struct {
+	Limits Limits
+	cancel context.CancelFunc
+
+	commands atomic.Int64
+	buffered atomic.Int64 // bytes held in command-substitution buffers
+
+	mu      sync.Mutex
+	tripped *Trip
+	loops   map[int]int64
+}
+
+// NewBudget returns a budget that cancels the call through cancel when it
+// trips.
+func NewBudget(l Limits, cancel context.CancelFunc) *Budget {
+	return &Budget{Limits: l, cancel: cancel, loops: map[int]int64{}}
+}
+
+// Trip records that a budget ran out and stops the call. The first trip
+// wins.
+func (b *Budget) Trip(name string, limit int64) {
+	b.mu.Lock()
+	if b.tripped == nil {
+		b.tripped = &Trip{Name: name, Limit: limit}
+	}
+	b.mu.Unlock()
+	b.cancel()
+}
+
+// Tripped reports the budget that stopped the call, or nil.
+func (b *Budget) Tripped() *Trip {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.tripped
+}
+
+// Commands reports how many commands were dispatched.
+func (b *Budget) Commands() int64 { return b.commands.Load() }
+
+// command counts one dispatched command; false means the budget is spent.
+func (b *Budget) command() bool {
+	n := b.commands.Add(1)
+	if max := b.Limits.MaxCommands; max > 0 && n > max {
+		b.Trip(BudgetCommands, max)
+		return false
+	}
+	return true
+}
+
+func (b *Budget) loopEnter(id int) {
+	b.mu.Lock()
+	b.loops[id] = 0
+	b.mu.Unlock()
+}
+
+func (b *Budget) loopIter(id int) bool {
+	b.mu.Lock()
+	b.loops[id]++
+	n := b.loops[id]
+	b.mu.Unlock()
+	if max := b.Limits.MaxLoopIterations; max > 0 && n > max {
+		b.Trip(BudgetLoop, max)
+		return false
+	}
+	return true
+}
+
+// checkMemory trips the memory budget when used bytes exceed it.
+func (b *Budget) checkMemory(used int64) bool {
+	if max := b.Limits.MaxMemoryBytes; max > 0 && used+b.buffered.Load() > max {
+		b.Trip(BudgetMemory, max)
+		return false
+	}
+	return true
+}
+
+// bufferedWriter counts bytes written into an in-memory buffer of the
+// interpreter (command substitution) against the memory budget.
+type bufferedWriter struct {
+	w interface{ Write([]byte) (int, error) }
+	b *Budget
+}
+
+var errMemory = fmt.Errorf("memory budget exceeded")
+
+func (bw *bufferedWriter) Write(p []byte) (int, error) {
+	n := bw.b.buffered.Add(int64(len(p)))
+	if max := bw.b.Limits.MaxMemoryBytes; max > 0 && n > max {
+		bw.b.Trip(BudgetMemory, max)
+		return 0, errMemory
+	}
+	return bw.w.Write(p)
+}

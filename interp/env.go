@@ -1,0 +1,74 @@
+package interp
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+)
+
+// environ is the explicit environment a script starts with. Passing an
+// explicit one matters: interp.Env(nil) would copy the host's.
+type environ struct {
+	names []string
+	vars  map[string]expand.Variable
+}
+
+func newEnviron(exported []string, shellVars map[string]string) *environ {
+	e := &environ{vars: map[string]expand.Variable{}}
+	for name, val := range shellVars {
+		e.set(name, expand.Variable{Set: true, Kind: expand.String, Str: val})
+	}
+	for _, kv := range exported {
+		name, val, ok := strings.Cut(kv, "=")
+		if !ok || name == "" {
+			continue
+		}
+		e.set(name, expand.Variable{Set: true, Exported: true, Kind: expand.String, Str: val})
+	}
+	return e
+}
+
+func (e *environ) set(name string, v expand.Variable) {
+	if _, ok := e.vars[name]; !ok {
+		e.names = append(e.names, name)
+	}
+	e.vars[name] = v
+}
+
+func (e *environ) Get(name string) expand.Variable { return e.vars[name] }
+
+func (e *environ) Each(f func(name string, vr expand.Variable) bool) {
+	for _, n := range e.names {
+		if !f(n, e.vars[n]) {
+			return
+		}
+	}
+}
+
+// exportedPairs lists the exported variables of env as NAME=VALUE.
+func exportedPairs(env expand.Environ) []string {
+	var out []string
+	env.Each(func(name string, vr expand.Variable) bool {
+		if vr.Exported && vr.IsSet() && vr.Kind == expand.String {
+			out = append(out, name+"="+vr.Str)
+		}
+		return true
+	})
+	return out
+}
+
+// variableBytes estimates the memory held by a script's variables.
+func variableBytes(env expand.Environ) int64 {
+	var n int64
+	env.Each(func(name string, vr expand.Variable) bool {
+		n += int64(len(name) + len(vr.Str))
+		for _, s := range vr.List {
+			n += int64(len(s))
+		}
+		for k, v := range vr.Map {
+			n += int64(len(k) + len(v))
+		}
+		return true
+	})
+	return n
+}

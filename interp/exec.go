@@ -1,0 +1,464 @@
+package interp
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"path"
+	"reflect"
+	"runtime/debug"
+	"strconv"
+	"strings"
+
+	shinterp "mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/bashbox/bashbox/builtins"
+)
+
+// exec runs a simple command that is neither a function nor a builtin.
+func (sh *Shell) exec(ctx context.Context, args []string) error {
+	hc := shinterp.HandlerCtx(ctx)
+	switch args[0] {
+	case cmdLoopEnter:
+		if len(args) == 2 {
+			id, _ := strconv.Atoi(args[1])
+			sh.Budget.loopEnter(id)
+		}
+		return nil
+	case cmdLoopIter:
+		if len(args) == 2 {
+			id, _ := strconv.Atoi(args[1])
+			if !sh.Budget.loopIter(id) {
+				return ctx.Err()
+			}
+		}
+		// Pass the previous status through: in a while condition, $?
+		// must still be the body's last status.
+		return exitStatus(hc.LastExitStatus)
+	case cmdProcIn:
+		data, err := io.ReadAll(stdinOf(hc))
+		if err != nil {
+			return exitStatus(1)
+		}
+		fmt.Fprint(hc.Stdout, sh.storeProcFile(data))
+		return nil
+	case cmdProcOut:
+		fmt.Fprintln(hc.Stderr, "bash: process substitution >(...) is not supported in the sandbox; write to a file and read it instead")
+		return exitStatus(1)
+	case cmdLookup:
+		return exitStatus(sh.lookup(hc, args[1], args[2:]))
+	}
+	c := &builtins.Call{
+		Args:   args,
+		Stdin:  stdinOf(hc),
+		Stdout: sh.wrapBuffer(hc.Stdout),
+		Stderr: hc.Stderr,
+		Env:    exportedPairs(hc.Env),
+		Dir:    hc.Dir,
+		FS:     sh.FS,
+	}
+	return exitStatus(sh.Dispatch(ctx, c))
+}
+
+func exitStatus(code int) error {
+	if code == 0 {
+		return nil
+	}
+	return shinterp.NewExitStatus(uint8(code))
+}
+
+func stdinOf(hc shinterp.HandlerContext) io.Reader {
+	if hc.Stdin == nil {
+		return strings.NewReader("")
+	}
+	return hc.Stdin
+}
+
+// wrapBuffer counts writes into the interpreter's in-memory buffers
+// (command substitution) against the memory budget.
+func (sh *Shell) wrapBuffer(w io.Writer) io.Writer {
+	switch w.(type) {
+	case *strings.Builder, *bytes.Buffer:
+		return &bufferedWriter{w: w, b: sh.Budget}
+	}
+	return w
+}
+
+// Dispatch runs one command inside the sandbox: a fallback, a registered
+// command, a shell, or a script file. It never starts a host process except
+// through an operator-named fallback.
+func (sh *Shell) Dispatch(ctx context.Context, c *builtins.Call) (status int) {
+	if ctx.Err() != nil {
+		return 1
+	}
+	c.Exec = sh.Dispatch
+	name := c.Args[0]
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(c.Stderr, "bashbox: %s: internal error: %v\n", name, firstLine(fmt.Sprint(p)))
+			if debugPanics {
+				fmt.Fprintf(c.Stderr, "%s\n", debug.Stack())
+			}
+			status = 2
+		}
+	}()
+	if !sh.Budget.command() {
+		return 1
+	}
+	if sh.Fallback != nil {
+		if st, ok := sh.Fallback(ctx, c); ok {
+			return st
+		}
+	}
+	if strings.Contains(name, "/") {
+		return sh.runPath(ctx, c)
+	}
+	switch name {
+	case "bash", "sh":
+		return sh.runShellCommand(ctx, c)
+	}
+	if cmd, ok := sh.Registry.Lookup(name); ok {
+		return cmd(ctx, c)
+	}
+	if p, ok := sh.lookPath(c.Getenv("PATH"), name); ok && !strings.HasPrefix(p, "/bin/") && !strings.HasPrefix(p, "/usr/bin/") {
+		c2 := *c
+		c2.Args = append([]string{p}, c.Args[1:]...)
+		return sh.runPath(ctx, &c2)
+	}
+	fmt.Fprintf(c.Stderr, "bash: %s: command not found\n", name)
+	return 127
+}
+
+// debugPanics adds stacks to panic messages; for development only.
+var debugPanics = false
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+// runPath runs a command named by path: /usr/bin/NAME, or a script file in
+// the sandbox, through its #! line.
+func (sh *Shell) runPath(ctx context.Context, c *builtins.Call) int {
+	name := c.Args[0]
+	p := c.Abs(name)
+	if dir, base := path.Split(path.Clean(p)); dir == "/bin/" || dir == "/usr/bin/" {
+		if base == "bash" || base == "sh" {
+			c2 := *c
+			c2.Args = append([]string{base}, c.Args[1:]...)
+			return sh.runShellCommand(ctx, &c2)
+		}
+		if cmd, ok := sh.Registry.Lookup(base); ok {
+			return cmd(ctx, c)
+		}
+	}
+	fi, err := sh.FS.Stat(p)
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "bash: %s: %s\n", name, builtins.ErrText(err))
+		return 127
+	}
+	if fi.IsDir() {
+		fmt.Fprintf(c.Stderr, "bash: %s: Is a directory\n", name)
+		return 126
+	}
+	if fi.Mode().Perm()&0o111 == 0 {
+		fmt.Fprintf(c.Stderr, "bash: %s: Permission denied\n", name)
+		return 126
+	}
+	data, err := sh.readFile(p)
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "bash: %s: %s\n", name, builtins.ErrText(err))
+		return 126
+	}
+	interp, arg := shebang(data)
+	base := path.Base(interp)
+	if base == "env" && arg != "" {
+		fields := strings.Fields(arg)
+		if fields[0] == "-S" && len(fields) > 1 {
+			fields = fields[1:]
+		}
+		base, arg = fields[0], strings.Join(fields[1:], " ")
+	}
+	switch {
+	case interp == "" || base == "bash" || base == "sh" || base == "dash":
+		var opts []string
+		if arg != "" {
+			opts = strings.Fields(arg)
+		}
+		return sh.Run(ctx, Invocation{
+			Script: string(data), Name: name, Source: name, Opts: opts,
+			Params: c.Args[1:], Env: c.Env, Dir: c.Dir,
+			Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr,
+		})
+	}
+	if cmd, ok := sh.Registry.Lookup(base); ok {
+		argv := []string{base}
+		if arg != "" {
+			argv = append(argv, arg)
+		}
+		c2 := *c
+		c2.Args = append(append(argv, name), c.Args[1:]...)
+		return cmd(ctx, &c2)
+	}
+	fmt.Fprintf(c.Stderr, "bash: %s: %s: bad interpreter: No such file or directory\n", name, interp)
+	return 126
+}
+
+// shebang returns the interpreter and its optional argument of a #! line.
+func shebang(data []byte) (interp, arg string) {
+	if !bytes.HasPrefix(data, []byte("#!")) {
+		return "", ""
+	}
+	line, _, _ := bytes.Cut(data[2:], []byte("\n"))
+	fields := strings.SplitN(strings.TrimSpace(strings.TrimSuffix(string(line), "\r")), " ", 2)
+	if len(fields) == 2 {
+		arg = strings.TrimSpace(fields[1])
+	}
+	return fields[0], arg
+}
+
+// runShellCommand implements bash and sh: -c SCRIPT [NAME [ARGS]], a script
+// file with arguments, or a script on standard input. Set options (-e, -u,
+// -x, -o pipefail) are passed on.
+func (sh *Shell) runShellCommand(ctx context.Context, c *builtins.Call) int {
+	args := c.Args[1:]
+	var opts []string
+	script, hasScript := "", false
+	for len(args) > 0 {
+		a := args[0]
+		switch {
+		case a == "--version":
+			fmt.Fprintf(c.Stdout, "GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu) [bashbox sandbox]\n")
+			return 0
+		case a == "-c":
+			if len(args) < 2 {
+				fmt.Fprintf(c.Stderr, "%s: -c: option requires an argument\n", c.Args[0])
+				return 2
+			}
+			script, hasScript = args[1], true
+			args = args[2:]
+			goto run
+		case a == "-o" || a == "+o":
+			if len(args) < 2 {
+				args = args[1:]
+				continue
+			}
+			opts = append(opts, a, args[1])
+			args = args[2:]
+		case a == "--":
+			args = args[1:]
+			goto run
+		case a == "-s" || a == "-l" || a == "-i" || a == "--norc" || a == "--noprofile" || a == "--login" || a == "--posix":
+			args = args[1:]
+		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
+			for _, f := range a[1:] {
+				if f == 'c' {
+					if len(args) < 2 {
+						fmt.Fprintf(c.Stderr, "%s: -c: option requires an argument\n", c.Args[0])
+						return 2
+					}
+					script, hasScript = args[1], true
+					args = args[2:]
+					if rest := strings.ReplaceAll(a[1:], "c", ""); rest != "" {
+						opts = append(opts, string(a[0])+rest)
+					}
+					goto run
+				}
+			}
+			opts = append(opts, a)
+			args = args[1:]
+		default:
+			goto run
+		}
+	}
+run:
+	inv := Invocation{
+		Name: c.Args[0], Opts: opts, Env: c.Env, Dir: c.Dir,
+		Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr,
+	}
+	switch {
+	case hasScript:
+		inv.Script, inv.Source = script, "-c"
+		if len(args) > 0 {
+			inv.Name, inv.Params = args[0], args[1:]
+		}
+	case len(args) > 0:
+		data, err := sh.readFile(c.Abs(args[0]))
+		if err != nil {
+			fmt.Fprintf(c.Stderr, "%s: %s: %s\n", c.Args[0], args[0], builtins.ErrText(err))
+			return 127
+		}
+		inv.Script, inv.Source, inv.Name, inv.Params = string(data), args[0], args[0], args[1:]
+	default:
+		data, err := io.ReadAll(c.Stdin)
+		if err != nil {
+			return 1
+		}
+		inv.Script, inv.Source = string(data), c.Args[0]
+		inv.Stdin = strings.NewReader("")
+	}
+	return sh.Run(ctx, inv)
+}
+
+// lookPath finds name along PATH: registered commands live in /usr/bin and
+// /bin; other directories are searched in the sandbox filesystem.
+func (sh *Shell) lookPath(pathVar, name string) (string, bool) {
+	if pathVar == "" {
+		pathVar = "/usr/bin:/bin"
+	}
+	_, registered := sh.Registry.Lookup(name)
+	registered = registered || name == "bash" || name == "sh"
+	for _, dir := range strings.Split(pathVar, ":") {
+		if dir == "" {
+			dir = "."
+		}
+		switch path.Clean(dir) {
+		case "/usr/bin", "/bin":
+			if registered {
+				return path.Clean(dir) + "/" + name, true
+			}
+			continue
+		}
+		if !path.IsAbs(dir) {
+			continue
+		}
+		p := path.Join(dir, name)
+		if fi, err := sh.FS.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+var shellKeywords = map[string]bool{
+	"if": true, "then": true, "else": true, "elif": true, "fi": true, "case": true, "esac": true,
+	"for": true, "select": true, "while": true, "until": true, "do": true, "done": true, "in": true,
+	"function": true, "time": true, "{": true, "}": true, "!": true, "[[": true, "]]": true, "coproc": true,
+}
+
+// funcs returns the shell functions defined in the runner behind hc. The
+// handler API does not expose them; the runner pointer it carries does.
+func funcs(hc shinterp.HandlerContext) map[string]*syntax.Stmt {
+	v := reflect.ValueOf(&hc).Elem().FieldByName("runner")
+	if !v.IsValid() || v.IsNil() {
+		return nil
+	}
+	r := (*shinterp.Runner)(v.UnsafePointer())
+	return r.Funcs
+}
+
+// lookup implements type, command -v/-V, which and hash without looking at
+// the host's PATH.
+func (sh *Shell) lookup(hc shinterp.HandlerContext, kind string, args []string) int {
+	fns := funcs(hc)
+	pathVar := hc.Env.Get("PATH").String()
+	status := 0
+	out, errw := hc.Stdout, hc.Stderr
+	var flags string
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		if args[0] == "--" {
+			args = args[1:]
+			break
+		}
+		flags += args[0][1:]
+		args = args[1:]
+	}
+	has := func(f byte) bool { return strings.IndexByte(flags, f) >= 0 }
+	switch kind {
+	case "hash":
+		if has('r') {
+			return 0
+		}
+		if len(args) == 0 {
+			fmt.Fprintln(out, "hash: hash table empty")
+			return 0
+		}
+		for _, n := range args {
+			if _, ok := sh.lookPath(pathVar, n); !ok && !shinterp.IsBuiltin(n) {
+				fmt.Fprintf(errw, "bash: hash: %s: not found\n", n)
+				status = 1
+			}
+		}
+		return status
+	case "which":
+		for _, n := range args {
+			if strings.Contains(n, "/") {
+				if fi, err := sh.FS.Stat(guestPath(hc, n)); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
+					fmt.Fprintln(out, n)
+					continue
+				}
+				status = 1
+				continue
+			}
+			if p, ok := sh.lookPath(pathVar, n); ok {
+				fmt.Fprintln(out, p)
+			} else {
+				status = 1
+			}
+		}
+		return status
+	}
+	verbose := kind == "type" || has('V')
+	for _, n := range args {
+		var what, p string
+		switch {
+		case kind == "type" && has('P'):
+		case shellKeywords[n]:
+			what = "keyword"
+		case fns[n] != nil && !has('P'):
+			what = "function"
+		case shinterp.IsBuiltin(n) && n != "bash" && n != "sh":
+			what = "builtin"
+		}
+		if what == "" {
+			if strings.Contains(n, "/") {
+				if fi, err := sh.FS.Stat(guestPath(hc, n)); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
+					what, p = "file", n
+				}
+			} else if found, ok := sh.lookPath(pathVar, n); ok {
+				what, p = "file", found
+			}
+		}
+		if what == "" {
+			status = 1
+			switch {
+			case kind == "type" && !has('t') && !has('p') && !has('P'):
+				fmt.Fprintf(errw, "bash: type: %s: not found\n", n)
+			case kind == "command" && verbose:
+				fmt.Fprintf(errw, "bash: command: %s: not found\n", n)
+			}
+			continue
+		}
+		switch {
+		case kind == "type" && has('t'):
+			fmt.Fprintln(out, what)
+		case kind == "type" && (has('p') || has('P')):
+			if what == "file" {
+				fmt.Fprintln(out, p)
+			}
+		case !verbose:
+			if what == "file" {
+				fmt.Fprintln(out, p)
+			} else {
+				fmt.Fprintln(out, n)
+			}
+		default:
+			switch what {
+			case "keyword":
+				fmt.Fprintf(out, "%s is a shell keyword\n", n)
+			case "function":
+				fmt.Fprintf(out, "%s is a function\n", n)
+				var buf bytes.Buffer
+				syntax.NewPrinter(syntax.Indent(4), syntax.FunctionNextLine(true)).Print(&buf, fns[n])
+				fmt.Fprintf(out, "%s\n", strings.TrimRight(buf.String(), "\n"))
+			case "builtin":
+				fmt.Fprintf(out, "%s is a shell builtin\n", n)
+			case "file":
+				fmt.Fprintf(out, "%s is %s\n", n, p)
+			}
+		}
+	}
+	return status
+}

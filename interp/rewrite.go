@@ -1,0 +1,142 @@
+package interp
+
+import (
+	"strconv"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Names of the internal commands the rewriter inserts. They are dispatched
+// by the exec handler and are not in the registry, so scripts cannot list
+// them in /bin.
+const (
+	cmdLoopEnter = "__bashbox_loop_enter"
+	cmdLoopIter  = "__bashbox_loop_iter"
+	cmdProcIn    = "__bashbox_procsubst_in"
+	cmdProcOut   = "__bashbox_procsubst_out"
+	cmdLookup    = "__bashbox_lookup"
+)
+
+// The process ids a script sees: the host's are never shown.
+const (
+	sandboxPID  = "2"
+	sandboxPPID = "1"
+)
+
+// rewriter closes interpreter hazards and adds budget checkpoints by
+// editing the parsed program before it runs:
+//   - $$ and $PPID become fixed sandbox values (the interpreter would show
+//     the host's process ids);
+//   - process substitution becomes a command substitution that leaves the
+//     output in an in-memory file, since the interpreter's own version makes
+//     FIFOs on the host;
+//   - loops get iteration checkpoints, so the loop budget can stop them.
+type rewriter struct {
+	nextLoop int
+	done     map[syntax.Command]bool // loops already given checkpoints
+}
+
+func (rw *rewriter) rewrite(node syntax.Node) {
+	syntax.Walk(node, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Word:
+			rw.parts(n.Parts)
+		case *syntax.DblQuoted:
+			rw.parts(n.Parts)
+		case *syntax.Stmt:
+			rw.loop(n)
+		}
+		return true
+	})
+}
+
+func (rw *rewriter) parts(parts []syntax.WordPart) {
+	for i, p := range parts {
+		switch p := p.(type) {
+		case *syntax.ParamExp:
+			if p.Param == nil {
+				continue
+			}
+			var val string
+			switch p.Param.Value {
+			case "$":
+				val = sandboxPID
+			case "PPID":
+				val = sandboxPPID
+			default:
+				continue
+			}
+			if simpleParam(p) {
+				parts[i] = &syntax.Lit{ValuePos: p.Pos(), ValueEnd: p.End(), Value: val}
+			} else {
+				p.Param = &syntax.Lit{ValuePos: p.Param.Pos(), ValueEnd: p.Param.End(), Value: hiddenPIDVar(p.Param.Value)}
+			}
+		case *syntax.ProcSubst:
+			name := cmdProcIn
+			if p.Op == syntax.CmdOut {
+				name = cmdProcOut
+			}
+			// <(cmd) becomes $( { cmd; } | __bashbox_procsubst_in ), which
+			// prints the path of an in-memory file holding cmd's output.
+			// >(cmd) is refused with a message by __bashbox_procsubst_out.
+			inner := &syntax.Stmt{Cmd: &syntax.Block{Stmts: p.Stmts}}
+			call := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(name)}}}
+			stmts := []*syntax.Stmt{call}
+			if p.Op != syntax.CmdOut {
+				stmts = []*syntax.Stmt{{Cmd: &syntax.BinaryCmd{Op: syntax.Pipe, X: inner, Y: call}}}
+			}
+			parts[i] = &syntax.CmdSubst{Left: p.OpPos, Right: p.Rparen, Stmts: stmts}
+		}
+	}
+}
+
+func simpleParam(p *syntax.ParamExp) bool {
+	return !p.Excl && !p.Length && !p.Width && p.Index == nil && p.Slice == nil && p.Repl == nil && p.Names == 0 && p.Exp == nil
+}
+
+func hiddenPIDVar(name string) string {
+	if name == "$" {
+		return "__bashbox_pid"
+	}
+	return "__bashbox_ppid"
+}
+
+func lit(s string) *syntax.Word {
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: s}}}
+}
+
+// loop gives a loop statement its budget checkpoints:
+//
+//	{ __bashbox_loop_enter ID; while __bashbox_loop_iter ID; COND; do ...; done; }
+//	{ __bashbox_loop_enter ID; for x in ...; do __bashbox_loop_iter ID; ...; done; }
+//
+// The iteration check in a while condition passes the previous status
+// through, so $? and the condition behave as before.
+func (rw *rewriter) loop(st *syntax.Stmt) {
+	if rw.done[st.Cmd] {
+		return
+	}
+	var id int
+	switch c := st.Cmd.(type) {
+	case *syntax.WhileClause:
+		rw.nextLoop++
+		id = rw.nextLoop
+		c.Cond = append([]*syntax.Stmt{checkpoint(cmdLoopIter, id)}, c.Cond...)
+	case *syntax.ForClause:
+		rw.nextLoop++
+		id = rw.nextLoop
+		c.Do = append([]*syntax.Stmt{checkpoint(cmdLoopIter, id)}, c.Do...)
+	default:
+		return
+	}
+	if rw.done == nil {
+		rw.done = map[syntax.Command]bool{}
+	}
+	rw.done[st.Cmd] = true
+	loop := &syntax.Stmt{Cmd: st.Cmd, Position: st.Position}
+	st.Cmd = &syntax.Block{Lbrace: st.Position, Stmts: []*syntax.Stmt{checkpoint(cmdLoopEnter, id), loop}}
+}
+
+func checkpoint(name string, id int) *syntax.Stmt {
+	return &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(name), lit(strconv.Itoa(id))}}}
+}

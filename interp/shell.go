@@ -1,0 +1,393 @@
+// Package interp runs scripts with mvdan.cc/sh/v3's interpreter inside the
+// sandbox: every handler (exec, call, open, stat, readdir, access) is routed
+// to the guest filesystem and the command registry, and the interpreter's
+// known host-touching paths are closed (see THREAT_MODEL.md).
+package interp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"mvdan.cc/sh/v3/expand"
+	shinterp "mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/volumes"
+)
+
+// Fallback runs an operator-named host command. handled is false when name
+// is not a fallback command.
+type Fallback func(ctx context.Context, c *builtins.Call) (status int, handled bool)
+
+// Shell is one call's interpreter setup: the filesystem, the commands and
+// the budget. Nested shells (bash -c, sh script.sh, ./script.sh) share it.
+type Shell struct {
+	Registry *builtins.Registry
+	FS       *volumes.Namespace
+	Budget   *Budget
+	Fallback Fallback // may be nil
+
+	// procFiles holds the outputs of process substitutions, by path.
+	procMu    sync.Mutex
+	procFiles map[string][]byte
+	procNext  atomic.Int64
+}
+
+// Invocation describes one script run.
+type Invocation struct {
+	Script string
+	// Name is $0 and the prefix of error messages ("bash").
+	Name   string
+	Params []string
+	// Opts are shell options such as "-e" or "-o", "pipefail".
+	Opts []string
+	// Source names where the script came from in syntax errors: "-c" for
+	// inline scripts, else the script's path.
+	Source string
+	Env    []string
+	Dir    string
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+}
+
+// noFIFODir is an impossible temporary directory given to the interpreter
+// so that its FIFO shortcut (which opens paths under $TMPDIR on the host,
+// bypassing the open handler) can never match a script's path.
+const noFIFODir = "/\x00bashbox-no-host-fifo"
+
+// Run parses and runs a script, returning its exit status.
+func (sh *Shell) Run(ctx context.Context, inv Invocation) int {
+	if inv.Name == "" {
+		inv.Name = "bash"
+	}
+	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(inv.Script), inv.Source)
+	if err != nil {
+		fmt.Fprintln(inv.Stderr, syntaxError(inv, err))
+		return 2
+	}
+	return sh.runFile(ctx, file, inv)
+}
+
+func syntaxError(inv Invocation, err error) string {
+	var pe syntax.ParseError
+	if errors.As(err, &pe) {
+		src := inv.Source
+		if src == "" {
+			src = inv.Name
+		}
+		if src == "-c" {
+			return fmt.Sprintf("%s: -c: line %d: syntax error: %s", inv.Name, pe.Pos.Line(), pe.Text)
+		}
+		return fmt.Sprintf("%s: line %d: syntax error: %s", src, pe.Pos.Line(), pe.Text)
+	}
+	return fmt.Sprintf("%s: %v", inv.Name, err)
+}
+
+func (sh *Shell) runFile(ctx context.Context, file *syntax.File, inv Invocation) (status int) {
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(inv.Stderr, "bashbox: internal error: %v\n", p)
+			status = 2
+		}
+	}()
+	(&rewriter{}).rewrite(file)
+
+	// The interpreter's stdin must be an *os.File; give it a pipe we own, so
+	// the copying goroutine ends with the call.
+	var stdin *os.File
+	if inv.Stdin != nil {
+		if f, ok := inv.Stdin.(*os.File); ok {
+			stdin = f
+		} else {
+			pr, pw, err := os.Pipe()
+			if err != nil {
+				fmt.Fprintf(inv.Stderr, "bashbox: %v\n", err)
+				return 2
+			}
+			go func() {
+				io.Copy(pw, inv.Stdin)
+				pw.Close()
+			}()
+			defer pr.Close()
+			stdin = pr
+		}
+	}
+	shellVars := map[string]string{
+		"TMPDIR": noFIFODir, "UID": "1000", "EUID": "1000", "GID": "1000",
+	}
+	r, err := shinterp.New(
+		shinterp.Env(newEnviron(inv.Env, shellVars)),
+		shinterp.StdIO(stdin, inv.Stdout, inv.Stderr),
+		shinterp.CallHandler(sh.call),
+		shinterp.ExecHandlers(func(shinterp.ExecHandlerFunc) shinterp.ExecHandlerFunc { return sh.exec }),
+		shinterp.OpenHandler(sh.open),
+		shinterp.ReadDirHandler2(sh.readDir),
+		shinterp.StatHandler(sh.stat),
+		shinterp.AccessHandler(sh.access),
+		shinterp.Params(append(append(append([]string(nil), inv.Opts...), "--"), inv.Params...)...),
+	)
+	if err != nil {
+		fmt.Fprintf(inv.Stderr, "bashbox: %v\n", err)
+		return 2
+	}
+	// Dir is set on the field: interp.Dir would stat the host path.
+	r.Dir = inv.Dir
+	r.Reset() // fixes the interpreter's temporary dir to noFIFODir
+	r.Env = newEnviron(inv.Env, map[string]string{
+		"UID": "1000", "EUID": "1000", "GID": "1000",
+		"__bashbox_pid": sandboxPID, "__bashbox_ppid": sandboxPPID,
+		"BASH_VERSION": "5.2.15(1)-release", "HOSTNAME": "bashbox", "OSTYPE": "linux-gnu",
+		"MACHTYPE": "x86_64-pc-linux-gnu", "HOSTTYPE": "x86_64", "BASH": "/bin/bash",
+	})
+	r.Reset()
+	err = r.Run(ctx, file)
+	if st, ok := shinterp.IsExitStatus(err); ok {
+		return int(st)
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return 1
+		}
+		fmt.Fprintf(inv.Stderr, "%s: %v\n", inv.Name, err)
+		return 1
+	}
+	return 0
+}
+
+// call runs before every simple command: it checks the memory budget and
+// routes the builtins that would look at the host to our own versions.
+func (sh *Shell) call(ctx context.Context, args []string) ([]string, error) {
+	hc := shinterp.HandlerCtx(ctx)
+	if !sh.Budget.checkMemory(variableBytes(hc.Env)) {
+		return nil, ctx.Err()
+	}
+	switch args[0] {
+	case "pwd":
+		// pwd -P resolves symlinks: in the guest namespace, not the host's.
+		if len(args) > 1 && args[1] == "-P" {
+			p, err := sh.FS.Resolve(hc.Dir, true)
+			if err != nil {
+				p = hc.Dir
+			}
+			return []string{"echo", p}, nil
+		}
+	case "cd":
+		if len(args) > 2 && args[1] == "-P" {
+			target := args[2]
+			if !path.IsAbs(target) {
+				target = path.Join(hc.Dir, target)
+			}
+			if p, err := sh.FS.Resolve(target, true); err == nil {
+				return []string{"cd", p}, nil
+			}
+			return []string{"cd", args[2]}, nil
+		}
+	case "type", "which", "hash":
+		return append([]string{cmdLookup, args[0]}, args[1:]...), nil
+	case "command":
+		if len(args) > 1 && (args[1] == "-v" || args[1] == "-V") {
+			return append([]string{cmdLookup, "command"}, args[1:]...), nil
+		}
+	case "eval":
+		if src, ok := rewriteSource(strings.Join(args[1:], " ")); ok {
+			return []string{"eval", src}, nil
+		}
+	case "trap":
+		if len(args) > 2 && args[1] != "-p" && args[1] != "-l" && args[1] != "-" && args[1] != "" {
+			if src, ok := rewriteSource(args[1]); ok {
+				return append([]string{"trap", src}, args[2:]...), nil
+			}
+		}
+	case "source", ".":
+		return sh.routeSource(hc, args)
+	}
+	return args, nil
+}
+
+// rewriteSource applies the program rewrites to code the interpreter would
+// parse itself at run time (eval, trap).
+func rewriteSource(src string) (string, bool) {
+	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil {
+		return "", false // the interpreter reports the syntax error
+	}
+	(&rewriter{}).rewrite(file)
+	var buf bytes.Buffer
+	if err := syntax.NewPrinter().Print(&buf, file); err != nil {
+		return "", false
+	}
+	return buf.String(), true
+}
+
+// routeSource reads a sourced file from the sandbox and hands the
+// interpreter a rewritten copy, so that it neither searches the host PATH
+// nor runs code without the rewrites.
+func (sh *Shell) routeSource(hc shinterp.HandlerContext, args []string) ([]string, error) {
+	if len(args) < 2 {
+		return args, nil
+	}
+	name := args[1]
+	p := name
+	if !path.IsAbs(p) {
+		p = path.Join(hc.Dir, p)
+	}
+	data, err := sh.readFile(p)
+	if err != nil {
+		// Let the interpreter print its error for a path that cannot exist.
+		return []string{args[0], "/dev/fd/bashbox-missing/" + name}, nil
+	}
+	src, ok := rewriteSource(string(data))
+	if !ok {
+		src = string(data)
+	}
+	return append([]string{args[0], sh.storeProcFile([]byte(src))}, args[2:]...), nil
+}
+
+func (sh *Shell) readFile(p string) ([]byte, error) {
+	f, err := sh.FS.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, &fs.PathError{Op: "read", Path: p, Err: errIsDir}
+	}
+	return io.ReadAll(f)
+}
+
+var errIsDir = errors.New("is a directory")
+
+// storeProcFile keeps data as an in-memory file under /dev/fd and returns
+// its path.
+func (sh *Shell) storeProcFile(data []byte) string {
+	n := 63 + sh.procNext.Add(1)
+	p := "/dev/fd/" + strconv.FormatInt(n, 10)
+	sh.procMu.Lock()
+	if sh.procFiles == nil {
+		sh.procFiles = map[string][]byte{}
+	}
+	sh.procFiles[p] = data
+	sh.procMu.Unlock()
+	sh.Budget.buffered.Add(int64(len(data)))
+	return p
+}
+
+func (sh *Shell) procFile(p string) ([]byte, bool) {
+	sh.procMu.Lock()
+	defer sh.procMu.Unlock()
+	data, ok := sh.procFiles[p]
+	return data, ok
+}
+
+// guestPath makes a handler path absolute against the shell's directory.
+func guestPath(hc shinterp.HandlerContext, p string) string {
+	if !path.IsAbs(p) {
+		p = path.Join(hc.Dir, p)
+	}
+	return p
+}
+
+func (sh *Shell) open(ctx context.Context, p string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
+	hc := shinterp.HandlerCtx(ctx)
+	switch p {
+	case "/dev/stdin", "/dev/fd/0":
+		return streamRWC{r: hc.Stdin}, nil
+	case "/dev/stdout", "/dev/fd/1":
+		return streamRWC{w: hc.Stdout}, nil
+	case "/dev/stderr", "/dev/fd/2":
+		return streamRWC{w: hc.Stderr}, nil
+	}
+	if data, ok := sh.procFile(p); ok {
+		return streamRWC{r: bytes.NewReader(data)}, nil
+	}
+	f, err := sh.FS.OpenFile(guestPath(hc, p), flag, perm)
+	if err != nil {
+		return nil, shellPathError(p, err)
+	}
+	if fi, err := f.Stat(); err == nil && fi.IsDir() && flag&(os.O_WRONLY|os.O_RDWR) != 0 {
+		f.Close()
+		return nil, shellPathError(p, errIsDir)
+	}
+	return f, nil
+}
+
+// shellPathError formats like bash: "bash: NAME: No such file or directory".
+func shellPathError(name string, err error) error {
+	return &fs.PathError{Op: "bash:", Path: name, Err: errors.New(builtins.ErrText(err))}
+}
+
+func (sh *Shell) stat(ctx context.Context, name string, follow bool) (fs.FileInfo, error) {
+	hc := shinterp.HandlerCtx(ctx)
+	p := guestPath(hc, name)
+	if follow {
+		return sh.FS.Stat(p)
+	}
+	fi, _, err := sh.FS.LstatIfPossible(p)
+	return fi, err
+}
+
+func (sh *Shell) readDir(ctx context.Context, name string) ([]fs.DirEntry, error) {
+	hc := shinterp.HandlerCtx(ctx)
+	infos, err := sh.FS.ReadDir(guestPath(hc, name))
+	if err != nil {
+		return nil, err
+	}
+	entries := make([]fs.DirEntry, len(infos))
+	for i, fi := range infos {
+		entries[i] = fs.FileInfoToDirEntry(fi)
+	}
+	return entries, nil
+}
+
+func (sh *Shell) access(ctx context.Context, name string, mode shinterp.AccessMode) error {
+	hc := shinterp.HandlerCtx(ctx)
+	fi, err := sh.FS.Stat(guestPath(hc, name))
+	if err != nil {
+		return err
+	}
+	// The script's user owns every file it sees: check the owner bits.
+	perm := fi.Mode().Perm()
+	if mode&shinterp.AccessRead != 0 && perm&0o400 == 0 ||
+		mode&shinterp.AccessWrite != 0 && perm&0o200 == 0 ||
+		mode&shinterp.AccessExec != 0 && perm&0o100 == 0 {
+		return fs.ErrPermission
+	}
+	return nil
+}
+
+// streamRWC exposes a stream as the interpreter's redirection target.
+type streamRWC struct {
+	r io.Reader
+	w io.Writer
+}
+
+func (s streamRWC) Read(p []byte) (int, error) {
+	if s.r == nil {
+		return 0, io.EOF
+	}
+	return s.r.Read(p)
+}
+
+func (s streamRWC) Write(p []byte) (int, error) {
+	if s.w == nil {
+		return 0, os.ErrClosed
+	}
+	return s.w.Write(p)
+}
+
+func (s streamRWC) Close() error { return nil }
+
+// keep expand imported for environ helpers.
+var _ expand.Environ = (*environ)(nil)

@@ -1,0 +1,249 @@
+package overlayfs
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// HostFs is a host directory seen through os.Root: no path handed to it, and
+// no symlink inside it, can reach anything outside the directory, races
+// included. A read-only HostFs refuses every change with EROFS.
+type HostFs struct {
+	root     *os.Root
+	readOnly bool
+}
+
+// NewHostFs opens dir as a layer.
+func NewHostFs(dir string, readOnly bool) (*HostFs, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &HostFs{root: root, readOnly: readOnly}, nil
+}
+
+// Close releases the directory handle.
+func (h *HostFs) Close() error { return h.root.Close() }
+
+// ReadOnly reports whether the layer refuses changes.
+func (h *HostFs) ReadOnly() bool { return h.readOnly }
+
+func (h *HostFs) Name() string { return "hostfs" }
+
+// rel turns a layer path into the relative form os.Root wants.
+func rel(name string) string {
+	name = Clean(name)
+	if name == "/" {
+		return "."
+	}
+	return name[1:]
+}
+
+// fix rewrites an os.Root error to name the layer path, never a host path,
+// and maps the escape refusal to the error the kernel would give.
+func fix(op, name string, err error) error {
+	if err == nil {
+		return nil
+	}
+	e := underlying(err)
+	if errors.Is(e, os.ErrPermission) && !errors.Is(e, syscall.EACCES) && !errors.Is(e, syscall.EPERM) && !errors.Is(e, syscall.EROFS) {
+		// os.Root reports "path escapes from parent" for links that
+		// leave the root: inside the sandbox such a path does not exist.
+		e = syscall.ENOENT
+	}
+	if strings.Contains(e.Error(), "escapes") {
+		e = syscall.ENOENT
+	}
+	return pathErr(op, Clean(name), e)
+}
+
+func (h *HostFs) writable(op, name string) error {
+	if h.readOnly {
+		return pathErr(op, Clean(name), syscall.EROFS)
+	}
+	return nil
+}
+
+func (h *HostFs) LstatIfPossible(name string) (fs.FileInfo, bool, error) {
+	fi, err := h.root.Lstat(rel(name))
+	if err != nil {
+		return nil, true, fix("lstat", name, err)
+	}
+	return fi, true, nil
+}
+
+// Stat follows symlinks, resolving them inside the layer.
+func (h *HostFs) Stat(name string) (fs.FileInfo, error) {
+	resolved, err := ResolveIn(h, name, true)
+	if err != nil {
+		return nil, pathErr("stat", Clean(name), err)
+	}
+	fi, _, err := h.LstatIfPossible(resolved)
+	if err != nil {
+		return nil, pathErr("stat", Clean(name), underlying(err))
+	}
+	return RenamedInfo(fi, path.Base(Clean(name))), nil
+}
+
+func (h *HostFs) ReadlinkIfPossible(name string) (string, error) {
+	t, err := h.root.Readlink(rel(name))
+	return t, fix("readlink", name, err)
+}
+
+func (h *HostFs) SymlinkIfPossible(target, name string) error {
+	if err := h.writable("symlink", name); err != nil {
+		return err
+	}
+	err := h.root.Symlink(target, rel(name))
+	if err != nil {
+		return &os.LinkError{Op: "symlink", Old: target, New: Clean(name), Err: underlying(fix("symlink", name, err))}
+	}
+	return nil
+}
+
+func (h *HostFs) Create(name string) (File, error) {
+	return h.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o666)
+}
+
+func (h *HostFs) Open(name string) (File, error) { return h.OpenFile(name, os.O_RDONLY, 0) }
+
+func (h *HostFs) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
+	if isWrite(flag) {
+		if err := h.writable("open", name); err != nil {
+			return nil, err
+		}
+	}
+	// O_NOFOLLOW: the namespace resolves links itself; a link here would
+	// be a race, and os.Root keeps even that inside the root.
+	f, err := h.root.OpenFile(rel(name), flag|syscall.O_NOFOLLOW, perm)
+	if err != nil {
+		return nil, fix("open", name, err)
+	}
+	return &hostFile{File: f, name: Clean(name)}, nil
+}
+
+// ReadDir lists name in the host filesystem's own order.
+func (h *HostFs) ReadDir(name string) ([]fs.FileInfo, error) {
+	f, err := h.root.Open(rel(name))
+	if err != nil {
+		return nil, fix("open", name, err)
+	}
+	defer f.Close()
+	entries, err := f.ReadDir(-1)
+	if err != nil {
+		return nil, fix("readdirent", name, err)
+	}
+	infos := make([]fs.FileInfo, 0, len(entries))
+	for _, e := range entries {
+		fi, err := e.Info()
+		if err != nil {
+			continue // removed meanwhile
+		}
+		infos = append(infos, fi)
+	}
+	return infos, nil
+}
+
+func (h *HostFs) Mkdir(name string, perm fs.FileMode) error {
+	if err := h.writable("mkdir", name); err != nil {
+		return err
+	}
+	return fix("mkdir", name, h.root.Mkdir(rel(name), perm))
+}
+
+func (h *HostFs) MkdirAll(name string, perm fs.FileMode) error { return MkdirAll(h, name, perm) }
+
+func (h *HostFs) Remove(name string) error {
+	if err := h.writable("remove", name); err != nil {
+		return err
+	}
+	return fix("remove", name, h.root.Remove(rel(name)))
+}
+
+func (h *HostFs) RemoveAll(name string) error {
+	if err := h.writable("remove", name); err != nil {
+		return err
+	}
+	return RemoveAll(h, name)
+}
+
+func (h *HostFs) Rename(oldname, newname string) error {
+	if err := h.writable("rename", oldname); err != nil {
+		return err
+	}
+	if err := h.root.Rename(rel(oldname), rel(newname)); err != nil {
+		return &os.LinkError{Op: "rename", Old: Clean(oldname), New: Clean(newname), Err: underlying(fix("rename", oldname, err))}
+	}
+	return nil
+}
+
+func (h *HostFs) Chmod(name string, mode fs.FileMode) error {
+	if err := h.writable("chmod", name); err != nil {
+		return err
+	}
+	return fix("chmod", name, h.root.Chmod(rel(name), mode))
+}
+
+func (h *HostFs) Chown(name string, uid, gid int) error {
+	return h.writable("chown", name)
+}
+
+func (h *HostFs) Chtimes(name string, atime, mtime time.Time) error {
+	if err := h.writable("chtimes", name); err != nil {
+		return err
+	}
+	return fix("chtimes", name, h.root.Chtimes(rel(name), atime, mtime))
+}
+
+// hostFile reports layer paths, never host paths, in its name and errors.
+type hostFile struct {
+	*os.File
+	name string
+}
+
+func (f *hostFile) Name() string { return f.name }
+
+func (f *hostFile) Stat() (fs.FileInfo, error) {
+	fi, err := f.File.Stat()
+	return fi, fix("stat", f.name, err)
+}
+
+func (f *hostFile) Read(p []byte) (int, error) {
+	n, err := f.File.Read(p)
+	return n, hostIOErr("read", f.name, err)
+}
+
+func (f *hostFile) ReadAt(p []byte, off int64) (int, error) {
+	n, err := f.File.ReadAt(p, off)
+	return n, hostIOErr("read", f.name, err)
+}
+
+func (f *hostFile) Write(p []byte) (int, error) {
+	n, err := f.File.Write(p)
+	return n, hostIOErr("write", f.name, err)
+}
+
+func (f *hostFile) WriteString(s string) (int, error) { return f.Write([]byte(s)) }
+
+func (f *hostFile) Readdir(n int) ([]fs.FileInfo, error) {
+	fis, err := f.File.Readdir(n)
+	return fis, hostIOErr("readdirent", f.name, err)
+}
+
+func (f *hostFile) Readdirnames(n int) ([]string, error) {
+	names, err := f.File.Readdirnames(n)
+	return names, hostIOErr("readdirent", f.name, err)
+}
+
+func hostIOErr(op, name string, err error) error {
+	if err == nil || err == io.EOF {
+		return err
+	}
+	return pathErr(op, name, underlying(err))
+}

@@ -1,0 +1,205 @@
+// Package volumes holds the mount table of a box (host directories bound at
+// guest paths, read-only, read-write or ephemeral) and builds, per call, the
+// guest namespace a script sees: the volumes, the synthetic root of /tmp,
+// $HOME, /dev and /bin, and nothing else of the host.
+package volumes
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/bashbox/bashbox/overlayfs"
+)
+
+// Mode is how a volume is bound.
+type Mode string
+
+const (
+	// ReadOnly: the host directory is the base of a copy-on-write overlay;
+	// writes land in memory and vanish after the call.
+	ReadOnly Mode = "ro"
+	// ReadWrite: writes go through to the host directory.
+	ReadWrite Mode = "rw"
+	// Ephemeral: an empty in-memory directory for the call.
+	Ephemeral Mode = "ephemeral"
+)
+
+// DefaultGuestPath is where a volume lands when no guest path is given.
+const DefaultGuestPath = "/work"
+
+// Volume binds a host directory at a guest path.
+type Volume struct {
+	HostDir   string // empty for Ephemeral
+	GuestPath string
+	Mode      Mode
+}
+
+// Parse reads the CLI form HOST_DIR[:GUEST_PATH][:ro|:rw].
+func Parse(spec string) (Volume, error) {
+	v := Volume{GuestPath: DefaultGuestPath, Mode: ReadOnly}
+	parts := strings.Split(spec, ":")
+	if n := len(parts); n > 1 {
+		switch Mode(parts[n-1]) {
+		case ReadOnly, ReadWrite, Ephemeral:
+			v.Mode = Mode(parts[n-1])
+			parts = parts[:n-1]
+		}
+	}
+	switch len(parts) {
+	case 1:
+	case 2:
+		v.GuestPath = parts[1]
+	default:
+		return v, fmt.Errorf("invalid volume %q: want HOST_DIR[:GUEST_PATH][:ro|:rw]", spec)
+	}
+	v.HostDir = parts[0]
+	if v.Mode == Ephemeral {
+		v.HostDir = ""
+	} else if v.HostDir == "" {
+		return v, fmt.Errorf("invalid volume %q: empty host directory", spec)
+	}
+	return v, nil
+}
+
+// reserved guest paths belong to the synthetic root.
+var reserved = []string{"/dev", "/bin", "/usr/bin", "/proc"}
+
+// Table is a validated set of volumes, with their host directories open.
+// It is safe for concurrent use; each call builds its own Namespace.
+type Table struct {
+	vols  []Volume
+	hosts []*overlayfs.HostFs // parallel to vols; nil for Ephemeral
+}
+
+// NewTable validates vols and opens their host directories.
+func NewTable(vols []Volume) (*Table, error) {
+	t := &Table{}
+	seen := map[string]bool{}
+	for _, v := range vols {
+		if v.Mode == "" {
+			v.Mode = ReadOnly
+		}
+		if v.GuestPath == "" {
+			v.GuestPath = DefaultGuestPath
+		}
+		if !path.IsAbs(v.GuestPath) {
+			return nil, fmt.Errorf("volume guest path %q must be absolute", v.GuestPath)
+		}
+		v.GuestPath = path.Clean(v.GuestPath)
+		if v.GuestPath == "/" {
+			return nil, fmt.Errorf("volume guest path must not be /")
+		}
+		for _, r := range reserved {
+			if v.GuestPath == r || strings.HasPrefix(v.GuestPath, r+"/") || strings.HasPrefix(r, v.GuestPath+"/") && r != "/usr/bin" {
+				return nil, fmt.Errorf("volume guest path %s conflicts with the sandbox's %s", v.GuestPath, r)
+			}
+		}
+		if seen[v.GuestPath] {
+			return nil, fmt.Errorf("two volumes at guest path %s", v.GuestPath)
+		}
+		seen[v.GuestPath] = true
+		var host *overlayfs.HostFs
+		switch v.Mode {
+		case ReadOnly, ReadWrite:
+			abs, err := filepath.Abs(v.HostDir)
+			if err != nil {
+				return nil, err
+			}
+			fi, err := os.Stat(abs)
+			if err != nil {
+				return nil, fmt.Errorf("volume %s: %w", v.HostDir, errors.Unwrap(err))
+			}
+			if !fi.IsDir() {
+				return nil, fmt.Errorf("volume %s: not a directory", v.HostDir)
+			}
+			v.HostDir = abs
+			host, err = overlayfs.NewHostFs(abs, v.Mode == ReadOnly)
+			if err != nil {
+				return nil, fmt.Errorf("volume %s: %w", v.HostDir, err)
+			}
+		case Ephemeral:
+			v.HostDir = ""
+		default:
+			return nil, fmt.Errorf("volume %s: unknown mode %q (want ro, rw or ephemeral)", v.GuestPath, v.Mode)
+		}
+		t.vols = append(t.vols, v)
+		t.hosts = append(t.hosts, host)
+	}
+	// A writable volume nested inside a read-only one would let a script
+	// change what the read-only binding promises to keep.
+	for _, inner := range t.vols {
+		for _, outer := range t.vols {
+			if outer.Mode == ReadOnly && inner.Mode == ReadWrite && strings.HasPrefix(inner.GuestPath, outer.GuestPath+"/") {
+				return nil, fmt.Errorf("read-write volume %s is nested in read-only volume %s", inner.GuestPath, outer.GuestPath)
+			}
+		}
+	}
+	return t, nil
+}
+
+// Volumes returns the validated volumes.
+func (t *Table) Volumes() []Volume { return append([]Volume(nil), t.vols...) }
+
+// Close releases the host directory handles.
+func (t *Table) Close() error {
+	for _, h := range t.hosts {
+		if h != nil {
+			h.Close()
+		}
+	}
+	return nil
+}
+
+// mount is one entry of a namespace's mount list.
+type mount struct {
+	guest string
+	layer overlayfs.Layer
+	vol   *Volume // nil for the synthetic root
+}
+
+// Options shape a call's namespace.
+type Options struct {
+	Quota    *overlayfs.Quota
+	Commands []string // listed in /bin and /usr/bin
+	Home     string   // created in memory
+}
+
+// Namespace builds a fresh guest namespace for one call.
+func (t *Table) Namespace(opts Options) *Namespace {
+	root := overlayfs.NewMemFs(opts.Quota)
+	for _, d := range []string{"/tmp", "/dev", "/usr", opts.Home} {
+		if d != "" {
+			overlayfs.MkdirAll(root, d, 0o755)
+		}
+	}
+	root.Chmod("/tmp", 0o1777)
+	ns := &Namespace{commands: map[string]bool{}}
+	for _, c := range opts.Commands {
+		ns.commands[c] = true
+	}
+	ns.commandList = append([]string(nil), opts.Commands...)
+	sort.Strings(ns.commandList)
+	for i := range t.vols {
+		v := &t.vols[i]
+		overlayfs.MkdirAll(root, v.GuestPath, 0o755)
+		var layer overlayfs.Layer
+		switch v.Mode {
+		case ReadOnly:
+			layer = overlayfs.NewOverlay(t.hosts[i], overlayfs.NewMemFs(opts.Quota))
+		case ReadWrite:
+			layer = t.hosts[i]
+		case Ephemeral:
+			layer = overlayfs.NewMemFs(opts.Quota)
+		}
+		ns.mounts = append(ns.mounts, mount{guest: v.GuestPath, layer: layer, vol: v})
+	}
+	// Longest guest path first, so lookup finds the innermost mount.
+	sort.Slice(ns.mounts, func(i, j int) bool { return len(ns.mounts[i].guest) > len(ns.mounts[j].guest) })
+	ns.mounts = append(ns.mounts, mount{guest: "/", layer: root})
+	return ns
+}
