@@ -120,6 +120,20 @@ func bwrapArgs(p bwrapPlan) ([]string, error) {
 	llRead = append(llRead, "/proc")
 	llWrite = append(llWrite, "/tmp", "/dev")
 
+	allowed := append(append([]string{}, m.FSReadAllow...), m.FSWriteAllow...)
+	// A private, empty HOME when the real one is not shared, so tools that
+	// write caches or config there work and leave nothing behind. Mounted
+	// before the allow lists, which may lie inside it.
+	if home, ok := m.envValue("HOME"); ok && filepath.IsAbs(home) && filepath.Clean(home) != "/" &&
+		!underAny(home, allowed) && !underAny(home, systemSkeleton) && !underAny(home, []string{"/proc", "/dev"}) {
+		home = filepath.Clean(home)
+		if underAny(home, []string{"/tmp"}) {
+			a = append(a, "--dir", home)
+		} else {
+			a = append(a, "--tmpfs", home)
+			llWrite = append(llWrite, home)
+		}
+	}
 	// Allow lists, parents first; a path in both lists is writable.
 	writable := map[string]bool{}
 	for _, w := range cleanPaths(m.FSWriteAllow) {
@@ -152,18 +166,6 @@ func bwrapArgs(p bwrapPlan) ([]string, error) {
 			}
 		}
 	}
-	// A private, empty HOME when the real one is not shared, so tools that
-	// write caches or config there work and leave nothing behind.
-	if home, ok := m.envValue("HOME"); ok && filepath.IsAbs(home) && filepath.Clean(home) != "/" &&
-		!underAny(home, all) && !underAny(home, systemSkeleton) && !underAny(home, []string{"/proc", "/dev"}) {
-		home = filepath.Clean(home)
-		if underAny(home, []string{"/tmp"}) {
-			a = append(a, "--dir", home)
-		} else {
-			a = append(a, "--tmpfs", home)
-			llWrite = append(llWrite, home)
-		}
-	}
 	for _, kv := range m.Env {
 		a = append(a, "--setenv", kv[0], kv[1])
 	}
@@ -191,7 +193,7 @@ func bwrapArgs(p bwrapPlan) ([]string, error) {
 			}
 		}
 		if p.landlock {
-			cfg.Landlock = &landlockRules{Read: llRead, Write: llWrite, DenyTCP: net == NetworkDeny}
+			cfg.Landlock = &landlockRules{Read: llRead, Write: llWrite, ListOnly: []string{"/"}, DenyTCP: net == NetworkDeny}
 		}
 		a = append(a, "--ro-bind", p.helperPath, helperMountPath)
 		var err error

@@ -183,6 +183,14 @@ func TestBwrapPrivateHome(t *testing.T) {
 	if oc.ExitCode != 0 || strings.TrimSpace(out) != "ok" {
 		t.Fatalf("private HOME not writable: exit %d %q", oc.ExitCode, out)
 	}
+	// A shared path inside HOME stays visible over the private HOME.
+	shared := t.TempDir()
+	writeFile(t, filepath.Join(shared, "f"), "shared-content")
+	m = &Manifest{FSReadAllow: []string{shared}, Env: [][2]string{{"PATH", "/usr/bin:/bin"}, {"HOME", filepath.Dir(shared)}}}
+	out, _ = runIn(t, b, m, "", "/bin/cat", filepath.Join(shared, "f"))
+	if out != "shared-content" {
+		t.Fatalf("allowed path inside HOME hidden by the private HOME: %q", out)
+	}
 }
 
 func TestFailClosedWhenBwrapHiddenFromPath(t *testing.T) {

@@ -99,14 +99,18 @@ func Inspect() Report {
 	case failClosed:
 		r.SelectedDetail = b.reason
 	case *bubblewrap:
-		layers := []string{}
+		var layers []string
 		for _, c := range r.Capabilities {
-			if c.Kind == "layer" && c.Available {
+			switch {
+			case !c.Available || c.Kind != "layer":
+			case c.Name == "seccomp":
+				layers = append(layers, "seccomp for the strict syscall policy")
+			default:
 				layers = append(layers, c.Name)
 			}
 		}
 		if len(layers) > 0 {
-			r.SelectedDetail = "with layers: " + strings.Join(layers, ", ") + " (seccomp only for the strict syscall policy)"
+			r.SelectedDetail = "with " + strings.Join(layers, ", ")
 		}
 	default:
 		r.SelectedDetail = strings.Join(notes, "; ")

@@ -46,9 +46,12 @@ type helperConfig struct {
 // landlockRules lists the paths the command may read and write; all else
 // is denied. DenyTCP also denies TCP bind and connect.
 type landlockRules struct {
-	Read    []string `json:"read"`
-	Write   []string `json:"write"`
-	DenyTCP bool     `json:"deny_tcp"`
+	Read  []string `json:"read"`
+	Write []string `json:"write"`
+	// ListOnly may be listed but grants no file access: the sandbox root,
+	// so "ls /" works (inside bubblewrap it holds only the sandbox's mounts).
+	ListOnly []string `json:"list_only,omitempty"`
+	DenyTCP  bool     `json:"deny_tcp"`
 }
 
 // helperArgs returns the argv that runs command through the helper.

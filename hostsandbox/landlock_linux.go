@@ -35,6 +35,9 @@ func applyLandlock(r landlockRules) error {
 			}
 		}
 	}
+	if len(r.ListOnly) > 0 {
+		rules = append(rules, landlock.PathAccess(llsys.AccessFSReadDir, r.ListOnly...))
+	}
 	for _, p := range r.Write {
 		if fi, err := os.Stat(p); err == nil {
 			if fi.IsDir() {

@@ -73,4 +73,3 @@ func mustNotExist(t *testing.T, path string) {
 		t.Fatalf("%s exists on the host but the sandbox should not have been able to create it", path)
 	}
 }
-

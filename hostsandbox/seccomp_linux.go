@@ -32,10 +32,10 @@ var strictDeniedSyscalls = []string{
 
 // Socket families and types denied by the strict filter.
 const (
-	afNetlink  = 16
-	afPacket   = 17
-	sockRaw    = 3
-	sockPacket = 10
+	afNetlink    = 16
+	afPacket     = 17
+	sockRaw      = 3
+	sockPacket   = 10
 	sockTypeMask = 0xf // the low bits of socket(2)'s type; the rest are flags
 )
 

@@ -31,7 +31,7 @@ func (sh *Shell) exec(ctx context.Context, args []string) error {
 		if len(args) == 2 {
 			id, _ := strconv.Atoi(args[1])
 			if !sh.Budget.loopIter(id) {
-				return ctx.Err()
+				return exitStatus(1) // the budget cancelled the call
 			}
 		}
 		// Pass the previous status through: in a while condition, $?

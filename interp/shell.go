@@ -72,7 +72,7 @@ func (sh *Shell) Run(ctx context.Context, inv Invocation) int {
 	if inv.Name == "" {
 		inv.Name = "bash"
 	}
-	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(inv.Script), inv.Source)
+	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(inv.Script), inv.Name)
 	if err != nil {
 		fmt.Fprintln(inv.Stderr, syntaxError(inv, err))
 		return 2
@@ -170,8 +170,16 @@ func (sh *Shell) runFile(ctx context.Context, file *syntax.File, inv Invocation)
 // routes the builtins that would look at the host to our own versions.
 func (sh *Shell) call(ctx context.Context, args []string) ([]string, error) {
 	hc := shinterp.HandlerCtx(ctx)
-	if !sh.Budget.checkMemory(variableBytes(hc.Env)) {
-		return nil, ctx.Err()
+	used := variableBytes(hc.Env)
+	switch buf := hc.Stdout.(type) {
+	case *strings.Builder: // a command substitution being filled
+		used += int64(buf.Len())
+	case *bytes.Buffer:
+		used += int64(buf.Len())
+	}
+	if !sh.Budget.checkMemory(used) {
+		// The budget cancelled the call; "false" ends this command quietly.
+		return []string{"false"}, nil
 	}
 	switch args[0] {
 	case "pwd":

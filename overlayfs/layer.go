@@ -100,17 +100,23 @@ func NewDirFile(name string, info fs.FileInfo, entries []fs.FileInfo) *DirFile {
 	return &DirFile{name: name, info: info, entries: entries}
 }
 
-func (d *DirFile) Close() error                            { return nil }
-func (d *DirFile) Name() string                            { return d.name }
-func (d *DirFile) Stat() (fs.FileInfo, error)              { return d.info, nil }
-func (d *DirFile) Sync() error                             { return nil }
-func (d *DirFile) Read([]byte) (int, error)                { return 0, pathErr("read", d.name, syscall.EISDIR) }
-func (d *DirFile) ReadAt([]byte, int64) (int, error)       { return 0, pathErr("read", d.name, syscall.EISDIR) }
-func (d *DirFile) Seek(int64, int) (int64, error)          { d.pos = 0; return 0, nil }
-func (d *DirFile) Write([]byte) (int, error)               { return 0, pathErr("write", d.name, syscall.EISDIR) }
-func (d *DirFile) WriteAt([]byte, int64) (int, error)      { return 0, pathErr("write", d.name, syscall.EISDIR) }
-func (d *DirFile) WriteString(string) (int, error)         { return 0, pathErr("write", d.name, syscall.EISDIR) }
-func (d *DirFile) Truncate(int64) error                    { return pathErr("truncate", d.name, syscall.EISDIR) }
+func (d *DirFile) Close() error               { return nil }
+func (d *DirFile) Name() string               { return d.name }
+func (d *DirFile) Stat() (fs.FileInfo, error) { return d.info, nil }
+func (d *DirFile) Sync() error                { return nil }
+func (d *DirFile) Read([]byte) (int, error)   { return 0, pathErr("read", d.name, syscall.EISDIR) }
+func (d *DirFile) ReadAt([]byte, int64) (int, error) {
+	return 0, pathErr("read", d.name, syscall.EISDIR)
+}
+func (d *DirFile) Seek(int64, int) (int64, error) { d.pos = 0; return 0, nil }
+func (d *DirFile) Write([]byte) (int, error)      { return 0, pathErr("write", d.name, syscall.EISDIR) }
+func (d *DirFile) WriteAt([]byte, int64) (int, error) {
+	return 0, pathErr("write", d.name, syscall.EISDIR)
+}
+func (d *DirFile) WriteString(string) (int, error) {
+	return 0, pathErr("write", d.name, syscall.EISDIR)
+}
+func (d *DirFile) Truncate(int64) error { return pathErr("truncate", d.name, syscall.EISDIR) }
 func (d *DirFile) Readdirnames(n int) ([]string, error) {
 	infos, err := d.Readdir(n)
 	names := make([]string, len(infos))
@@ -178,6 +184,9 @@ func RemoveAll(fsys afero.Fs, name string) error {
 				return err
 			}
 		}
+	}
+	if name == "/" {
+		return nil // a root is emptied, not removed
 	}
 	err = fsys.Remove(name)
 	if os.IsNotExist(err) {

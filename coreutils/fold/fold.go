@@ -6,8 +6,6 @@ import (
 	"context"
 	"io"
 	"math"
-	"strconv"
-	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
@@ -32,6 +30,14 @@ var options = builtins.Options{List: []builtins.Option{
 	{Long: "version"},
 }}
 
+func init() {
+	// Obsolete "-N" widths are digit options whose argument is the rest
+	// of the number, as in GNU fold.
+	for d := byte('0'); d <= '9'; d++ {
+		options.List = append(options.List, builtins.Option{Short: d, Arg: builtins.OptionalArg})
+	}
+}
+
 type folder struct {
 	width  int
 	bytes  bool
@@ -41,29 +47,7 @@ type folder struct {
 
 // Run is the fold command.
 func Run(ctx context.Context, c *builtins.Call) int {
-	// Obsolete -N width: "-5" or grouped like "-s5" are rewritten to -w.
-	args := make([]string, 0, len(c.Args))
-	for i, a := range c.Args[1:] {
-		if a == "--" {
-			args = append(args, c.Args[1+i:]...)
-			break
-		}
-		if len(a) > 1 && a[0] == '-' && a[1] != '-' {
-			j := 1
-			for j < len(a) && a[j] != 'w' && (a[j] < '0' || a[j] > '9') {
-				j++
-			}
-			if j < len(a) && a[j] >= '0' && a[j] <= '9' {
-				if j > 1 {
-					args = append(args, a[:j])
-				}
-				args = append(args, "-w"+a[j:])
-				continue
-			}
-		}
-		args = append(args, a)
-	}
-	opts, files, err := options.Parse(args)
+	opts, files, err := options.Parse(c.Args[1:])
 	if err != nil {
 		return c.UsageFail(err, "", 1)
 	}
@@ -79,12 +63,13 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "spaces":
 			f.spaces = true
 		case "width":
-			w, msg, ok := parseWidth(o.Value)
-			if !ok {
-				c.Errorf("invalid number of columns: %s%s", textfmt.Quote(c, o.Value), msg)
+			if !f.setWidth(c, o.Value) {
 				return 1
 			}
-			f.width = w
+		default:
+			if len(o.Key) == 1 && o.Key[0] >= '0' && o.Key[0] <= '9' && !f.setWidth(c, o.Key+o.Value) {
+				return 1
+			}
 		}
 	}
 	if len(files) == 0 {
@@ -115,27 +100,14 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	return out.Finish(c, status)
 }
 
-// parseWidth parses a column count as xnumtoumax does; on failure it
-// returns the text that follows the quoted value in the diagnostic.
-func parseWidth(s string) (int, string, bool) {
-	t := strings.TrimLeft(s, " \t\n\v\f\r")
-	if t == "" || t[0] == '-' {
-		return 0, "", false
+func (f *folder) setWidth(c *builtins.Call, v string) bool {
+	w, msg, ok := textfmt.DecToUint(v, 1, math.MaxInt64-9)
+	if !ok {
+		c.Errorf("invalid number of columns: %s%s", textfmt.Quote(c, v), msg)
+		return false
 	}
-	n, err := strconv.ParseUint(strings.TrimPrefix(t, "+"), 10, 64)
-	if err != nil {
-		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return 0, ": Value too large for defined data type", false
-		}
-		return 0, "", false
-	}
-	if n == 0 {
-		return 0, ": Numerical result out of range", false
-	}
-	if n > math.MaxInt32 {
-		return 0, ": Value too large for defined data type", false
-	}
-	return int(n), "", true
+	f.width = int(w)
+	return true
 }
 
 func (f *folder) adjust(col int, b byte) int {

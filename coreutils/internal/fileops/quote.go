@@ -68,7 +68,7 @@ func (q Quoter) next(s string, i int) (int, bool) {
 }
 
 // AF quotes like gnulib's quoteaf (shell-escape-always style): 'a b',
-// "c'd", 'e'$'\n''f'.
+// "c'd", 'e'$'\n”f'.
 func (q Quoter) AF(s string) string {
 	// A single quote with only harmless characters: use double quotes.
 	if strings.IndexByte(s, '\'') >= 0 {
@@ -169,4 +169,35 @@ func (q Quoter) Q(s string) string {
 	}
 	b.WriteString(close)
 	return b.String()
+}
+
+// F quotes like gnulib's quotef: as AF, but only when the name needs it
+// (colons count as needing it).
+func (q Quoter) F(s string) string {
+	if s == "" {
+		return "''"
+	}
+	for i := 0; i < len(s); {
+		n, printable := q.next(s, i)
+		if !printable {
+			return q.AF(s)
+		}
+		if n == 1 {
+			b := s[i]
+			switch {
+			case b == '#' || b == '~':
+				if i == 0 {
+					return q.AF(s)
+				}
+			case b == '{' || b == '}':
+				if len(s) == 1 {
+					return q.AF(s)
+				}
+			case b == ':' || b == ' ' || b == '\'' || !shellCompat(b):
+				return q.AF(s)
+			}
+		}
+		i += n
+	}
+	return s
 }

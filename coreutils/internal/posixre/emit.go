@@ -12,6 +12,7 @@ type emitter struct {
 	fl     Flags
 	dotnet bool
 	tooBig bool // a repetition count RE2 does not accept
+	asciiB bool // \b or \B written for RE2, whose word characters are ASCII
 	// reduced marks the \< and \> nodes that can be written as \b
 	reduced map[*node]bool
 }
@@ -74,18 +75,14 @@ func isWordRune(r rune) bool {
 	return r == '_' || r < utf8.RuneSelf && (r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') || r >= utf8.RuneSelf && unicode.IsLetter(r)
 }
 
-func isASCIIWord(r rune) bool {
-	return r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
-}
-
 // mustWordFirst reports whether every match of n is non-empty and starts
-// with an ASCII word character (so that \b before it means \<).
+// with a word character (so that \b before it means \<).
 func mustWordFirst(n *node) bool {
 	switch n.kind {
 	case nLit:
-		return isASCIIWord(n.r)
+		return isWordRune(n.r)
 	case nSet:
-		return n.set.onlyWord() && asciiOnly(n.set)
+		return n.set.onlyWord()
 	case nGroup:
 		return mustWordFirst(n.subs[0])
 	case nConcat:
@@ -106,9 +103,9 @@ func mustWordFirst(n *node) bool {
 func mustWordLast(n *node) bool {
 	switch n.kind {
 	case nLit:
-		return isASCIIWord(n.r)
+		return isWordRune(n.r)
 	case nSet:
-		return n.set.onlyWord() && asciiOnly(n.set)
+		return n.set.onlyWord()
 	case nGroup:
 		return mustWordLast(n.subs[0])
 	case nConcat:
@@ -124,21 +121,6 @@ func mustWordLast(n *node) bool {
 		return n.min >= 1 && mustWordLast(n.subs[0])
 	}
 	return false
-}
-
-func asciiOnly(s *charSet) bool {
-	if len(s.props) > 0 {
-		// \w and [[:alpha:]] also hold non-ASCII letters, which RE2's \b
-		// does not see as word characters; GNU does. Good enough when the
-		// text is ASCII; accepted as a documented deviation.
-		return true
-	}
-	for _, x := range s.ranges {
-		if x.hi >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // wordClass is the set of word characters in .NET syntax.
@@ -233,22 +215,26 @@ func (e *emitter) emit(b *strings.Builder, n *node) {
 			b.WriteString(`(?:(?<=` + netWord + `)(?!` + netWord + `)|(?<!` + netWord + `)(?=` + netWord + `))`)
 		} else {
 			b.WriteString(`\b`)
+			e.asciiB = true
 		}
 	case nNotWordB:
 		if e.dotnet {
 			b.WriteString(`(?:(?<=` + netWord + `)(?=` + netWord + `)|(?<!` + netWord + `)(?!` + netWord + `))`)
 		} else {
 			b.WriteString(`\B`)
+			e.asciiB = true
 		}
 	case nWordStart:
 		if !e.dotnet && e.reduced[n] {
 			b.WriteString(`\b`)
+			e.asciiB = true
 		} else {
 			b.WriteString(`(?<!` + netWord + `)(?=` + netWord + `)`)
 		}
 	case nWordEnd:
 		if !e.dotnet && e.reduced[n] {
 			b.WriteString(`\b`)
+			e.asciiB = true
 		} else {
 			b.WriteString(`(?<=` + netWord + `)(?!` + netWord + `)`)
 		}

@@ -166,12 +166,16 @@ func (p *parser) parseConcat() (*node, error) {
 		start = false
 		// postfix operators
 		for !p.eof() {
+			opStart := p.pos
 			min, max, ok, err := p.parsePostfix()
 			if err != nil {
 				return nil, err
 			}
 			if !ok {
 				break
+			}
+			if p.ere && atom.kind == nBOL {
+				p.warn(p.src[opStart:opStart+1] + " at start of expression")
 			}
 			atom = &node{kind: nRepeat, min: min, max: max, subs: []*node{atom}}
 		}
@@ -323,9 +327,10 @@ func (p *parser) parseAtom(start bool, nitems int) (*node, error) {
 			}
 		case '{':
 			if nitems == 0 {
-				if _, _, n, valid, _ := parseInterval(p.src[p.pos+1:], true); valid {
+				if _, _, _, valid, _ := parseInterval(p.src[p.pos+1:], true); valid {
+					// GNU drops the brace alone: "{1}a" matches "1}a"
 					p.warn("{...} at start of expression")
-					p.pos += 1 + n
+					p.pos++
 					return nil, nil
 				}
 			}

@@ -34,9 +34,10 @@ import (
 type Syntax int
 
 const (
-	BRE  Syntax = iota // POSIX basic regular expressions with GNU extensions (grep, sed)
-	ERE                // POSIX extended regular expressions (grep -E, sed -E)
-	PCRE               // Perl-compatible (grep -P)
+	BRE   Syntax = iota // POSIX basic regular expressions with GNU extensions (grep, sed)
+	ERE                 // POSIX extended regular expressions (grep -E, sed -E)
+	PCRE                // Perl-compatible (grep -P)
+	Fixed               // a plain string (grep -F)
 )
 
 // Flags modify matching.
@@ -60,26 +61,64 @@ type Regexp struct {
 	literal  string
 	isLit    bool
 	warnings []string
+	must     string // a string every match contains ("" if none known)
+	// inner is 1 for grep -w expressions: the match proper is group 1 and
+	// the expression around it consumes the neighbouring characters.
+	inner    int
+	anchored bool    // grep -x
+	rest     *Regexp // grep -w: variant for searching after a previous match
 }
 
 // Compile parses pattern in the given syntax. Errors are *Error values
-// whose text is GNU's message ("Unmatched ( or \(").
+// whose text is GNU's message ("Unmatched ( or \\(").
 func Compile(pattern string, syn Syntax, fl Flags) (*Regexp, error) {
 	if syn == PCRE {
-		return compilePCRE(pattern, fl)
+		return compilePCRE(pattern, fl, ListOptions{})
 	}
-	tree, p, err := parse(pattern, syn == ERE)
+	tree, p, err := parseSyntax(pattern, syn)
 	if err != nil {
 		return nil, err
 	}
 	re := &Regexp{expr: pattern, nsub: p.ngroups, warnings: p.warnings}
+	if err := re.build(tree, p.backref, fl); err != nil {
+		return nil, err
+	}
+	return re, nil
+}
+
+func parseSyntax(pattern string, syn Syntax) (*node, *parser, error) {
+	if syn == Fixed {
+		return literalNode(pattern), &parser{}, nil
+	}
+	return parse(pattern, syn == ERE)
+}
+
+// literalNode is the expression matching s literally.
+func literalNode(s string) *node {
+	var subs []*node
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		subs = append(subs, &node{kind: nLit, r: r, raw: []byte(s[i : i+n])})
+		i += n
+	}
+	switch len(subs) {
+	case 0:
+		return &node{kind: nEmpty}
+	case 1:
+		return subs[0]
+	}
+	return &node{kind: nConcat, subs: subs}
+}
+
+// build chooses the engine for tree and compiles it.
+func (re *Regexp) build(tree *node, backref bool, fl Flags) error {
 	if !fl.IgnoreCase {
-		if s, ok := literalOf(tree); ok {
+		if s, ok := literalOf(tree); ok && re.inner == 0 && !re.anchored {
 			re.literal, re.isLit = s, true
 		}
 	}
 	e := &emitter{fl: fl}
-	needNet := p.backref || !e.resolve(tree)
+	needNet := backref || !e.resolve(tree)
 	if !needNet {
 		var b strings.Builder
 		if fl.IgnoreCase {
@@ -94,14 +133,33 @@ func Compile(pattern string, syn Syntax, fl Flags) (*Regexp, error) {
 			if err == nil {
 				g.Longest()
 				re.goRE = g
-				return re, nil
+				if !e.asciiB {
+					return nil
+				}
+				// RE2's \b knows only ASCII word characters: keep a
+				// regexp2 twin for subjects holding other characters.
+				n, err := compileNet(tree, fl)
+				if err != nil {
+					return err
+				}
+				re.netRE = n
+				return nil
 			}
 			if !strings.Contains(err.Error(), "invalid repeat count") && !strings.Contains(err.Error(), "expression too large") {
-				return nil, &Error{errTooBig}
+				return &Error{errTooBig}
 			}
 		}
 	}
-	e = &emitter{fl: fl, dotnet: true}
+	n, err := compileNet(tree, fl)
+	if err != nil {
+		return err
+	}
+	re.netRE = n
+	return nil
+}
+
+func compileNet(tree *node, fl Flags) (*regexp2.Regexp, error) {
+	e := &emitter{fl: fl, dotnet: true}
 	e.resolve(tree)
 	var b strings.Builder
 	e.emit(&b, tree)
@@ -116,8 +174,7 @@ func Compile(pattern string, syn Syntax, fl Flags) (*Regexp, error) {
 	if err != nil {
 		return nil, &Error{errTooBig}
 	}
-	re.netRE = n
-	return re, nil
+	return n, nil
 }
 
 // literalOf returns the text of a pattern made only of literal characters.
@@ -159,13 +216,41 @@ func (re *Regexp) Literal() (string, bool) { return re.literal, re.isLit }
 // expression"), without the "warning: " prefix.
 func (re *Regexp) Warnings() []string { return re.warnings }
 
-// Backtracking reports whether the pattern runs on the backtracking engine
-// (back-references, Perl syntax).
+// Backtracking reports whether the pattern may run on the backtracking
+// engine (back-references, Perl syntax, word boundaries in text that is
+// not ASCII). Such matching is slower and works on a decoded copy of the
+// subject, so callers should hand it single lines rather than big buffers.
 func (re *Regexp) Backtracking() bool { return re.netRE != nil }
+
+// UsesBacktracking reports whether matching b runs the backtracking engine.
+func (re *Regexp) UsesBacktracking(b []byte) bool { return re.useNet(b) }
+
+func (re *Regexp) useNet(b []byte) bool {
+	if re.goRE == nil {
+		return true
+	}
+	return re.netRE != nil && !isASCII(b)
+}
+
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if (uint64(b[0])|uint64(b[1])<<8|uint64(b[2])<<16|uint64(b[3])<<24|
+			uint64(b[4])<<32|uint64(b[5])<<40|uint64(b[6])<<48|uint64(b[7])<<56)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
 
 // Match reports whether b contains a match.
 func (re *Regexp) Match(b []byte) bool {
-	if re.goRE != nil {
+	if !re.useNet(b) {
 		return re.goRE.Match(b)
 	}
 	runes, _ := decode(b)
@@ -175,7 +260,7 @@ func (re *Regexp) Match(b []byte) bool {
 
 // FindIndex returns the leftmost (longest, in the RE2 path) match.
 func (re *Regexp) FindIndex(b []byte) []int {
-	if re.goRE != nil {
+	if re.inner == 0 && !re.useNet(b) {
 		return re.goRE.FindIndex(b)
 	}
 	m := re.FindSubmatchIndex(b)
@@ -189,7 +274,15 @@ func (re *Regexp) FindIndex(b []byte) []int {
 // subexpressions, as regexp.FindSubmatchIndex does (-1 for a
 // subexpression that did not take part).
 func (re *Regexp) FindSubmatchIndex(b []byte) []int {
-	if re.goRE != nil {
+	m := re.rawSubmatch(b)
+	if m == nil || re.inner == 0 {
+		return m
+	}
+	return m[2*re.inner:]
+}
+
+func (re *Regexp) rawSubmatch(b []byte) []int {
+	if !re.useNet(b) {
 		return re.goRE.FindSubmatchIndex(b)
 	}
 	runes, offs := decode(b)
@@ -201,8 +294,9 @@ func (re *Regexp) FindSubmatchIndex(b []byte) []int {
 }
 
 func (re *Regexp) netIndexes(m *regexp2.Match, offs []int) []int {
-	out := make([]int, 2*(re.nsub+1))
-	for i := 0; i <= re.nsub; i++ {
+	n := re.nsub + re.inner
+	out := make([]int, 2*(n+1))
+	for i := 0; i <= n; i++ {
 		g := m.GroupByNumber(i)
 		if g == nil || len(g.Captures) == 0 {
 			out[2*i], out[2*i+1] = -1, -1
@@ -218,7 +312,7 @@ func (re *Regexp) netIndexes(m *regexp2.Match, offs []int) []int {
 // regexp.FindAllIndex does: an empty match right after a previous match is
 // skipped. n < 0 means all.
 func (re *Regexp) FindAllIndex(b []byte, n int) [][]int {
-	if re.goRE != nil {
+	if re.inner == 0 && !re.useNet(b) {
 		return re.goRE.FindAllIndex(b, n)
 	}
 	var out [][]int
@@ -230,7 +324,10 @@ func (re *Regexp) FindAllIndex(b []byte, n int) [][]int {
 
 // FindAllSubmatchIndex is FindAllIndex with subexpression positions.
 func (re *Regexp) FindAllSubmatchIndex(b []byte, n int) [][]int {
-	if re.goRE != nil {
+	if re.inner != 0 {
+		return re.findAllWords(b, n)
+	}
+	if !re.useNet(b) {
 		return re.goRE.FindAllSubmatchIndex(b, n)
 	}
 	runes, offs := decode(b)
@@ -259,6 +356,51 @@ func (re *Regexp) FindAllSubmatchIndex(b []byte, n int) [][]int {
 	}
 	return out
 }
+
+// findAllWords iterates the matches of a grep -w expression. The
+// expression consumes the characters around the word, so each search after
+// the first starts one character before the end of the previous match,
+// with a variant that needs a non-word character there.
+func (re *Regexp) findAllWords(b []byte, n int) [][]int {
+	var out [][]int
+	pos := 0
+	for pos <= len(b) && (n < 0 || len(out) < n) {
+		var m []int
+		base := 0
+		if pos == 0 {
+			m = re.rawSubmatch(b)
+		} else {
+			_, size := utf8.DecodeLastRune(b[:pos])
+			base = pos - size
+			m = re.rest.rawSubmatch(b[base:])
+		}
+		if m == nil {
+			break
+		}
+		m = append([]int(nil), m[2*re.inner:]...)
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += base
+			}
+		}
+		if m[1] == m[0] {
+			// an empty word match: skip a character
+			if m[1] >= len(b) {
+				break
+			}
+			_, size := utf8.DecodeRune(b[m[1]:])
+			pos = m[1] + size
+			continue
+		}
+		out = append(out, m)
+		pos = m[1]
+	}
+	return out
+}
+
+// MustLiteral returns a string that every match contains, or "" when none
+// is known (or case is ignored), for a fast pre-filter.
+func (re *Regexp) MustLiteral() string { return re.must }
 
 // decode splits b into runes (a byte of invalid UTF-8 becomes U+FFFD) and
 // the byte offset of each rune, plus len(b) at the end.

@@ -145,3 +145,10 @@ func Quote(c *builtins.Call, s string) string {
 	}
 	return "'" + s + "'"
 }
+
+// TryHelp prints "Try 'NAME --help' for more information." and returns
+// status.
+func TryHelp(c *builtins.Call, status int) int {
+	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+	return status
+}

@@ -318,3 +318,24 @@ func RuneWidth(r rune, n int) int {
 	}
 	return 1
 }
+
+// UTF8Locale reports whether the locale the environment selects (LC_ALL,
+// else LC_CTYPE, else LANG) uses UTF-8.
+func UTF8Locale(getenv func(string) string) bool {
+	for _, k := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if v := getenv(k); v != "" {
+			v = strings.ToLower(v)
+			return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
+		}
+	}
+	return false
+}
+
+// Q quotes s as GNU's quote() does in messages: ‘s’ in a UTF-8 locale,
+// 's' otherwise, with non-printable characters escaped.
+func Q(s string, utf8Locale bool) string {
+	if utf8Locale {
+		return "\u2018" + localeEscape(s, '\'') + "\u2019"
+	}
+	return "'" + localeEscape(s, '\'') + "'"
+}

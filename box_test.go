@@ -1,0 +1,200 @@
+package bashbox_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bashbox/bashbox"
+	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/volumes"
+)
+
+// newBox builds a box over vols and closes it with the test.
+func newBox(t testing.TB, cfg bashbox.Config) *bashbox.Box {
+	t.Helper()
+	b, err := bashbox.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return b
+}
+
+func run(t testing.TB, b *bashbox.Box, script string) *bashbox.Result {
+	t.Helper()
+	res, err := b.Run(context.Background(), bashbox.Request{Script: script})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// hostTree makes a small repository-like host directory.
+func hostTree(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{
+		"README.md":        "# demo\nline two\n",
+		"src/main.go":      "package main\n\nfunc main() {}\n",
+		"src/util/util.go": "package util\n",
+		"docs/a b.txt":     "spaces in name\n",
+		"script.sh":        "#!/bin/sh\necho from script \"$@\"\n",
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Chmod(filepath.Join(dir, "script.sh"), 0o755)
+	os.Symlink("src/main.go", filepath.Join(dir, "link-rel"))
+	os.Symlink("/work/README.md", filepath.Join(dir, "link-abs"))
+	os.Symlink("nowhere", filepath.Join(dir, "link-dangling"))
+	old := time.Date(2020, 1, 2, 3, 4, 5, 0, time.UTC)
+	filepath.Walk(dir, func(p string, info fs.FileInfo, err error) error {
+		if err == nil && info.Mode()&fs.ModeSymlink == 0 {
+			os.Chtimes(p, old, old)
+		}
+		return nil
+	})
+	return dir
+}
+
+// treeDigest records every entry of a host tree: path, mode, mtime,
+// content or link target.
+func treeDigest(t testing.TB, root string) string {
+	t.Helper()
+	var lines []string
+	filepath.Walk(root, func(p string, info fs.FileInfo, err error) error {
+		if err != nil {
+			lines = append(lines, "error "+err.Error())
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		line := fmt.Sprintf("%s %v %d", rel, info.Mode(), info.ModTime().UnixNano())
+		switch {
+		case info.Mode()&fs.ModeSymlink != 0:
+			target, _ := os.Readlink(p)
+			line += " -> " + target
+		case info.Mode().IsRegular():
+			data, _ := os.ReadFile(p)
+			line += fmt.Sprintf(" %x", sha256.Sum256(data))
+		}
+		lines = append(lines, line)
+		return nil
+	})
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}
+
+func TestRunBasics(t *testing.T) {
+	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{HostDir: hostTree(t), GuestPath: "/work", Mode: volumes.ReadOnly}}})
+	res := run(t, b, `echo hello; pwd; echo "$HOME $USER $SHELL $LANG $TMPDIR"; exit 3`)
+	want := "hello\n/work\n/home/user user /bin/bash C.UTF-8 /tmp\n"
+	if res.Stdout != want || res.ExitCode != 3 {
+		t.Fatalf("got %q exit %d, want %q exit 3", res.Stdout, res.ExitCode, want)
+	}
+}
+
+func TestUnknownCommand(t *testing.T) {
+	b := newBox(t, bashbox.Config{})
+	res := run(t, b, `kubectl get pods`)
+	if res.ExitCode != 127 || res.Stderr != "bash: kubectl: command not found\n" {
+		t.Fatalf("got exit %d stderr %q", res.ExitCode, res.Stderr)
+	}
+}
+
+func TestStreamingAndCapture(t *testing.T) {
+	b := newBox(t, bashbox.Config{})
+	var out, errb strings.Builder
+	res, err := b.Run(context.Background(), bashbox.Request{Script: "echo out; echo err >&2", Stdout: &out, Stderr: &errb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != "out\n" || errb.String() != "err\n" || res.Stdout != "out\n" || res.Stderr != "err\n" {
+		t.Fatalf("stream %q/%q result %q/%q", out.String(), errb.String(), res.Stdout, res.Stderr)
+	}
+}
+
+func TestStdinAndArgs(t *testing.T) {
+	b := newBox(t, bashbox.Config{})
+	res, err := b.Run(context.Background(), bashbox.Request{Script: `read -r line; echo "$0 $1 $2 [$line]"`, Name: "prog", Args: []string{"a", "b c"}, Stdin: strings.NewReader("first\nsecond\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Stdout != "prog a b c [first]\n" {
+		t.Fatalf("got %q", res.Stdout)
+	}
+}
+
+func TestConcurrentRuns(t *testing.T) {
+	dir := hostTree(t)
+	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{HostDir: dir, GuestPath: "/work"}}})
+	var wg sync.WaitGroup
+	errs := make(chan error, 100)
+	for i := 0; i < 100; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			script := fmt.Sprintf(`x=%d; echo "$x" > /tmp/n; for j in 1 2 3; do x=$((x+1)); done; echo "$x $(< /tmp/n)"; echo mine > /work/own-%d`, i, i)
+			res, err := b.Run(context.Background(), bashbox.Request{Script: script})
+			if err != nil {
+				errs <- err
+				return
+			}
+			if want := fmt.Sprintf("%d %d\n", i+3, i); res.Stdout != want || res.ExitCode != 0 {
+				errs <- fmt.Errorf("run %d: got %q (exit %d, stderr %q)", i, res.Stdout, res.ExitCode, res.Stderr)
+			}
+		}(i)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "own-") {
+			t.Errorf("read-only volume got %s", e.Name())
+		}
+	}
+}
+
+func TestStatelessCalls(t *testing.T) {
+	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{HostDir: hostTree(t), GuestPath: "/work"}}})
+	run(t, b, `export LEFT=1; cd /tmp; echo x > /tmp/state; echo y > /work/new; f() { :; }`)
+	res := run(t, b, `echo "[$LEFT] $(pwd)"; test -e /tmp/state && echo tmp-kept; test -e /work/new && echo work-kept; type f 2>/dev/null || echo no-func`)
+	if res.Stdout != "[] /work\nno-func\n" {
+		t.Fatalf("state leaked between calls: %q", res.Stdout)
+	}
+}
+
+// tick is a registry command for budget tests.
+func tick(ctx context.Context, c *builtins.Call) int { return 0 }
+
+func boom(ctx context.Context, c *builtins.Call) int { panic("deliberate failure\nsecond line") }
+
+func TestPanicInCommandIsAnError(t *testing.T) {
+	b := newBox(t, bashbox.Config{Commands: map[string]builtins.Command{"boom": boom}})
+	res := run(t, b, `boom; echo "after $?"`)
+	if res.Stdout != "after 2\n" {
+		t.Fatalf("stdout %q", res.Stdout)
+	}
+	if res.Stderr != "bashbox: boom: internal error: deliberate failure\n" {
+		t.Fatalf("stderr %q", res.Stderr)
+	}
+	// The box keeps serving.
+	if res := run(t, b, "echo ok"); res.Stdout != "ok\n" {
+		t.Fatalf("after panic: %q", res.Stdout)
+	}
+}

@@ -1,0 +1,226 @@
+// Package conformance is the differential suite: each case is a short
+// script run once by real /bin/bash with the machine's GNU tools and once by
+// bashbox, over identical copies of a fixture tree at the same path,
+// comparing stdout, stderr, exit status and the resulting tree byte for
+// byte.
+package conformance
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/bashbox/bashbox"
+	"github.com/bashbox/bashbox/volumes"
+)
+
+// Case is one script.
+type Case struct {
+	File    string // the .cases file
+	Line    int
+	Command string // what the case is counted under
+	Title   string
+	Script  string
+}
+
+// ParseCases reads a .cases file: "=== CMD: title" starts a case, the lines
+// up to the next "===" are its script.
+func ParseCases(name string, data []byte) ([]Case, error) {
+	var cases []Case
+	var cur *Case
+	var body []string
+	flush := func() {
+		if cur != nil {
+			cur.Script = strings.TrimRight(strings.Join(body, "\n"), "\n") + "\n"
+			cases = append(cases, *cur)
+		}
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if rest, ok := strings.CutPrefix(line, "=== "); ok {
+			flush()
+			cmd, title, ok := strings.Cut(rest, ":")
+			if !ok {
+				return nil, fmt.Errorf("%s:%d: want '=== CMD: title'", name, n)
+			}
+			cur = &Case{File: filepath.Base(name), Line: n, Command: strings.TrimSpace(cmd), Title: strings.TrimSpace(title)}
+			body = nil
+			continue
+		}
+		if cur == nil {
+			if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			return nil, fmt.Errorf("%s:%d: text before the first case", name, n)
+		}
+		body = append(body, line)
+	}
+	flush()
+	return cases, sc.Err()
+}
+
+// LoadCases reads every *.cases file in dir.
+func LoadCases(dir string) ([]Case, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.cases"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	var all []Case
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		cases, err := ParseCases(f, data)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, cases...)
+	}
+	return all, nil
+}
+
+// Outcome is what one side produced.
+type Outcome struct {
+	Stdout, Stderr string
+	Exit           int
+	Tree           string
+}
+
+// Result compares the two sides of a case.
+type Result struct {
+	Case     Case
+	Ref, Box Outcome
+	Pass     bool
+	Diff     string
+}
+
+// Env is the environment both sides start with.
+var Env = []string{
+	"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/home/user", "SHELL=/bin/bash",
+	"USER=user", "LANG=C.UTF-8", "TMPDIR=/tmp", "TZ=UTC", "LC_ALL=C.UTF-8",
+}
+
+// lineRef is bash's non-interactive error prefix; bashbox follows the
+// interactive form of DESIGN §3 ("bash: NAME: ..."), so the reference is
+// normalised before comparing.
+var lineRef = regexp.MustCompile(`(?m)^bash: (-c: )?line \d+: `)
+
+// RunCase runs c on both sides in a fresh directory under base.
+func RunCase(ctx context.Context, c Case, base string, timeout time.Duration) Result {
+	dir := filepath.Join(base, "work")
+	res := Result{Case: c}
+	if err := MakeFixture(dir); err != nil {
+		res.Diff = "fixture: " + err.Error()
+		return res
+	}
+	res.Ref = runBash(ctx, c.Script, dir, timeout)
+	res.Ref.Stderr = lineRef.ReplaceAllString(res.Ref.Stderr, "bash: ")
+	res.Ref.Tree = TreeDigest(dir)
+	os.RemoveAll(dir)
+	if err := MakeFixture(dir); err != nil {
+		res.Diff = "fixture: " + err.Error()
+		return res
+	}
+	res.Box = runBox(ctx, c.Script, dir, timeout)
+	res.Box.Tree = TreeDigest(dir)
+	os.RemoveAll(dir)
+	res.Pass, res.Diff = compare(res.Ref, res.Box)
+	return res
+}
+
+func runBash(ctx context.Context, script, dir string, timeout time.Duration) Outcome {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "/bin/bash", "-c", script)
+	cmd.Dir = dir
+	cmd.Env = append(append([]string(nil), Env...), "PWD="+dir)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	cmd.WaitDelay = time.Second
+	err := cmd.Run()
+	o := Outcome{Stdout: out.String(), Stderr: errb.String()}
+	if ee, ok := err.(*exec.ExitError); ok {
+		o.Exit = ee.ExitCode()
+	} else if err != nil {
+		o.Exit = -1
+		o.Stderr += err.Error()
+	}
+	return o
+}
+
+func runBox(ctx context.Context, script, dir string, timeout time.Duration) Outcome {
+	box, err := bashbox.New(bashbox.Config{
+		Volumes: []volumes.Volume{{HostDir: dir, GuestPath: dir, Mode: volumes.ReadWrite}},
+		Env:     []string{"TZ=UTC", "LC_ALL=C.UTF-8"},
+		Limits:  bashbox.Limits{Timeout: timeout},
+	})
+	if err != nil {
+		return Outcome{Exit: -1, Stderr: err.Error()}
+	}
+	defer box.Close()
+	res, err := box.Run(ctx, bashbox.Request{Script: script})
+	if err != nil {
+		return Outcome{Exit: -1, Stderr: err.Error()}
+	}
+	return Outcome{Stdout: res.Stdout, Stderr: res.Stderr, Exit: res.ExitCode}
+}
+
+func compare(ref, box Outcome) (bool, string) {
+	var b strings.Builder
+	if ref.Exit != box.Exit {
+		fmt.Fprintf(&b, "exit: bash %d, bashbox %d\n", ref.Exit, box.Exit)
+	}
+	if ref.Stdout != box.Stdout {
+		fmt.Fprintf(&b, "stdout:\n  bash:    %q\n  bashbox: %q\n", ref.Stdout, box.Stdout)
+	}
+	if ref.Stderr != box.Stderr {
+		fmt.Fprintf(&b, "stderr:\n  bash:    %q\n  bashbox: %q\n", ref.Stderr, box.Stderr)
+	}
+	if ref.Tree != box.Tree {
+		fmt.Fprintf(&b, "tree:\n  bash:\n%s\n  bashbox:\n%s\n", indent(ref.Tree), indent(box.Tree))
+	}
+	return b.Len() == 0, b.String()
+}
+
+func indent(s string) string {
+	return "    " + strings.ReplaceAll(s, "\n", "\n    ")
+}
+
+// TreeDigest lists a tree's entries with type, permissions, size and
+// content hash (mtimes are left out: both sides write at different times).
+func TreeDigest(root string) string {
+	var lines []string
+	filepath.Walk(root, func(p string, info fs.FileInfo, err error) error {
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		line := fmt.Sprintf("%s %v", rel, info.Mode())
+		switch {
+		case info.Mode()&fs.ModeSymlink != 0:
+			t, _ := os.Readlink(p)
+			line += " -> " + t
+		case info.Mode().IsRegular():
+			data, _ := os.ReadFile(p)
+			line += fmt.Sprintf(" %d %x", len(data), sha256.Sum256(data))
+		}
+		lines = append(lines, line)
+		return nil
+	})
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}

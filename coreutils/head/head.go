@@ -1,0 +1,372 @@
+// Package head implements head: output the first part of files.
+package head
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
+)
+
+const help = `Usage: head [OPTION]... [FILE]...
+Print the first 10 lines of each FILE to standard output.
+With more than one FILE, precede each with a header giving the file name.
+
+With no FILE, or when FILE is -, read standard input.
+
+Mandatory arguments to long options are mandatory for short options too.
+  -c, --bytes=[-]NUM       print the first NUM bytes of each file;
+                             with the leading '-', print all but the last
+                             NUM bytes of each file
+  -n, --lines=[-]NUM       print the first NUM lines instead of the first 10;
+                             with the leading '-', print all but the last
+                             NUM lines of each file
+  -q, --quiet, --silent    never print headers giving file names
+  -v, --verbose            always print headers giving file names
+  -z, --zero-terminated    line delimiter is NUL, not newline
+      --help        display this help and exit
+      --version     output version information and exit
+
+NUM may have a multiplier suffix:
+b 512, kB 1000, K 1024, MB 1000*1000, M 1024*1024,
+GB 1000*1000*1000, G 1024*1024*1024, and so on for T, P, E, Z, Y.
+Binary prefixes can be used, too: KiB=K, MiB=M, and so on.
+`
+
+const suffixes = "bkKmMGTPEZY0"
+
+func options() []builtins.Option {
+	list := []builtins.Option{
+		{Short: 'c', Long: "bytes", Arg: builtins.RequiredArg},
+		{Short: 'n', Long: "lines", Arg: builtins.RequiredArg},
+		{Short: 'q', Long: "quiet"},
+		{Long: "silent"},
+		{Short: 'v', Long: "verbose"},
+		{Short: 'z', Long: "zero-terminated"},
+	}
+	for d := byte('0'); d <= '9'; d++ {
+		list = append(list, builtins.Option{Short: d})
+	}
+	return list
+}
+
+type config struct {
+	lines  bool
+	elide  bool
+	count  uint64
+	delim  byte
+	header int // 0 multiple files, 1 never, 2 always
+}
+
+// Run is the head command.
+func Run(ctx context.Context, c *builtins.Call) int {
+	cfg := config{lines: true, count: 10, delim: '\n'}
+	args := c.Args
+	// Obsolete -COUNT[bcklmqvz] as the first argument.
+	if len(args) > 1 && len(args[1]) > 1 && args[1][0] == '-' && isDigit(args[1][1]) {
+		a := args[1][1:]
+		i := 0
+		for i < len(a) && isDigit(a[i]) {
+			i++
+		}
+		num := a[:i]
+		mult := ""
+		for _, ch := range []byte(a[i:]) {
+			switch ch {
+			case 'c':
+				cfg.lines, mult = false, ""
+			case 'b', 'k', 'm':
+				cfg.lines, mult = false, string(ch)
+			case 'l':
+				cfg.lines = true
+			case 'q':
+				cfg.header = 1
+			case 'v':
+				cfg.header = 2
+			case 'z':
+				cfg.delim = 0
+			default:
+				c.Errorf("invalid trailing option -- %c", ch)
+				textio.Try(c)
+				return 1
+			}
+		}
+		n, ok := parseCount(c, num+mult, cfg.lines)
+		if !ok {
+			return 1
+		}
+		cfg.count = n
+		sub := *c
+		sub.Args = append([]string{args[0]}, args[2:]...)
+		c = &sub
+	}
+	opts, files, code, done := textio.Parse(c, options(), help, 1)
+	if done {
+		return code
+	}
+	for _, o := range opts {
+		switch o.Key {
+		case "bytes", "lines":
+			v := o.Value
+			cfg.lines = o.Key == "lines"
+			cfg.elide = false
+			if len(v) > 0 && v[0] == '-' {
+				cfg.elide = true
+				v = v[1:]
+			}
+			n, ok := parseCount(c, v, cfg.lines)
+			if !ok {
+				return 1
+			}
+			cfg.count = n
+		case "quiet", "silent":
+			cfg.header = 1
+		case "verbose":
+			cfg.header = 2
+		case "zero-terminated":
+			cfg.delim = 0
+		default:
+			c.Errorf("invalid trailing option -- %s", o.Key)
+			textio.Try(c)
+			return 1
+		}
+	}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	headers := cfg.header == 2 || (cfg.header == 0 && len(files) > 1)
+	w := textio.NewWriter(c.Stdout)
+	status := 0
+	first := true
+	for _, name := range files {
+		if ctx.Err() != nil {
+			return textio.Finish(c, w, 1)
+		}
+		display := name
+		var r io.ReadCloser
+		if name == "-" {
+			display = "standard input"
+			r, _ = textio.Open(c, "-")
+		} else {
+			f, err := c.Open(name)
+			if err != nil {
+				c.Errorf("cannot open %s for reading: %s", textio.QuoteAF(name), builtins.ErrText(err))
+				status = 1
+				continue
+			}
+			r = f
+		}
+		if headers {
+			if !first {
+				w.WriteByte('\n')
+			}
+			fmt.Fprintf(w, "==> %s <==\n", display)
+		}
+		first = false
+		err := head(ctx, r, w, &cfg)
+		r.Close()
+		if err != nil {
+			if textio.IsWrite(err) {
+				return textio.WriteFailed(c, err)
+			}
+			if ctx.Err() != nil {
+				return textio.Finish(c, w, 1)
+			}
+			c.Errorf("error reading %s: %s", textio.QuoteAF(display), builtins.ErrText(err))
+			status = 1
+		}
+	}
+	return textio.Finish(c, w, status)
+}
+
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
+
+func parseCount(c *builtins.Call, s string, lines bool) (uint64, bool) {
+	n, e := textio.ParseUint(s, suffixes)
+	if e == textio.NumOK {
+		return n, true
+	}
+	what := "bytes"
+	if lines {
+		what = "lines"
+	}
+	if e == textio.NumOverflow {
+		c.Errorf("invalid number of %s: %s: Value too large for defined data type", what, textio.Quote(c, s))
+	} else {
+		c.Errorf("invalid number of %s: %s", what, textio.Quote(c, s))
+	}
+	return 0, false
+}
+
+func write(w *bufio.Writer, p []byte) error {
+	if _, err := w.Write(p); err != nil {
+		return &textio.ErrWrite{Err: err}
+	}
+	return nil
+}
+
+func head(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config) error {
+	switch {
+	case !cfg.elide && cfg.count == 0:
+		return nil
+	case !cfg.elide && !cfg.lines:
+		return headBytes(ctx, r, w, cfg.count)
+	case !cfg.elide:
+		return headLines(ctx, r, w, cfg.count, cfg.delim)
+	case !cfg.lines:
+		return elideBytes(ctx, r, w, cfg.count)
+	default:
+		return elideLines(ctx, r, w, cfg.count, cfg.delim)
+	}
+}
+
+func headBytes(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64) error {
+	buf := make([]byte, textio.BufSize)
+	for n > 0 {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		p := buf
+		if uint64(len(p)) > n {
+			p = p[:n]
+		}
+		k, err := r.Read(p)
+		if k > 0 {
+			if werr := write(w, p[:k]); werr != nil {
+				return werr
+			}
+			n -= uint64(k)
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func headLines(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64, delim byte) error {
+	buf := make([]byte, textio.BufSize)
+	for n > 0 {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		k, err := r.Read(buf)
+		p := buf[:k]
+		for len(p) > 0 && n > 0 {
+			i := bytes.IndexByte(p, delim)
+			if i < 0 {
+				if werr := write(w, p); werr != nil {
+					return werr
+				}
+				break
+			}
+			if werr := write(w, p[:i+1]); werr != nil {
+				return werr
+			}
+			p = p[i+1:]
+			n--
+		}
+		if n == 0 && len(p) > 0 {
+			// Give back what was read past the last line, as GNU head
+			// does on seekable input, so that a later reader of the
+			// same stream (a shared stdin) continues right after it.
+			if s, ok := r.(io.Seeker); ok {
+				s.Seek(-int64(len(p)), io.SeekCurrent)
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func elideBytes(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64) error {
+	var pending []byte
+	buf := make([]byte, textio.BufSize)
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		k, err := r.Read(buf)
+		if k > 0 {
+			pending = append(pending, buf[:k]...)
+			if uint64(len(pending)) > n {
+				out := uint64(len(pending)) - n
+				if werr := write(w, pending[:out]); werr != nil {
+					return werr
+				}
+				pending = append(pending[:0], pending[out:]...)
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func elideLines(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64, delim byte) error {
+	var pending []byte
+	var count uint64 // delimiters in pending
+	buf := make([]byte, textio.BufSize)
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		k, err := r.Read(buf)
+		if k > 0 {
+			count += uint64(bytes.Count(buf[:k], []byte{delim}))
+			pending = append(pending, buf[:k]...)
+			if count > n && len(pending) > 4*textio.BufSize {
+				// Emit every line before the last n complete lines.
+				pos := afterNth(pending, count-n, delim)
+				if werr := write(w, pending[:pos]); werr != nil {
+					return werr
+				}
+				pending = append(pending[:0], pending[pos:]...)
+				count = n
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	lines := count
+	if len(pending) > 0 && pending[len(pending)-1] != delim {
+		lines++
+	}
+	if lines <= n {
+		return nil
+	}
+	pos := afterNth(pending, lines-n, delim)
+	return write(w, pending[:pos])
+}
+
+// afterNth returns the offset just past the k-th delimiter of p.
+func afterNth(p []byte, k uint64, delim byte) int {
+	off := 0
+	for ; k > 0; k-- {
+		i := bytes.IndexByte(p[off:], delim)
+		if i < 0 {
+			return len(p)
+		}
+		off += i + 1
+	}
+	return off
+}

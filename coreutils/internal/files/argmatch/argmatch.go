@@ -1,0 +1,87 @@
+// Package argmatch matches an option's word argument against a list of
+// choices, accepting unambiguous prefixes, and reports a bad one in the
+// words of gnulib's argmatch.
+package argmatch
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/files/quote"
+)
+
+// Choice is one accepted value with its synonyms.
+type Choice struct {
+	Names []string
+	Value int
+}
+
+// Match returns the value arg selects: an exact name, or a prefix that
+// names one value only.
+func Match(arg string, choices []Choice) (int, bool, bool) {
+	found, value := false, 0
+	for _, ch := range choices {
+		for _, n := range ch.Names {
+			if n == arg {
+				return ch.Value, true, false
+			}
+		}
+	}
+	for _, ch := range choices {
+		for _, n := range ch.Names {
+			if strings.HasPrefix(n, arg) {
+				if found && value != ch.Value {
+					return 0, false, true
+				}
+				found, value = true, ch.Value
+			}
+		}
+	}
+	return value, found, false
+}
+
+// Fail prints gnulib's message for a bad argument and returns status.
+func Fail(c *builtins.Call, arg, option string, ambiguous bool, choices []Choice, status int) int {
+	utf := quote.UTF8Locale(c.Getenv)
+	kind := "invalid"
+	if ambiguous {
+		kind = "ambiguous"
+	}
+	c.Errorf("%s argument %s for %s", kind, quote.Q(arg, utf), quote.Q(option, utf))
+	fmt.Fprintln(c.Stderr, "Valid arguments are:")
+	for _, ch := range choices {
+		qs := make([]string, len(ch.Names))
+		for i, n := range ch.Names {
+			qs[i] = quote.Q(n, utf)
+		}
+		fmt.Fprintf(c.Stderr, "  - %s\n", strings.Join(qs, ", "))
+	}
+	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+	return status
+}
+
+// Get matches arg, printing the failure itself; ok is false on failure
+// and status is then the exit status.
+func Get(c *builtins.Call, arg, option string, choices []Choice, status int) (value int, ok bool) {
+	v, found, amb := Match(arg, choices)
+	if !found {
+		Fail(c, arg, option, amb, choices, status)
+		return 0, false
+	}
+	return v, true
+}
+
+// When is the --color/--classify/--hyperlink argument.
+const (
+	Always = iota
+	Never
+	Auto
+)
+
+// WhenChoices are the WHEN words.
+var WhenChoices = []Choice{
+	{[]string{"always", "yes", "force"}, Always},
+	{[]string{"never", "no", "none"}, Never},
+	{[]string{"auto", "tty", "if-tty"}, Auto},
+}

@@ -1,0 +1,359 @@
+// Package meta supplies the inode metadata the guest filesystem does not
+// keep, the way the file commands (ls, stat, du, tree) need it:
+//
+//   - owners: the sandbox user (uid/gid 1000, named by $USER, default
+//     "user") owns everything but the synthetic root (/, /bin, /dev,
+//     /usr, /tmp, /home), which root owns;
+//   - disk usage: as ext4 with 4 KiB blocks would allocate it,
+//     ceil(size/4096) blocks for files and directories, none for short
+//     symlinks and devices;
+//   - inode numbers: a stable hash of the file's physical guest path;
+//   - link counts: 1 for non-directories, 2 plus the subdirectories for a
+//     directory (the host's count when the file lives on a host volume);
+//   - times: the host's access and change times on host volumes; in
+//     memory only the modification time exists, and it stands for all
+//     three. Birth times are unknown.
+package meta
+
+import (
+	"hash/fnv"
+	"io/fs"
+	"path"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/volumes"
+)
+
+// BlockSize is the filesystem block size the sandbox reports.
+const BlockSize = 4096
+
+// Blocks is the number of 512-byte blocks fi occupies on disk.
+func Blocks(fi fs.FileInfo) int64 {
+	m := fi.Mode()
+	switch {
+	case m.IsRegular(), m.IsDir():
+		return (fi.Size() + BlockSize - 1) / BlockSize * (BlockSize / 512)
+	case m&fs.ModeSymlink != 0:
+		// ext4 keeps targets shorter than 60 bytes in the inode.
+		if fi.Size() >= 60 {
+			return BlockSize / 512
+		}
+	}
+	return 0
+}
+
+// Resolver is implemented by filesystems that can name the physical path
+// of a file (the sandbox namespace does).
+type Resolver interface {
+	Resolve(name string, followLast bool) (string, error)
+}
+
+// Physical returns the physical absolute guest path of abs, not following
+// the last component; abs itself, cleaned, when it cannot be resolved.
+func Physical(c *builtins.Call, abs string) string {
+	if r, ok := c.FS.(Resolver); ok {
+		if p, err := r.Resolve(abs, false); err == nil {
+			return p
+		}
+	}
+	return path.Clean(abs)
+}
+
+// Ino is the inode number reported for the file at physical path p.
+func Ino(p string) uint64 {
+	if p == "/" {
+		return 2
+	}
+	h := fnv.New64a()
+	h.Write([]byte(p))
+	return 100000 + h.Sum64()%90000000
+}
+
+// rootOwned lists the synthetic parts of the namespace owned by root.
+func rootOwned(p string) bool {
+	switch p {
+	case "/", "/bin", "/usr", "/usr/bin", "/dev", "/tmp", "/home":
+		return true
+	}
+	return strings.HasPrefix(p, "/dev/") || strings.HasPrefix(p, "/bin/") || strings.HasPrefix(p, "/usr/bin/")
+}
+
+// Owner is a file's owner and group.
+type Owner struct {
+	UID, GID    int
+	User, Group string
+}
+
+// UserName is the sandbox user's name: $USER, else "user".
+func UserName(c *builtins.Call) string {
+	if u := c.Getenv("USER"); u != "" {
+		return u
+	}
+	return "user"
+}
+
+// OwnerOf returns the owner of the file at physical path p.
+func OwnerOf(c *builtins.Call, p string) Owner {
+	if rootOwned(p) {
+		return Owner{0, 0, "root", "root"}
+	}
+	u := UserName(c)
+	return Owner{1000, 1000, u, u}
+}
+
+// sysField reads an integer field of fi.Sys() (a host stat structure), if
+// there is one.
+func sysField(fi fs.FileInfo, name string) (int64, bool) {
+	s := fi.Sys()
+	if s == nil {
+		return 0, false
+	}
+	v := reflect.ValueOf(s)
+	if v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return 0, false
+		}
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return 0, false
+	}
+	f := v.FieldByName(name)
+	if !f.IsValid() {
+		return 0, false
+	}
+	switch f.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return f.Int(), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return int64(f.Uint()), true
+	}
+	return 0, false
+}
+
+func sysTime(fi fs.FileInfo, name string) (time.Time, bool) {
+	s := fi.Sys()
+	if s == nil {
+		return time.Time{}, false
+	}
+	v := reflect.ValueOf(s)
+	if v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return time.Time{}, false
+		}
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return time.Time{}, false
+	}
+	f := v.FieldByName(name)
+	if !f.IsValid() || f.Kind() != reflect.Struct {
+		return time.Time{}, false
+	}
+	sec, nsec := f.FieldByName("Sec"), f.FieldByName("Nsec")
+	if !sec.IsValid() || !nsec.IsValid() || !sec.CanInt() || !nsec.CanInt() {
+		return time.Time{}, false
+	}
+	return time.Unix(sec.Int(), nsec.Int()), true
+}
+
+// Atime is the last access time.
+func Atime(fi fs.FileInfo) time.Time {
+	if t, ok := sysTime(fi, "Atim"); ok {
+		return t
+	}
+	return fi.ModTime()
+}
+
+// Ctime is the last status change time.
+func Ctime(fi fs.FileInfo) time.Time {
+	if t, ok := sysTime(fi, "Ctim"); ok {
+		return t
+	}
+	return fi.ModTime()
+}
+
+// Nlink is the link count of the file at abs (guest path, used to count
+// a directory's subdirectories).
+func Nlink(c *builtins.Call, abs string, fi fs.FileInfo) uint64 {
+	if n, ok := sysField(fi, "Nlink"); ok && n > 0 {
+		return uint64(n)
+	}
+	if !fi.IsDir() {
+		return 1
+	}
+	entries, err := c.FS.ReadDir(abs)
+	if err != nil {
+		return 2
+	}
+	n := uint64(2)
+	for _, e := range entries {
+		if e.IsDir() {
+			n++
+		}
+	}
+	return n
+}
+
+// Device numbers of the synthetic character devices.
+var devNumbers = map[string][2]uint32{
+	"/dev/null": {1, 3}, "/dev/zero": {1, 5}, "/dev/random": {1, 8}, "/dev/urandom": {1, 9},
+	"/dev/stdin": {136, 0}, "/dev/stdout": {136, 0}, "/dev/stderr": {136, 0},
+	"/dev/fd/0": {136, 0}, "/dev/fd/1": {136, 0}, "/dev/fd/2": {136, 0},
+}
+
+// Rdev returns the major and minor numbers of a device file.
+func Rdev(p string, fi fs.FileInfo) (uint32, uint32) {
+	if fi.Mode()&fs.ModeDevice == 0 {
+		return 0, 0
+	}
+	if d, ok := devNumbers[p]; ok {
+		return d[0], d[1]
+	}
+	if r, ok := sysField(fi, "Rdev"); ok {
+		u := uint64(r)
+		return uint32((u>>8)&0xfff | (u>>32)&^0xfff), uint32(u&0xff | (u>>12)&^0xff)
+	}
+	return 0, 0
+}
+
+// mounter is implemented by the sandbox namespace: it names the volume
+// holding a path.
+type mounter interface {
+	MountOf(name string) (volumes.Mount, error)
+}
+
+// MountPoint is the guest path of the volume holding abs ("/" for the
+// synthetic root).
+func MountPoint(c *builtins.Call, abs string) string {
+	if m, ok := c.FS.(mounter); ok {
+		if mi, err := m.MountOf(abs); err == nil {
+			return mi.GuestPath
+		}
+	}
+	return "/"
+}
+
+// Mount describes the volume holding abs, when the filesystem knows.
+func Mount(c *builtins.Call, abs string) (volumes.Mount, bool) {
+	if m, ok := c.FS.(mounter); ok {
+		if mi, err := m.MountOf(abs); err == nil {
+			return mi, true
+		}
+	}
+	return volumes.Mount{GuestPath: "/"}, false
+}
+
+// Dev is the device number of the filesystem holding abs: one per volume.
+func Dev(c *builtins.Call, abs string) uint64 {
+	mp := MountPoint(c, abs)
+	if mp == "/" {
+		return 0x17
+	}
+	h := fnv.New32a()
+	h.Write([]byte(mp))
+	return 0x800 | uint64(h.Sum32()%0xf0) + 0x10
+}
+
+// TypeChar is the file type letter of ls -l.
+func TypeChar(m fs.FileMode) byte {
+	switch {
+	case m.IsDir():
+		return 'd'
+	case m&fs.ModeSymlink != 0:
+		return 'l'
+	case m&fs.ModeNamedPipe != 0:
+		return 'p'
+	case m&fs.ModeSocket != 0:
+		return 's'
+	case m&fs.ModeCharDevice != 0:
+		return 'c'
+	case m&fs.ModeDevice != 0:
+		return 'b'
+	}
+	return '-'
+}
+
+// ModeString is the ten-character mode of ls -l ("drwxr-xr-x").
+func ModeString(m fs.FileMode) string {
+	var b [10]byte
+	b[0] = TypeChar(m)
+	const rwx = "rwxrwxrwx"
+	for i := 0; i < 9; i++ {
+		if m&(1<<uint(8-i)) != 0 {
+			b[1+i] = rwx[i]
+		} else {
+			b[1+i] = '-'
+		}
+	}
+	special := func(idx int, set bool, lower, upper byte) {
+		if !set {
+			return
+		}
+		if b[idx] == 'x' {
+			b[idx] = lower
+		} else {
+			b[idx] = upper
+		}
+	}
+	special(3, m&fs.ModeSetuid != 0, 's', 'S')
+	special(6, m&fs.ModeSetgid != 0, 's', 'S')
+	special(9, m&fs.ModeSticky != 0, 't', 'T')
+	return string(b[:])
+}
+
+// UnixMode is the st_mode value (type bits and permissions) of m.
+func UnixMode(m fs.FileMode) uint32 {
+	v := uint32(m.Perm())
+	if m&fs.ModeSetuid != 0 {
+		v |= 0o4000
+	}
+	if m&fs.ModeSetgid != 0 {
+		v |= 0o2000
+	}
+	if m&fs.ModeSticky != 0 {
+		v |= 0o1000
+	}
+	switch TypeChar(m) {
+	case 'd':
+		v |= 0o040000
+	case 'l':
+		v |= 0o120000
+	case 'p':
+		v |= 0o010000
+	case 's':
+		v |= 0o140000
+	case 'c':
+		v |= 0o020000
+	case 'b':
+		v |= 0o060000
+	default:
+		v |= 0o100000
+	}
+	return v
+}
+
+// Perm returns the permission and special bits of m as a 12-bit value.
+func Perm(m fs.FileMode) uint32 { return UnixMode(m) & 0o7777 }
+
+// FromPerm builds the permission part of an fs.FileMode from a 12-bit
+// value.
+func FromPerm(v uint32) fs.FileMode {
+	m := fs.FileMode(v & 0o777)
+	if v&0o4000 != 0 {
+		m |= fs.ModeSetuid
+	}
+	if v&0o2000 != 0 {
+		m |= fs.ModeSetgid
+	}
+	if v&0o1000 != 0 {
+		m |= fs.ModeSticky
+	}
+	return m
+}
+
+// Executable reports whether a regular file has any execute bit.
+func Executable(m fs.FileMode) bool { return m.IsRegular() && m&0o111 != 0 }

@@ -1,0 +1,83 @@
+package textfmt
+
+import (
+	"io"
+
+	"github.com/bashbox/bashbox/builtins"
+)
+
+// Inputs reads the operands one after the other as a single stream, the
+// way GNU tools that use next_file() do: a file that cannot be opened or
+// read is reported ("NAME: FILE: error") and skipped, and Status becomes 1.
+type Inputs struct {
+	c      *builtins.Call
+	names  []string
+	idx    int
+	cur    io.Reader
+	closer func()
+	// Status is 1 once an input failed.
+	Status int
+	// OpenError formats the report of a file that cannot be opened;
+	// the default is "NAME: FILE: text".
+	OpenError func(name string, err error)
+}
+
+// NewInputs returns a reader over names ("-" is standard input; none
+// means standard input).
+func NewInputs(c *builtins.Call, names []string) *Inputs {
+	if len(names) == 0 {
+		names = []string{"-"}
+	}
+	return &Inputs{c: c, names: names}
+}
+
+func (in *Inputs) Read(p []byte) (int, error) {
+	for {
+		if in.cur == nil {
+			if in.idx >= len(in.names) {
+				return 0, io.EOF
+			}
+			name := in.names[in.idx]
+			r, closeFn, err := Open(in.c, name)
+			if err != nil {
+				in.report(name, err, true)
+				in.idx++
+				continue
+			}
+			in.cur, in.closer = r, closeFn
+		}
+		n, err := in.cur.Read(p)
+		if err != nil {
+			if err != io.EOF {
+				in.report(in.names[in.idx], err, false)
+			}
+			in.closer()
+			in.cur = nil
+			in.idx++
+			if n > 0 {
+				return n, nil
+			}
+			continue
+		}
+		if n > 0 {
+			return n, nil
+		}
+	}
+}
+
+func (in *Inputs) report(name string, err error, open bool) {
+	in.Status = 1
+	if open && in.OpenError != nil {
+		in.OpenError(name, err)
+		return
+	}
+	in.c.FileError(name, err, 1)
+}
+
+// Close closes the current file, if any.
+func (in *Inputs) Close() {
+	if in.cur != nil {
+		in.closer()
+		in.cur = nil
+	}
+}

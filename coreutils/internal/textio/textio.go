@@ -1,0 +1,286 @@
+// Package textio holds the helpers shared by the text commands (cat, head,
+// tail, wc, sort, uniq, cut, tr, tee, seq, comm, join, paste): buffered
+// output with GNU's write-error handling, input opening with "-" for
+// standard input, option parsing with --help/--version, GNU quoting styles
+// and number parsing.
+package textio
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bashbox/bashbox/builtins"
+)
+
+// BufSize is the size of input and output buffers.
+const BufSize = 128 << 10
+
+// NewWriter buffers a command's standard output.
+func NewWriter(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, BufSize) }
+
+// NewReader buffers an input stream.
+func NewReader(r io.Reader) *bufio.Reader { return bufio.NewReaderSize(r, BufSize) }
+
+// WriteFailed reports a failed write to standard output: quietly 141 on a
+// broken pipe (as a process killed by SIGPIPE), else "NAME: write error".
+func WriteFailed(c *builtins.Call, err error) int {
+	if builtins.IsBrokenPipe(err) {
+		return 141
+	}
+	c.Errorf("write error: %s", builtins.ErrText(err))
+	return 1
+}
+
+// Finish flushes w and returns status, or the write failure's status.
+func Finish(c *builtins.Call, w *bufio.Writer, status int) int {
+	if err := w.Flush(); err != nil {
+		return WriteFailed(c, err)
+	}
+	return status
+}
+
+// ErrWrite marks an error that came from writing the output, so that a
+// command's read loop can tell it from a read error.
+type ErrWrite struct{ Err error }
+
+func (e *ErrWrite) Error() string { return e.Err.Error() }
+func (e *ErrWrite) Unwrap() error { return e.Err }
+
+// IsWrite reports whether err is an output error.
+func IsWrite(err error) bool {
+	var we *ErrWrite
+	return errors.As(err, &we)
+}
+
+type nopCloser struct{ io.Reader }
+
+func (nopCloser) Close() error { return nil }
+
+type nopSeekCloser struct{ io.ReadSeeker }
+
+func (nopSeekCloser) Close() error { return nil }
+
+// Open opens an input operand; "-" is standard input.
+func Open(c *builtins.Call, name string) (io.ReadCloser, error) {
+	if name == "-" {
+		if c.Stdin == nil {
+			return nopCloser{strings.NewReader("")}, nil
+		}
+		if s, ok := c.Stdin.(io.ReadSeeker); ok {
+			return nopSeekCloser{s}, nil
+		}
+		return nopCloser{c.Stdin}, nil
+	}
+	f, err := c.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// Stdin returns the call's standard input, never nil.
+func Stdin(c *builtins.Call) io.Reader {
+	if c.Stdin == nil {
+		return strings.NewReader("")
+	}
+	return c.Stdin
+}
+
+// Parse parses args (without the command name) with list plus --help and
+// --version. On --help it prints help, on --version the version, and on a
+// usage error GNU's message with status failStatus; done is then true and
+// code is the exit status.
+func Parse(c *builtins.Call, list []builtins.Option, help string, failStatus int) (opts []builtins.Opt, operands []string, code int, done bool) {
+	return ParseWith(c, builtins.Options{List: list}, help, failStatus)
+}
+
+// ParseWith is Parse with a prepared option table.
+func ParseWith(c *builtins.Call, set builtins.Options, help string, failStatus int) (opts []builtins.Opt, operands []string, code int, done bool) {
+	list := make([]builtins.Option, 0, len(set.List)+2)
+	list = append(list, set.List...)
+	list = append(list, builtins.Option{Long: "help"}, builtins.Option{Long: "version"})
+	set.List = list
+	opts, operands, err := set.Parse(c.Args[1:])
+	if err != nil {
+		return nil, nil, c.UsageFail(err, "", failStatus), true
+	}
+	for _, o := range opts {
+		switch o.Key {
+		case "help":
+			io.WriteString(c.Stdout, help)
+			return nil, nil, 0, true
+		case "version":
+			return nil, nil, c.Version(), true
+		}
+	}
+	return opts, operands, 0, false
+}
+
+// Try prints "Try 'NAME --help' for more information." on standard error.
+func Try(c *builtins.Call) {
+	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+}
+
+// Locale returns the effective LC_CTYPE-like value: LC_ALL, then the
+// given category, then LANG.
+func Locale(c *builtins.Call, category string) string {
+	for _, k := range []string{"LC_ALL", category, "LANG"} {
+		if v, ok := c.LookupEnv(k); ok && v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// IsUTF8 reports whether the call's character type locale is UTF-8.
+func IsUTF8(c *builtins.Call) bool {
+	l := strings.ToLower(Locale(c, "LC_CTYPE"))
+	return strings.Contains(l, "utf-8") || strings.Contains(l, "utf8")
+}
+
+// Quote quotes s as gnulib's quote() does: ‘s’ in a UTF-8 locale, 's'
+// otherwise.
+func Quote(c *builtins.Call, s string) string {
+	if IsUTF8(c) {
+		return "\u2018" + s + "\u2019"
+	}
+	return "'" + s + "'"
+}
+
+// QuoteAF quotes a file name in GNU's shell-escape-always style ('name').
+func QuoteAF(s string) string { return shellQuote(s, true) }
+
+// QuoteF quotes a file name in GNU's shell-escape style: bare unless it
+// holds characters special to the shell.
+func QuoteF(s string) string { return shellQuote(s, false) }
+
+func needsQuote(s string) bool {
+	if s == "" {
+		return true
+	}
+	if s == "{" || s == "}" {
+		return true
+	}
+	if !utf8.ValidString(s) {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		switch b := s[i]; b {
+		case '#', '~':
+			if i == 0 {
+				return true
+			}
+		case ' ', '\t', '\n', '!', '"', '$', '&', '\'', '(', ')', '*', ';', '<', '=', '>', '?', '[', '\\', '^', '`', '|', ':':
+			return true
+		default:
+			if b < 0x20 || b == 0x7f {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isEscaped reports whether s[i] is written as a $'\NNN' escape, and its
+// length in bytes.
+func isEscaped(s string, i int) (bool, int) {
+	b := s[i]
+	if b < 0x20 || b == 0x7f {
+		return true, 1
+	}
+	if b < 0x80 {
+		return false, 1
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && n <= 1 {
+		return true, 1
+	}
+	return false, n
+}
+
+func shellQuote(s string, always bool) string {
+	if !always && !needsQuote(s) {
+		return s
+	}
+	hasEsc, hasSingle := false, false
+	for i := 0; i < len(s); {
+		esc, n := isEscaped(s, i)
+		hasEsc = hasEsc || esc
+		hasSingle = hasSingle || s[i] == '\''
+		i += n
+	}
+	if !hasEsc {
+		if !hasSingle {
+			return "'" + s + "'"
+		}
+		if !strings.ContainsAny(s, "\"$`\\!") {
+			return "\"" + s + "\""
+		}
+	}
+	var b strings.Builder
+	b.WriteByte('\'')
+	dollar := false
+	for i := 0; i < len(s); {
+		esc, n := isEscaped(s, i)
+		switch {
+		case esc:
+			if !dollar {
+				b.WriteString("'$'")
+				dollar = true
+			}
+			b.WriteString(ctlEscape(s[i]))
+		case s[i] == '\'':
+			b.WriteString("'\\''")
+			dollar = false
+		default:
+			if dollar {
+				b.WriteString("''")
+				dollar = false
+			}
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+func ctlEscape(ch byte) string {
+	switch ch {
+	case '\a':
+		return `\a`
+	case '\b':
+		return `\b`
+	case '\f':
+		return `\f`
+	case '\n':
+		return `\n`
+	case '\r':
+		return `\r`
+	case '\t':
+		return `\t`
+	case '\v':
+		return `\v`
+	}
+	return fmt.Sprintf("\\%03o", ch)
+}
+
+// Ticker checks ctx every 1024 calls to Tick.
+type Ticker struct {
+	Ctx context.Context
+	n   int
+}
+
+// Tick returns the context's error once every 1024 calls.
+func (t *Ticker) Tick() error {
+	t.n++
+	if t.n&1023 == 0 {
+		return t.Ctx.Err()
+	}
+	return nil
+}

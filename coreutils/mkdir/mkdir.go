@@ -1,0 +1,154 @@
+// Package mkdir implements mkdir: make directories.
+package mkdir
+
+import (
+	"context"
+	"strings"
+
+	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/fileops"
+)
+
+const help = `Usage: PROG [OPTION]... DIRECTORY...
+Create the DIRECTORY(ies), if they do not already exist.
+
+Mandatory arguments to long options are mandatory for short options too.
+  -m, --mode=MODE   set file mode (as in chmod), not a=rwx - umask
+  -p, --parents     no error if existing, make parent directories as needed,
+                    with their file modes unaffected by any -m option.
+  -v, --verbose     print a message for each created directory
+  -Z                   accepted; the sandbox has no security contexts
+      --context[=CTX]  accepted; the sandbox has no security contexts
+      --help        display this help and exit
+      --version     output version information and exit
+`
+
+var spec = builtins.Options{List: []builtins.Option{
+	{Short: 'm', Long: "mode", Arg: builtins.RequiredArg},
+	{Short: 'p', Long: "parents"},
+	{Short: 'v', Long: "verbose"},
+	{Short: 'Z'},
+	{Long: "context", Arg: builtins.OptionalArg},
+}}
+
+// Run is the mkdir command.
+func Run(ctx context.Context, c *builtins.Call) int {
+	opts, operands, status, done := fileops.Parse(c, spec, help)
+	if done {
+		return status
+	}
+	q := fileops.NewQuoter(c)
+	var parents, verbose bool
+	var modeSpec *fileops.ModeSpec
+	for _, o := range opts {
+		switch o.Key {
+		case "mode":
+			m, err := fileops.ParseMode(o.Value)
+			if err != nil {
+				c.Errorf("invalid mode %s", q.Q(o.Value))
+				return 1
+			}
+			modeSpec = m
+		case "parents":
+			parents = true
+		case "verbose":
+			verbose = true
+		}
+	}
+	if len(operands) == 0 {
+		return fileops.UsageErr(c, "missing operand")
+	}
+	mode := uint32(0o777 &^ fileops.Umask)
+	if modeSpec != nil {
+		mode = modeSpec.Apply(0o777, true, fileops.Umask)
+	}
+	out := fileops.NewOutput(c)
+	m := &maker{c: c, q: q, out: out, verbose: verbose, explicit: modeSpec != nil}
+	ok := true
+	for _, dir := range operands {
+		if ctx.Err() != nil {
+			ok = false
+			break
+		}
+		if parents {
+			ok = m.makeParents(dir, mode) && ok
+		} else {
+			ok = m.make(dir, mode, false) && ok
+		}
+	}
+	status = 0
+	if !ok {
+		status = 1
+	}
+	return out.Finish(status)
+}
+
+type maker struct {
+	c        *builtins.Call
+	q        fileops.Quoter
+	out      *fileops.Output
+	verbose  bool
+	explicit bool
+}
+
+func (m *maker) make(dir string, mode uint32, quietExist bool) bool {
+	c := m.c
+	if err := c.FS.Mkdir(c.Abs(dir), fileops.ToFileMode(mode&0o777)); err != nil {
+		if quietExist {
+			if fi, serr := c.Stat(dir); serr == nil && fi.IsDir() {
+				return true
+			}
+		}
+		c.Errorf("cannot create directory %s: %s", m.q.Q(dir), builtins.ErrText(err))
+		return false
+	}
+	if m.explicit || mode&^0o777 != 0 {
+		if err := c.FS.Chmod(c.Abs(dir), fileops.ToFileMode(mode)); err != nil {
+			c.Errorf("cannot set permissions of directory %s: %s", m.q.Q(dir), builtins.ErrText(err))
+			return false
+		}
+	}
+	if m.verbose {
+		m.out.WriteString(c.Name() + ": created directory " + m.q.AF(dir) + "\n")
+	}
+	return true
+}
+
+// makeParents is mkdir -p: create the missing leading directories (a=rwx
+// less the umask, plus u+wx), then dir itself with mode.
+func (m *maker) makeParents(dir string, mode uint32) bool {
+	c := m.c
+	if fi, err := c.Stat(dir); err == nil && fi.IsDir() {
+		return true
+	}
+	// Components, kept as the user wrote them for messages.
+	trimmed := strings.TrimRight(dir, "/")
+	if trimmed == "" {
+		return true
+	}
+	var prefixes []string
+	for i := 1; i < len(trimmed); i++ {
+		if trimmed[i] == '/' && trimmed[i-1] != '/' {
+			prefixes = append(prefixes, trimmed[:i])
+		}
+	}
+	parentMode := uint32(0o777&^fileops.Umask | 0o300)
+	for _, p := range prefixes {
+		fi, err := c.Stat(p)
+		if err == nil {
+			if !fi.IsDir() {
+				c.Errorf("cannot create directory %s: %s", m.q.Q(p), "Not a directory")
+				return false
+			}
+			continue
+		}
+		save := m.explicit
+		m.explicit = false
+		ok := m.make(p, parentMode, true)
+		m.explicit = save
+		if !ok {
+			return false
+		}
+	}
+	return m.make(dir, mode, true)
+}

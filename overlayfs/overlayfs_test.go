@@ -1,0 +1,235 @@
+package overlayfs
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+func digest(t testing.TB, root string) string {
+	var lines []string
+	filepath.Walk(root, func(p string, info fs.FileInfo, err error) error {
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		line := fmt.Sprintf("%s %v %d", rel, info.Mode(), info.ModTime().UnixNano())
+		if info.Mode().IsRegular() {
+			b, _ := os.ReadFile(p)
+			line += fmt.Sprintf(" %x", sha256.Sum256(b))
+		} else if info.Mode()&fs.ModeSymlink != 0 {
+			tg, _ := os.Readlink(p)
+			line += " -> " + tg
+		}
+		lines = append(lines, line)
+		return nil
+	})
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}
+
+func baseDir(t testing.TB) string {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "a/b"), 0o755)
+	os.WriteFile(filepath.Join(dir, "a/b/f.txt"), []byte("base file\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "top.txt"), []byte("top\n"), 0o600)
+	os.Symlink("a/b/f.txt", filepath.Join(dir, "link"))
+	old := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, p := range []string{"a/b/f.txt", "top.txt", "a/b", "a", "."} {
+		os.Chtimes(filepath.Join(dir, p), old, old)
+	}
+	return dir
+}
+
+func newOverlay(t testing.TB, dir string) *Overlay {
+	host, err := NewHostFs(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { host.Close() })
+	return NewOverlay(host, NewMemFs(&Quota{}))
+}
+
+func readAll(t testing.TB, fsys Layer, name string) string {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return "ERR " + err.Error()
+	}
+	defer f.Close()
+	b, _ := io.ReadAll(f)
+	return string(b)
+}
+
+func TestOverlayCopyOnWrite(t *testing.T) {
+	dir := baseDir(t)
+	before := digest(t, dir)
+	o := newOverlay(t, dir)
+	f, err := o.OpenFile("/a/b/f.txt", os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte("appended\n"))
+	f.Close()
+	if got := readAll(t, o, "/a/b/f.txt"); got != "base file\nappended\n" {
+		t.Fatalf("got %q", got)
+	}
+	if err := o.Remove("/top.txt"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := o.LstatIfPossible("/top.txt"); !os.IsNotExist(err) {
+		t.Fatalf("whiteout: %v", err)
+	}
+	if err := o.Rename("/a", "/moved"); err != nil {
+		t.Fatal(err)
+	}
+	if got := readAll(t, o, "/moved/b/f.txt"); got != "base file\nappended\n" {
+		t.Fatalf("after rename %q", got)
+	}
+	if _, _, err := o.LstatIfPossible("/a"); !os.IsNotExist(err) {
+		t.Fatal("old name still visible")
+	}
+	if err := o.Mkdir("/a", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := o.ReadDir("/a")
+	if len(entries) != 0 {
+		t.Fatalf("recreated dir shows base entries: %v", entries)
+	}
+	if err := o.Chmod("/moved/b/f.txt", 0o400); err != nil {
+		t.Fatal(err)
+	}
+	if err := RemoveAll(o, "/"); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := o.ReadDir("/"); len(entries) != 0 {
+		t.Fatalf("rm -rf / left %v", entries)
+	}
+	if after := digest(t, dir); after != before {
+		t.Fatalf("base changed:\n%s\n---\n%s", before, after)
+	}
+}
+
+func TestOverlayDirectoryOrderAndSymlinks(t *testing.T) {
+	dir := baseDir(t)
+	o := newOverlay(t, dir)
+	host, _ := NewHostFs(dir, true)
+	defer host.Close()
+	native, _ := host.ReadDir("/")
+	merged, _ := o.ReadDir("/")
+	if len(native) != len(merged) {
+		t.Fatalf("listing differs")
+	}
+	for i := range native {
+		if native[i].Name() != merged[i].Name() {
+			t.Fatalf("order changed at %d", i)
+		}
+	}
+	if target, err := o.ReadlinkIfPossible("/link"); err != nil || target != "a/b/f.txt" {
+		t.Fatalf("readlink %q %v", target, err)
+	}
+	if fi, err := o.Stat("/link"); err != nil || !fi.Mode().IsRegular() {
+		t.Fatalf("stat through link: %v", err)
+	}
+	if err := o.SymlinkIfPossible("/top.txt", "/abs"); err != nil {
+		t.Fatal(err)
+	}
+	if got := readAll(t, o, "/top.txt"); got != "top\n" {
+		t.Fatal(got)
+	}
+}
+
+// TestHostFsContainsEscapes: a host layer never reads outside its root,
+// whatever the path or the links planted in it, and never names host paths.
+func TestHostFsContainsEscapes(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "vol")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(parent, "secret"), []byte("secret"), 0o644)
+	os.Symlink("../secret", filepath.Join(dir, "rel"))
+	os.Symlink(filepath.Join(parent, "secret"), filepath.Join(dir, "abs"))
+	h, err := NewHostFs(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	for _, p := range []string{"/../secret", "../secret", "/rel", "/abs", "rel/x", "/abs/../secret"} {
+		f, err := h.Open(p)
+		if err == nil {
+			b, _ := io.ReadAll(f)
+			f.Close()
+			t.Errorf("%s opened: %q", p, b)
+			continue
+		}
+		if strings.Contains(err.Error(), parent) {
+			t.Errorf("%s: error shows host path: %v", p, err)
+		}
+	}
+	if fi, err := h.Stat("/abs"); err == nil {
+		t.Errorf("stat through absolute link: %v", fi.Name())
+	}
+	if f, err := h.Create("/../escape"); err == nil {
+		f.Close() // cleaned to the root's own /escape
+	}
+	if _, err := os.Stat(filepath.Join(parent, "escape")); err == nil {
+		t.Error("file written outside the root")
+	}
+}
+
+// FuzzOverlay runs random operation sequences on an overlay: the base
+// must stay byte-identical and nothing may panic.
+func FuzzOverlay(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add([]byte("rm -rf and rename everything"))
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		dir := baseDir(t)
+		before := digest(t, dir)
+		o := newOverlay(t, dir)
+		names := []string{"/", "/a", "/a/b", "/a/b/f.txt", "/top.txt", "/link", "/new", "/a/new", "/moved", "/../x", "/a/b/../../top.txt"}
+		for i := 0; i+2 < len(ops); i += 3 {
+			p := names[int(ops[i+1])%len(names)]
+			q := names[int(ops[i+2])%len(names)]
+			switch ops[i] % 12 {
+			case 0:
+				o.Remove(p)
+			case 1:
+				RemoveAll(o, p)
+			case 2:
+				o.Rename(p, q)
+			case 3:
+				o.Mkdir(p, 0o755)
+			case 4:
+				if fh, err := o.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644); err == nil {
+					fh.Write(ops)
+					fh.Close()
+				}
+			case 5:
+				if fh, err := o.OpenFile(p, os.O_RDWR|os.O_APPEND, 0); err == nil {
+					fh.Write([]byte("x"))
+					fh.Close()
+				}
+			case 6:
+				o.Chmod(p, fs.FileMode(ops[i+1])<<1)
+			case 7:
+				o.Chtimes(p, time.Unix(int64(ops[i+2]), 0), time.Unix(int64(ops[i+2]), 0))
+			case 8:
+				o.SymlinkIfPossible(q, p)
+			case 9:
+				o.ReadDir(p)
+			case 10:
+				readAll(t, o, p)
+			case 11:
+				o.Stat(p)
+			}
+		}
+		if after := digest(t, dir); after != before {
+			t.Fatalf("base changed by %v", ops)
+		}
+	})
+}
