@@ -47,6 +47,16 @@ func (sh *Shell) exec(ctx context.Context, args []string) error {
 	case cmdProcOut:
 		fmt.Fprintln(hc.Stderr, "bash: process substitution >(...) is not supported in the sandbox; write to a file and read it instead")
 		return exitStatus(1)
+	case cmdPrintf:
+		args = args[1:]
+		if len(args) > 0 && args[0] == "--" {
+			args = args[1:]
+		}
+		if len(args) == 0 {
+			fmt.Fprintln(hc.Stderr, "printf: usage: printf [-v var] format [arguments]")
+			return exitStatus(2)
+		}
+		return exitStatus(bashPrintf(hc.Stdout, hc.Stderr, args[0], args[1:]))
 	case cmdLookup:
 		return exitStatus(sh.lookup(hc, args[1], args[2:]))
 	}

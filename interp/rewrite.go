@@ -15,6 +15,7 @@ const (
 	cmdProcIn    = "__bashbox_procsubst_in"
 	cmdProcOut   = "__bashbox_procsubst_out"
 	cmdLookup    = "__bashbox_lookup"
+	cmdPrintf    = "__bashbox_printf"
 )
 
 // The process ids a script sees: the host's are never shown.

@@ -220,6 +220,19 @@ func (sh *Shell) call(ctx context.Context, args []string) ([]string, error) {
 		}
 	case "source", ".":
 		return sh.routeSource(hc, args)
+	case "printf":
+		// The interpreter's printf lacks %q, the float verbs and -v.
+		if len(args) > 3 && args[1] == "-v" {
+			var out, errb strings.Builder
+			st := bashPrintf(&out, &errb, args[3], args[4:])
+			io.WriteString(hc.Stderr, errb.String())
+			assign := args[2] + "=" + singleQuote(out.String())
+			if st != 0 {
+				assign += "; false"
+			}
+			return []string{"eval", assign}, nil
+		}
+		return append([]string{cmdPrintf}, args[1:]...), nil
 	}
 	return args, nil
 }
