@@ -6,17 +6,20 @@ import (
 	"go/token"
 	"io/fs"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 )
+
+var errnoName = regexp.MustCompile(`^(E[A-Z0-9]+|Errno)$`)
 
 // TestCommandsDoNotTouchTheHost enforces that command code reaches files
 // only through the filesystem it is given: no process, network or raw
 // system calls, and no os function that acts on the host.
 func TestCommandsDoNotTouchTheHost(t *testing.T) {
 	forbiddenImports := map[string]bool{
-		"os/exec": true, "net": true, "net/http": true, "syscall": true, "unsafe": true,
+		"os/exec": true, "net": true, "net/http": true, "unsafe": true,
 		"os/signal": true, "os/user": true, "plugin": true, "golang.org/x/sys/unix": true,
 	}
 	// os identifiers commands may use: constants, types and errors.
@@ -43,7 +46,7 @@ func TestCommandsDoNotTouchTheHost(t *testing.T) {
 				return nil
 			}
 			checked++
-			osName := ""
+			osName, sysName := "", ""
 			for _, imp := range f.Imports {
 				path, _ := strconv.Unquote(imp.Path.Value)
 				if forbiddenImports[path] && !(root == "builtins" && path == "syscall") {
@@ -55,17 +58,25 @@ func TestCommandsDoNotTouchTheHost(t *testing.T) {
 						osName = imp.Name.Name
 					}
 				}
-			}
-			if osName == "" {
-				return nil
+				if path == "syscall" {
+					sysName = "syscall"
+				}
 			}
 			ast.Inspect(f, func(n ast.Node) bool {
 				sel, ok := n.(*ast.SelectorExpr)
 				if !ok {
 					return true
 				}
-				if id, ok := sel.X.(*ast.Ident); ok && id.Name == osName && !allowedOS[sel.Sel.Name] {
+				id, ok := sel.X.(*ast.Ident)
+				if !ok {
+					return true
+				}
+				if osName != "" && id.Name == osName && !allowedOS[sel.Sel.Name] {
 					t.Errorf("%s: uses os.%s, which acts on the host", fset.Position(sel.Pos()), sel.Sel.Name)
+				}
+				// syscall is allowed for error numbers only (errors.Is(err, syscall.EXDEV)).
+				if sysName != "" && id.Name == sysName && !errnoName.MatchString(sel.Sel.Name) {
+					t.Errorf("%s: uses syscall.%s; only error numbers are allowed", fset.Position(sel.Pos()), sel.Sel.Name)
 				}
 				return true
 			})

@@ -117,7 +117,7 @@ var Env = []string{
 // lineRef is bash's non-interactive error prefix; bashbox follows the
 // interactive form of DESIGN §3 ("bash: NAME: ..."), so the reference is
 // normalised before comparing.
-var lineRef = regexp.MustCompile(`(?m)^bash: (-c: )?line \d+: `)
+var lineRef = regexp.MustCompile(`(?m)^(/bin/)?bash: (-c: )?line \d+: `)
 
 // RunCase runs c on both sides in a fresh directory under base.
 func RunCase(ctx context.Context, c Case, base string, timeout time.Duration) Result {

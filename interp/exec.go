@@ -47,6 +47,23 @@ func (sh *Shell) exec(ctx context.Context, args []string) error {
 	case cmdProcOut:
 		fmt.Fprintln(hc.Stderr, "bash: process substitution >(...) is not supported in the sandbox; write to a file and read it instead")
 		return exitStatus(1)
+	case cmdPipeStage:
+		if len(args) == 4 {
+			id, _ := strconv.Atoi(args[1])
+			idx, _ := strconv.Atoi(args[2])
+			st, _ := strconv.Atoi(args[3])
+			sh.setPipeStatus(id, idx, st)
+			return exitStatus(st)
+		}
+		return nil
+	case cmdPipeDone:
+		if len(args) == 3 {
+			id, _ := strconv.Atoi(args[1])
+			st, _ := strconv.Atoi(args[2])
+			fmt.Fprint(hc.Stdout, sh.takePipeStatus(id))
+			return exitStatus(st)
+		}
+		return nil
 	case cmdPrintf:
 		args = args[1:]
 		if len(args) > 0 && args[0] == "--" {

@@ -16,6 +16,8 @@ const (
 	cmdProcOut   = "__bashbox_procsubst_out"
 	cmdLookup    = "__bashbox_lookup"
 	cmdPrintf    = "__bashbox_printf"
+	cmdPipeStage = "__bashbox_pipestage"
+	cmdPipeDone  = "__bashbox_pipestatus"
 )
 
 // The process ids a script sees: the host's are never shown.
@@ -46,6 +48,7 @@ func (rw *rewriter) rewrite(node syntax.Node) {
 			rw.parts(n.Parts)
 		case *syntax.Stmt:
 			rw.loop(n)
+			rw.pipeline(n)
 		}
 		return true
 	})
@@ -140,4 +143,66 @@ func (rw *rewriter) loop(st *syntax.Stmt) {
 
 func checkpoint(name string, id int) *syntax.Stmt {
 	return &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(name), lit(strconv.Itoa(id))}}}
+}
+
+// pipeline makes a pipeline behave as in bash: every stage, the last one
+// included, runs in a subshell (the interpreter runs the last stage in the
+// current shell), and PIPESTATUS holds each stage's status:
+//
+//	a | b   becomes
+//	{ { a; __bashbox_pipestage ID 0 "$?"; } | ( b; __bashbox_pipestage ID 1 "$?" );
+//	  PIPESTATUS=($(__bashbox_pipestatus ID "$?")); }
+//
+// The status command exits with the pipeline's own status, so $? and
+// set -e see the pipeline as before.
+func (rw *rewriter) pipeline(st *syntax.Stmt) {
+	bin, ok := st.Cmd.(*syntax.BinaryCmd)
+	if !ok || (bin.Op != syntax.Pipe && bin.Op != syntax.PipeAll) || rw.done[bin] {
+		return
+	}
+	if rw.done == nil {
+		rw.done = map[syntax.Command]bool{}
+	}
+	rw.nextLoop++
+	id := rw.nextLoop
+	var stages []*syntax.BinaryCmd
+	for b := bin; ; {
+		rw.done[b] = true
+		stages = append(stages, b)
+		x, ok := b.X.Cmd.(*syntax.BinaryCmd)
+		if !ok || (x.Op != syntax.Pipe && x.Op != syntax.PipeAll) || len(b.X.Redirs) > 0 || b.X.Negated || b.X.Background {
+			break
+		}
+		b = x
+	}
+	// stages[len-1].X is the first stage; each stages[i].Y follows.
+	n := len(stages)
+	idx := 0
+	wrap := func(stage *syntax.Stmt, last bool) *syntax.Stmt {
+		setter := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(cmdPipeStage), lit(strconv.Itoa(id)), lit(strconv.Itoa(idx)), lastStatus()}}}
+		idx++
+		var cmd syntax.Command = &syntax.Block{Stmts: []*syntax.Stmt{stage, setter}}
+		if last {
+			cmd = &syntax.Subshell{Stmts: []*syntax.Stmt{stage, setter}}
+		}
+		return &syntax.Stmt{Cmd: cmd, Position: stage.Position}
+	}
+	stages[n-1].X = wrap(stages[n-1].X, false)
+	for i := n - 1; i >= 0; i-- {
+		stages[i].Y = wrap(stages[i].Y, i == 0)
+	}
+	get := &syntax.CmdSubst{Stmts: []*syntax.Stmt{{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(cmdPipeDone), lit(strconv.Itoa(id)), lastStatus()}}}}}
+	assign := &syntax.Stmt{Cmd: &syntax.CallExpr{Assigns: []*syntax.Assign{{
+		Name:  &syntax.Lit{Value: "PIPESTATUS"},
+		Array: &syntax.ArrayExpr{Elems: []*syntax.ArrayElem{{Value: &syntax.Word{Parts: []syntax.WordPart{get}}}}},
+	}}}}
+	inner := &syntax.Stmt{Cmd: bin, Position: st.Position}
+	st.Cmd = &syntax.Block{Lbrace: st.Position, Stmts: []*syntax.Stmt{inner, assign}}
+}
+
+// lastStatus is the word "$?".
+func lastStatus() *syntax.Word {
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{
+		&syntax.ParamExp{Short: true, Param: &syntax.Lit{Value: "?"}},
+	}}}}
 }

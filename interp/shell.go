@@ -42,6 +42,41 @@ type Shell struct {
 	procMu    sync.Mutex
 	procFiles map[string][]byte
 	procNext  atomic.Int64
+
+	// pipeStatus holds the stage statuses of running pipelines, by id.
+	pipeMu     sync.Mutex
+	pipeStatus map[int][]int
+}
+
+func (sh *Shell) setPipeStatus(id, idx, status int) {
+	sh.pipeMu.Lock()
+	defer sh.pipeMu.Unlock()
+	if sh.pipeStatus == nil {
+		sh.pipeStatus = map[int][]int{}
+	}
+	st := sh.pipeStatus[id]
+	for len(st) <= idx {
+		st = append(st, -1)
+	}
+	st[idx] = status
+	sh.pipeStatus[id] = st
+}
+
+// takePipeStatus returns the statuses of pipeline id as "0 1 0" and forgets
+// them. A stage that exited before recording (set -e, exit) counts as 1.
+func (sh *Shell) takePipeStatus(id int) string {
+	sh.pipeMu.Lock()
+	st := sh.pipeStatus[id]
+	delete(sh.pipeStatus, id)
+	sh.pipeMu.Unlock()
+	parts := make([]string, len(st))
+	for i, s := range st {
+		if s < 0 {
+			s = 1
+		}
+		parts[i] = strconv.Itoa(s)
+	}
+	return strings.Join(parts, " ")
 }
 
 // Invocation describes one script run.
@@ -124,11 +159,12 @@ func (sh *Shell) runFile(ctx context.Context, file *syntax.File, inv Invocation)
 			stdin = pr
 		}
 	}
-	shellVars := map[string]string{
-		"TMPDIR": noFIFODir, "UID": "1000", "EUID": "1000", "GID": "1000",
-	}
+	// The first environment only fixes the interpreter's temp dir: it must
+	// win over the script's TMPDIR, so it is set after the exported pairs.
+	firstEnv := newEnviron(inv.Env, nil)
+	firstEnv.set("TMPDIR", expand.Variable{Set: true, Kind: expand.String, Str: noFIFODir})
 	r, err := shinterp.New(
-		shinterp.Env(newEnviron(inv.Env, shellVars)),
+		shinterp.Env(firstEnv),
 		shinterp.StdIO(stdin, inv.Stdout, inv.Stderr),
 		shinterp.CallHandler(sh.call),
 		shinterp.ExecHandlers(func(shinterp.ExecHandlerFunc) shinterp.ExecHandlerFunc { return sh.exec }),
@@ -220,6 +256,14 @@ func (sh *Shell) call(ctx context.Context, args []string) ([]string, error) {
 		}
 	case "source", ".":
 		return sh.routeSource(hc, args)
+	case "read":
+		ifs := " \t\n"
+		if v := hc.Env.Get("IFS"); v.IsSet() {
+			ifs = v.String()
+		}
+		if routed, ok := readRoute(hc.Stdin, ifs, args); ok {
+			return routed, nil
+		}
 	case "printf":
 		// The interpreter's printf lacks %q, the float verbs and -v.
 		if len(args) > 3 && args[1] == "-v" {
@@ -410,5 +454,3 @@ func (s streamRWC) Write(p []byte) (int, error) {
 
 func (s streamRWC) Close() error { return nil }
 
-// keep expand imported for environ helpers.
-var _ expand.Environ = (*environ)(nil)

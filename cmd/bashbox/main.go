@@ -24,6 +24,12 @@ Run 'bashbox <command> --help' for its flags.
 // subcommands maps names to entry points; each returns the exit status.
 var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{
 	"run": runCommand,
+	"bash": func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+		return runBashCommand(args, stdout, stderr)
+	},
+	"doctor": func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+		return runDoctorCommand(args, stdout, stderr)
+	},
 }
 
 func main() {
