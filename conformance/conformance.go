@@ -114,9 +114,9 @@ var Env = []string{
 	"USER=user", "LANG=C.UTF-8", "TMPDIR=/tmp", "TZ=UTC", "LC_ALL=C.UTF-8",
 }
 
-// lineRef is bash's non-interactive error prefix; bashbox follows the
-// interactive form of DESIGN §3 ("bash: NAME: ..."), so the reference is
-// normalised before comparing.
+// lineRef is the line-number part of bash's non-interactive error prefix;
+// bashbox follows the interactive form of DESIGN §3 ("bash: NAME: ...")
+// except in syntax errors, so both sides are normalised before comparing.
 var lineRef = regexp.MustCompile(`(?m)^(/bin/)?bash: (-c: )?line \d+: `)
 
 // RunCase runs c on both sides in a fresh directory under base.
@@ -136,6 +136,7 @@ func RunCase(ctx context.Context, c Case, base string, timeout time.Duration) Re
 		return res
 	}
 	res.Box = runBox(ctx, c.Script, dir, timeout)
+	res.Box.Stderr = lineRef.ReplaceAllString(res.Box.Stderr, "bash: ")
 	res.Box.Tree = TreeDigest(dir)
 	os.RemoveAll(dir)
 	res.Pass, res.Diff = compare(res.Ref, res.Box)

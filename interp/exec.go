@@ -64,6 +64,8 @@ func (sh *Shell) exec(ctx context.Context, args []string) error {
 			return exitStatus(st)
 		}
 		return nil
+	case cmdUmask:
+		return exitStatus(sh.runUmask(hc.Stdout, hc.Stderr, args[1:]))
 	case cmdPrintf:
 		args = args[1:]
 		if len(args) > 0 && args[0] == "--" {

@@ -16,6 +16,7 @@ const (
 	cmdProcOut   = "__bashbox_procsubst_out"
 	cmdLookup    = "__bashbox_lookup"
 	cmdPrintf    = "__bashbox_printf"
+	cmdUmask     = "__bashbox_umask"
 	cmdPipeStage = "__bashbox_pipestage"
 	cmdPipeDone  = "__bashbox_pipestatus"
 )

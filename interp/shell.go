@@ -43,6 +43,9 @@ type Shell struct {
 	procFiles map[string][]byte
 	procNext  atomic.Int64
 
+	// umask is the file mode creation mask of the call.
+	umask atomic.Uint32
+
 	// pipeStatus holds the stage statuses of running pipelines, by id.
 	pipeMu     sync.Mutex
 	pipeStatus map[int][]int
@@ -122,10 +125,14 @@ func syntaxError(inv Invocation, err error) string {
 		if src == "" {
 			src = inv.Name
 		}
-		if src == "-c" {
-			return fmt.Sprintf("%s: -c: line %d: syntax error: %s", inv.Name, pe.Pos.Line(), pe.Text)
+		msg := "syntax error: " + pe.Text
+		if q, ok := strings.CutPrefix(pe.Text, "reached EOF without closing quote `"); ok {
+			msg = "unexpected EOF while looking for matching `" + strings.TrimSuffix(q, "`") + "'"
 		}
-		return fmt.Sprintf("%s: line %d: syntax error: %s", src, pe.Pos.Line(), pe.Text)
+		if src == "-c" {
+			return fmt.Sprintf("bash: -c: line %d: %s", pe.Pos.Line(), msg)
+		}
+		return fmt.Sprintf("%s: line %d: %s", src, pe.Pos.Line(), msg)
 	}
 	return fmt.Sprintf("%s: %v", inv.Name, err)
 }
@@ -227,7 +234,21 @@ func (sh *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			}
 			return []string{"echo", p}, nil
 		}
+	case "umask":
+		return append([]string{cmdUmask}, args[1:]...), nil
 	case "cd":
+		if len(args) == 2 && args[1] != "-" && args[1] != "" {
+			// bash's wording for a missing directory.
+			target := guestPath(hc, args[1])
+			if fi, err := sh.FS.Stat(target); err != nil || !fi.IsDir() {
+				text := "Not a directory"
+				if err != nil {
+					text = builtins.ErrText(err)
+				}
+				fmt.Fprintf(hc.Stderr, "bash: cd: %s: %s\n", args[1], text)
+				return []string{"false"}, nil
+			}
+		}
 		if len(args) > 2 && args[1] == "-P" {
 			target := args[2]
 			if !path.IsAbs(target) {
@@ -377,7 +398,7 @@ func (sh *Shell) open(ctx context.Context, p string, flag int, perm os.FileMode)
 	if data, ok := sh.procFile(p); ok {
 		return streamRWC{r: bytes.NewReader(data)}, nil
 	}
-	f, err := sh.FS.OpenFile(guestPath(hc, p), flag, perm)
+	f, err := sh.FS.OpenFile(guestPath(hc, p), flag, perm&^fs.FileMode(sh.umaskValue()))
 	if err != nil {
 		return nil, shellPathError(p, err)
 	}
@@ -454,3 +475,48 @@ func (s streamRWC) Write(p []byte) (int, error) {
 
 func (s streamRWC) Close() error { return nil }
 
+const defaultUmask = 0o022
+
+func (sh *Shell) umaskValue() uint32 {
+	if v := sh.umask.Load(); v != 0 {
+		return v &^ umaskSet
+	}
+	return defaultUmask
+}
+
+// umaskSet marks an explicitly set mask, so that umask 0 is kept.
+const umaskSet = 1 << 31
+
+// runUmask implements umask [-S] [MODE].
+func (sh *Shell) runUmask(out, errw io.Writer, args []string) int {
+	symbolic := false
+	if len(args) > 0 && args[0] == "-S" {
+		symbolic, args = true, args[1:]
+	}
+	if len(args) == 0 {
+		m := sh.umaskValue()
+		if symbolic {
+			perm := func(shift uint) string {
+				bits := (^m >> shift) & 7
+				s := ""
+				for i, c := range "rwx" {
+					if bits&(4>>i) != 0 {
+						s += string(c)
+					}
+				}
+				return s
+			}
+			fmt.Fprintf(out, "u=%s,g=%s,o=%s\n", perm(6), perm(3), perm(0))
+		} else {
+			fmt.Fprintf(out, "%04o\n", m)
+		}
+		return 0
+	}
+	n, err := strconv.ParseUint(args[0], 8, 32)
+	if err != nil || n > 0o777 {
+		fmt.Fprintf(errw, "bash: umask: %s: octal number out of range\n", args[0])
+		return 1
+	}
+	sh.umask.Store(uint32(n) | umaskSet)
+	return 0
+}
