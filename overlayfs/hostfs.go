@@ -121,7 +121,7 @@ func (h *HostFs) OpenFile(name string, flag int, perm fs.FileMode) (File, error)
 	}
 	// O_NOFOLLOW: the namespace resolves links itself; a link here would
 	// be a race, and os.Root keeps even that inside the root.
-	f, err := h.root.OpenFile(rel(name), flag|syscall.O_NOFOLLOW, perm)
+	f, err := h.root.OpenFile(rel(name), flag|oNoFollow, perm)
 	if err != nil {
 		return nil, fix("open", name, err)
 	}

@@ -1,19 +1,15 @@
 package main
 
 import (
+	"github.com/bashbox/bashbox/fallback"
 	"github.com/bashbox/bashbox/interp"
 )
 
-// fallbackConfig builds the fallback hook for the named host commands.
+// fallbackConfig resolves the named host commands once, at start.
 func fallbackConfig(names, env []string) (interp.Fallback, error) {
-	if len(names) == 0 {
-		return nil, nil
+	r, err := fallback.New(fallback.Config{Commands: names, Env: env})
+	if err != nil || r == nil {
+		return nil, err
 	}
-	return nil, errFallbackUnavailable
+	return r.Run, nil
 }
-
-var errFallbackUnavailable = fallbackError("fallback commands are not available in this build")
-
-type fallbackError string
-
-func (e fallbackError) Error() string { return string(e) }

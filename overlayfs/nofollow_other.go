@@ -1,0 +1,6 @@
+//go:build !unix
+
+package overlayfs
+
+// oNoFollow: os.Root still refuses links that leave the root.
+const oNoFollow = 0
