@@ -324,3 +324,16 @@ func TestBwrapRefusesAllowHosts(t *testing.T) {
 		t.Fatalf("want allow_hosts refused, got %v", err)
 	}
 }
+
+// countCmdline counts host processes with exactly this /proc cmdline.
+func countCmdline(t *testing.T, cmdline string) int {
+	t.Helper()
+	entries, _ := os.ReadDir("/proc")
+	n := 0
+	for _, e := range entries {
+		if data, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline")); err == nil && string(data) == cmdline {
+			n++
+		}
+	}
+	return n
+}

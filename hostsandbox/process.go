@@ -42,8 +42,9 @@ func startExec(cmd *exec.Cmd, cleanup func()) (*execProcess, error) {
 
 func (p *execProcess) wait() {
 	defer close(p.done)
-	err := waitAndSweep(p.cmd)
-	p.exited.Store(true)
+	// Kill becomes a no-op before the leader is reaped, so it can never
+	// signal a process group id the system has handed out again.
+	err := waitAndSweep(p.cmd, func() { p.exited.Store(true) })
 	p.code = exitCodeOf(p.cmd.ProcessState)
 	var exitErr *exec.ExitError
 	switch {

@@ -18,8 +18,9 @@ func setParentDeathSignal(a *syscall.SysProcAttr) { a.Pdeathsig = syscall.SIGKIL
 // process group (jobs started with &, which would otherwise hold the output
 // pipe open). The leader is observed without being reaped, so its process
 // group id cannot be reused by then.
-func waitAndSweep(cmd *exec.Cmd) error {
+func waitAndSweep(cmd *exec.Cmd, exited func()) error {
 	waitExitNoReap(cmd.Process.Pid)
+	exited()
 	killGroup(cmd.Process.Pid)
 	return cmd.Wait()
 }

@@ -19,7 +19,11 @@ func killGroup(pid int) {
 	}
 }
 
-func waitAndSweep(cmd *exec.Cmd) error { return cmd.Wait() }
+func waitAndSweep(cmd *exec.Cmd, exited func()) error {
+	err := cmd.Wait()
+	exited()
+	return err
+}
 
 func exitCodeOf(st *os.ProcessState) int {
 	if st == nil {

@@ -191,7 +191,7 @@ func TestBackgroundShellStreamsAndDiesWithKill(t *testing.T) {
 	tool, work := newSandboxedTool(t, Config{})
 	marker := filepath.Join(work, "after-kill")
 	res := run(t, tool, Input{
-		Command:         fmt.Sprintf("for i in 1 2 3; do echo tick $i; sleep 0.2; done; echo oops >&2; (sleep 30; touch %s) & sleep 30", marker),
+		Command:         fmt.Sprintf("for i in 1 2 3; do echo tick $i; sleep 0.2; done; echo oops >&2; (sleep 30.4242; touch %s) & sleep 30.4242", marker),
 		RunInBackground: true,
 	})
 	if res.ShellID == "" || !strings.Contains(res.Output, "shell_id: "+res.ShellID) {
@@ -231,9 +231,9 @@ func TestBackgroundShellStreamsAndDiesWithKill(t *testing.T) {
 		t.Fatalf("unknown shell: %v", err)
 	}
 	// The backgrounded grandchild must be gone too.
-	if n := countProcs(t, "sleep 30"); n != 0 {
+	if n := countProcs(t, "sleep 30.4242"); n != 0 {
 		time.Sleep(2 * time.Second)
-		if n := countProcs(t, "sleep 30"); n != 0 {
+		if n := countProcs(t, "sleep 30.4242"); n != 0 {
 			t.Fatalf("%d orphaned processes survived KillShell", n)
 		}
 	}
@@ -242,17 +242,17 @@ func TestBackgroundShellStreamsAndDiesWithKill(t *testing.T) {
 func TestCloseKillsBackgroundShells(t *testing.T) {
 	tool, _ := newSandboxedTool(t, Config{})
 	for i := 0; i < 2; i++ {
-		run(t, tool, Input{Command: "sleep 31.5 & sleep 31.5", RunInBackground: true})
+		run(t, tool, Input{Command: "sleep 31.4159 & sleep 31.4159", RunInBackground: true})
 	}
 	deadline := time.Now().Add(20 * time.Second)
-	for countProcs(t, "sleep 31.5") < 4 && time.Now().Before(deadline) {
+	for countProcs(t, "sleep 31.4159") < 4 && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	if err := tool.Close(); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(500 * time.Millisecond)
-	if n := countProcs(t, "sleep 31.5"); n != 0 {
+	if n := countProcs(t, "sleep 31.4159"); n != 0 {
 		t.Fatalf("%d processes survived Close", n)
 	}
 	if _, err := tool.Run(context.Background(), Input{Command: "true"}); err == nil {
