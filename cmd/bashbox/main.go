@@ -23,7 +23,8 @@ Run 'bashbox <command> --help' for its flags.
 
 // subcommands maps names to entry points; each returns the exit status.
 var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{
-	"run": runCommand,
+	"run":   runCommand,
+	"bench": benchCommand,
 	"bash": func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return runBashCommand(args, stdout, stderr)
 	},

@@ -1,0 +1,185 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/bashbox/bashbox"
+	"github.com/bashbox/bashbox/volumes"
+)
+
+// Outcome is one run of one op.
+type Outcome struct {
+	Stdout string
+	Exit   int
+	Took   time.Duration
+}
+
+// Runner runs op scripts somewhere.
+type Runner interface {
+	Name() string
+	Run(ctx context.Context, op Op, root string) Outcome
+}
+
+// HostShell runs scripts with a host shell and the machine's tools.
+type HostShell struct{ Path string }
+
+func (h HostShell) Name() string { return h.Path }
+
+func (h HostShell) Run(ctx context.Context, op Op, root string) Outcome {
+	return runCommand(ctx, exec.CommandContext(ctx, h.Path, "-c", op.Script), root)
+}
+
+// Peer runs scripts through an operator-given command template with
+// {root} and {script} placeholders.
+type Peer struct {
+	Label, Template string
+}
+
+func (p Peer) Name() string { return p.Label }
+
+func (p Peer) Run(ctx context.Context, op Op, root string) Outcome {
+	cmdline := strings.NewReplacer("{root}", shellQuote(root), "{script}", shellQuote(op.Script)).Replace(p.Template)
+	return runCommand(ctx, exec.CommandContext(ctx, "/bin/sh", "-c", cmdline), root)
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+func runCommand(ctx context.Context, cmd *exec.Cmd, root string) Outcome {
+	tmp, err := os.MkdirTemp("", "bench-run-")
+	if err != nil {
+		return Outcome{Exit: -1}
+	}
+	defer os.RemoveAll(tmp)
+	cmd.Dir = root
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + tmp, "TMPDIR=" + tmp, "LC_ALL=C", "LANG=C"}
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = io.Discard
+	start := time.Now()
+	err = cmd.Run()
+	o := Outcome{Stdout: out.String(), Took: time.Since(start)}
+	if ee, ok := err.(*exec.ExitError); ok {
+		o.Exit = ee.ExitCode()
+	} else if err != nil {
+		o.Exit = -1
+	}
+	return o
+}
+
+// Bashbox runs scripts in-process with the corpus as a read-only volume.
+type Bashbox struct{ box *bashbox.Box }
+
+// NewBashbox opens a box over root.
+func NewBashbox(root string) (*Bashbox, error) {
+	box, err := bashbox.New(bashbox.Config{
+		Volumes: []volumes.Volume{{HostDir: root, GuestPath: "/work", Mode: volumes.ReadOnly}},
+		Env:     []string{"LC_ALL=C"},
+		Limits: bashbox.Limits{Timeout: 10 * time.Minute, MaxCommands: 10_000_000, MaxLoopIterations: 10_000_000,
+			MaxOutputBytes: 1 << 30, MaxMemoryBytes: 8 << 30, MaxOverlayBytes: 8 << 30, MaxOverlayFiles: 10_000_000},
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Bashbox{box: box}, nil
+}
+
+func (b *Bashbox) Name() string { return "bashbox" }
+
+func (b *Bashbox) Close() error { return b.box.Close() }
+
+func (b *Bashbox) Run(ctx context.Context, op Op, root string) Outcome {
+	start := time.Now()
+	res, err := b.box.Run(ctx, bashbox.Request{Script: op.Script})
+	o := Outcome{Took: time.Since(start)}
+	if err != nil {
+		o.Exit = -1
+		return o
+	}
+	o.Stdout, o.Exit = res.Stdout, res.ExitCode
+	return o
+}
+
+// Config is one bench run.
+type Config struct {
+	Root     string
+	Ops      []Op
+	Runners  []Runner // the first is the baseline (the host shell), bashbox second
+	Reps     int
+	Progress io.Writer
+}
+
+// OpResult is the outcome of one op across runners.
+type OpResult struct {
+	Name      string             `json:"name"`
+	Medians   map[string]float64 `json:"median_ms"`
+	Ratio     float64            `json:"ratio"` // second runner / first
+	Identical map[string]bool    `json:"identical"`
+	Outputs   map[string]string  `json:"-"`
+}
+
+// Report is a whole run.
+type Report struct {
+	Corpus  string             `json:"corpus"`
+	Reps    int                `json:"reps"`
+	Runners []string           `json:"runners"`
+	Ops     []OpResult         `json:"ops"`
+	Totals  map[string]float64 `json:"total_ms"`
+	Started time.Time          `json:"started"`
+}
+
+// Run times every op on every runner: one warm-up, then Reps interleaved
+// repetitions (A B A B), keeping medians.
+func Run(ctx context.Context, cfg Config) *Report {
+	rep := &Report{Corpus: cfg.Root, Reps: cfg.Reps, Totals: map[string]float64{}, Started: time.Now()}
+	for _, r := range cfg.Runners {
+		rep.Runners = append(rep.Runners, r.Name())
+	}
+	for i, op := range cfg.Ops {
+		res := OpResult{Name: op.Name, Medians: map[string]float64{}, Identical: map[string]bool{}, Outputs: map[string]string{}}
+		times := map[string][]float64{}
+		first := map[string]Outcome{}
+		for rep := -1; rep < cfg.Reps; rep++ {
+			for _, r := range cfg.Runners {
+				if cfg.Progress != nil {
+					fmt.Fprintf(cfg.Progress, "\r\033[K[%d/%d] %-16s %-10s run %d/%d", i+1, len(cfg.Ops), op.Name, r.Name(), rep+2, cfg.Reps+1)
+				}
+				o := r.Run(ctx, op, cfg.Root)
+				if rep < 0 {
+					first[r.Name()] = o
+					continue
+				}
+				times[r.Name()] = append(times[r.Name()], float64(o.Took.Microseconds())/1000)
+			}
+		}
+		base := first[cfg.Runners[0].Name()]
+		for _, r := range cfg.Runners {
+			ts := times[r.Name()]
+			slices.Sort(ts)
+			m := ts[len(ts)/2]
+			if len(ts)%2 == 0 {
+				m = (ts[len(ts)/2-1] + ts[len(ts)/2]) / 2
+			}
+			res.Medians[r.Name()] = m
+			rep.Totals[r.Name()] += m
+			o := first[r.Name()]
+			res.Identical[r.Name()] = o.Stdout == base.Stdout && o.Exit == base.Exit
+			res.Outputs[r.Name()] = fmt.Sprintf("exit %d\n%s", o.Exit, o.Stdout)
+		}
+		if len(cfg.Runners) > 1 && res.Medians[cfg.Runners[0].Name()] > 0 {
+			res.Ratio = res.Medians[cfg.Runners[1].Name()] / res.Medians[cfg.Runners[0].Name()]
+		}
+		rep.Ops = append(rep.Ops, res)
+	}
+	if cfg.Progress != nil {
+		fmt.Fprint(cfg.Progress, "\r\033[K")
+	}
+	return rep
+}

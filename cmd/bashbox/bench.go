@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/bashbox/bashbox/bench"
+)
+
+func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("bashbox bench", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	corpus := fs.String("corpus", "", "corpus directory (default: a git repository made from $(go env GOROOT)/src, cached in the temp dir)")
+	hostShell := fs.String("host-shell", "/bin/sh", "the host shell to compare with")
+	reps := fs.Int("reps", 5, "repetitions after the warm-up")
+	quick := fs.Bool("quick", false, "fewer ops and repetitions (a few minutes)")
+	only := fs.StringSlice("ops", nil, "only these ops")
+	out := fs.String("out", "bench/out", "where the report, JSON and chart go")
+	peers := fs.StringArray("peer", nil, "extra runner NAME='COMMAND {root} {script}' (repeatable)")
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	root := *corpus
+	if root == "" {
+		var err error
+		root, err = defaultCorpus(stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "bashbox bench: %v\n", err)
+			return 1
+		}
+	}
+	ops := bench.Ops
+	if *quick {
+		if !fs.Changed("reps") {
+			*reps = 2
+		}
+		ops = slices.DeleteFunc(slices.Clone(ops), func(o bench.Op) bool { return !slices.Contains(bench.QuickOps, o.Name) })
+	}
+	if len(*only) > 0 {
+		ops = slices.DeleteFunc(slices.Clone(ops), func(o bench.Op) bool { return !slices.Contains(*only, o.Name) })
+	}
+	bb, err := bench.NewBashbox(root)
+	if err != nil {
+		fmt.Fprintf(stderr, "bashbox bench: %v\n", err)
+		return 1
+	}
+	defer bb.Close()
+	runners := []bench.Runner{bench.HostShell{Path: *hostShell}, bb}
+	for _, p := range *peers {
+		name, tmpl, ok := strings.Cut(p, "=")
+		if !ok || !strings.Contains(tmpl, "{script}") {
+			fmt.Fprintf(stderr, "bashbox bench: --peer %q: want NAME='COMMAND {root} {script}'\n", p)
+			return 2
+		}
+		runners = append(runners, bench.Peer{Label: name, Template: tmpl})
+	}
+	rep := bench.Run(context.Background(), bench.Config{Root: root, Ops: ops, Runners: runners, Reps: *reps, Progress: stderr})
+	rep.WriteTable(stdout)
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		fmt.Fprintf(stderr, "bashbox bench: %v\n", err)
+		return 1
+	}
+	for name, data := range map[string][]byte{"report.md": []byte(rep.Markdown()), "report.json": rep.JSON(), "ratios.svg": []byte(rep.SVG())} {
+		if err := os.WriteFile(filepath.Join(*out, name), data, 0o644); err != nil {
+			fmt.Fprintf(stderr, "bashbox bench: %v\n", err)
+			return 1
+		}
+	}
+	fmt.Fprintf(stdout, "report: %s (report.md, report.json, ratios.svg)\n", *out)
+	return 0
+}
+
+// defaultCorpus builds (once) a git repository from the Go source tree.
+func defaultCorpus(progress io.Writer) (string, error) {
+	goroot := runtime.GOROOT()
+	if out, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
+		goroot = strings.TrimSpace(string(out))
+	}
+	dst := filepath.Join(os.TempDir(), "bashbox-bench-corpus")
+	if _, err := os.Stat(filepath.Join(dst, ".bench-ready")); err == nil {
+		return dst, nil
+	}
+	os.RemoveAll(dst)
+	fmt.Fprintf(progress, "building the corpus from %s/src in %s ...\n", goroot, dst)
+	if err := bench.MakeCorpus(filepath.Join(goroot, "src"), dst); err != nil {
+		return "", err
+	}
+	return dst, os.WriteFile(filepath.Join(dst, ".bench-ready"), nil, 0o644)
+}
