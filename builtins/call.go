@@ -39,6 +39,9 @@ type Call struct {
 	// Dir is the guest working directory, absolute.
 	Dir string
 	FS  FS
+	// Umask is the shell's file mode creation mask (022 unless the script
+	// changed it); commands apply it to the files they create.
+	Umask fs.FileMode
 	// Exec runs another command inside the same sandbox, with the given
 	// call's streams, environment and directory (xargs, find -exec, env,
 	// timeout). It returns the exit status, 127 for an unknown command.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"path"
 	"reflect"
 	"runtime/debug"
@@ -64,6 +65,8 @@ func (sh *Shell) exec(ctx context.Context, args []string) error {
 			return exitStatus(st)
 		}
 		return nil
+	case cmdFD:
+		return exitStatus(sh.runFD(hc, args[1:]))
 	case cmdUmask:
 		return exitStatus(sh.runUmask(hc.Stdout, hc.Stderr, args[1:]))
 	case cmdPrintf:
@@ -87,6 +90,7 @@ func (sh *Shell) exec(ctx context.Context, args []string) error {
 		Env:    exportedPairs(hc.Env),
 		Dir:    hc.Dir,
 		FS:     sh.FS,
+		Umask:  fs.FileMode(sh.umaskValue()),
 	}
 	return exitStatus(sh.Dispatch(ctx, c))
 }

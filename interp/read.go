@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -16,11 +17,12 @@ type readOpts struct {
 	array   string
 	prompt  string
 	names   []string
+	fd      int  // -u; -1 when absent
 	handled bool // options the interpreter's read lacks were used
 }
 
 func parseRead(args []string) (readOpts, bool) {
-	o := readOpts{nchars: -1, delim: '\n'}
+	o := readOpts{nchars: -1, delim: '\n', fd: -1}
 	i := 1
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -62,6 +64,14 @@ func parseRead(args []string) (readOpts, bool) {
 					o.array = val
 				case 'p':
 					o.prompt = val
+				case 'u':
+					fd, err := strconv.Atoi(val)
+					if err != nil || fd < 0 {
+						return o, false
+					}
+					if fd >= 3 {
+						o.fd, o.handled = fd, true
+					}
 				}
 				j = len(a)
 			default:
@@ -76,10 +86,18 @@ func parseRead(args []string) (readOpts, bool) {
 // readRoute implements read's -n, -N and -d, which the interpreter lacks:
 // the input is read here, a byte at a time so that nothing past the
 // delimiter is consumed, and the variables are assigned through eval.
-func readRoute(stdin io.Reader, ifs string, args []string) ([]string, bool) {
+func (sh *Shell) readRoute(stdin io.Reader, stderr io.Writer, ifs string, args []string) ([]string, bool) {
 	o, ok := parseRead(args)
 	if !ok || !o.handled {
 		return nil, false
+	}
+	if o.fd >= 3 {
+		f, ok := sh.fds.get(o.fd)
+		if !ok {
+			fmt.Fprintf(stderr, "bash: read: %d: invalid file descriptor: Bad file descriptor\n", o.fd)
+			return []string{"false"}, true
+		}
+		stdin = f
 	}
 	var buf []byte
 	one := make([]byte, 1)

@@ -48,6 +48,7 @@ func (rw *rewriter) rewrite(node syntax.Node) {
 		case *syntax.DblQuoted:
 			rw.parts(n.Parts)
 		case *syntax.Stmt:
+			rw.fdRedirects(n)
 			rw.loop(n)
 			rw.pipeline(n)
 		}

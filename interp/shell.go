@@ -43,6 +43,9 @@ type Shell struct {
 	procFiles map[string][]byte
 	procNext  atomic.Int64
 
+	// fds holds descriptors 3 and up (see fds.go).
+	fds fdTable
+
 	// umask is the file mode creation mask of the call.
 	umask atomic.Uint32
 
@@ -282,7 +285,7 @@ func (sh *Shell) call(ctx context.Context, args []string) ([]string, error) {
 		if v := hc.Env.Get("IFS"); v.IsSet() {
 			ifs = v.String()
 		}
-		if routed, ok := readRoute(hc.Stdin, ifs, args); ok {
+		if routed, ok := sh.readRoute(hc.Stdin, hc.Stderr, ifs, args); ok {
 			return routed, nil
 		}
 	case "printf":
@@ -394,6 +397,16 @@ func (sh *Shell) open(ctx context.Context, p string, flag int, perm os.FileMode)
 		return streamRWC{w: hc.Stdout}, nil
 	case "/dev/stderr", "/dev/fd/2":
 		return streamRWC{w: hc.Stderr}, nil
+	}
+	if n, ok := strings.CutPrefix(p, "/dev/fd/"); ok {
+		if fd, err := strconv.Atoi(n); err == nil && fd >= 3 {
+			if f, ok := sh.fds.get(fd); ok {
+				return fdFile{f}, nil
+			}
+			if _, ok := sh.procFile(p); !ok {
+				return nil, &fs.PathError{Op: "bash:", Path: strconv.Itoa(fd), Err: errors.New("Bad file descriptor")}
+			}
+		}
 	}
 	if data, ok := sh.procFile(p); ok {
 		return streamRWC{r: bytes.NewReader(data)}, nil

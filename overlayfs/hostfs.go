@@ -177,7 +177,16 @@ func (h *HostFs) Rename(oldname, newname string) error {
 	if err := h.writable("rename", oldname); err != nil {
 		return err
 	}
-	if err := h.root.Rename(rel(oldname), rel(newname)); err != nil {
+	err := h.root.Rename(rel(oldname), rel(newname))
+	if err != nil {
+		// rename(2) replaces an empty directory; os.Root refuses to.
+		ofi, oerr := h.root.Lstat(rel(oldname))
+		nfi, nerr := h.root.Lstat(rel(newname))
+		if oerr == nil && nerr == nil && ofi.IsDir() && nfi.IsDir() && h.root.Remove(rel(newname)) == nil {
+			err = h.root.Rename(rel(oldname), rel(newname))
+		}
+	}
+	if err != nil {
 		return &os.LinkError{Op: "rename", Old: Clean(oldname), New: Clean(newname), Err: underlying(fix("rename", oldname, err))}
 	}
 	return nil

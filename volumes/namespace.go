@@ -88,13 +88,30 @@ func (ns *Namespace) find(p string) (*mount, string) {
 	panic("unreachable: the root mount matches every path")
 }
 
+// trailingSlash reports whether name ends in a slash after a component: the
+// kernel then follows a final symlink and requires a directory.
+func trailingSlash(name string) bool {
+	return len(name) > 1 && strings.HasSuffix(name, "/") && strings.Trim(name, "/") != ""
+}
+
+// dirCheck applies the trailing-slash rule to a looked-up entry.
+func dirCheck(name string, fi fs.FileInfo) error {
+	if trailingSlash(name) && !fi.IsDir() {
+		return syscall.ENOTDIR
+	}
+	return nil
+}
+
 // LstatIfPossible reports on p without following a final symlink.
 func (ns *Namespace) LstatIfPossible(name string) (fs.FileInfo, bool, error) {
-	p, err := overlayfs.ResolveIn(rawNS{ns}, name, false)
+	p, err := overlayfs.ResolveIn(rawNS{ns}, name, trailingSlash(name))
 	if err != nil {
 		return nil, true, pathErr("lstat", name, err)
 	}
 	fi, err := ns.lstatRaw(p)
+	if err == nil {
+		err = dirCheck(name, fi)
+	}
 	if err != nil {
 		return nil, true, pathErr("lstat", name, err)
 	}
@@ -108,6 +125,9 @@ func (ns *Namespace) Stat(name string) (fs.FileInfo, error) {
 		return nil, pathErr("stat", name, err)
 	}
 	fi, err := ns.lstatRaw(p)
+	if err == nil {
+		err = dirCheck(name, fi)
+	}
 	if err != nil {
 		return nil, pathErr("stat", name, err)
 	}
@@ -212,9 +232,26 @@ func (ns *Namespace) Open(name string) (overlayfs.File, error) {
 }
 
 func (ns *Namespace) OpenFile(name string, flag int, perm fs.FileMode) (overlayfs.File, error) {
+	if flag&os.O_CREATE != 0 && flag&os.O_EXCL != 0 {
+		// O_EXCL does not follow a final symlink, dangling or not.
+		if lp, err := overlayfs.ResolveIn(rawNS{ns}, name, false); err == nil {
+			if _, err := ns.lstatRaw(lp); err == nil {
+				return nil, pathErr("open", name, syscall.EEXIST)
+			}
+		}
+	}
 	p, err := overlayfs.ResolveIn(rawNS{ns}, name, true)
 	if err != nil {
 		return nil, pathErr("open", name, err)
+	}
+	if trailingSlash(name) {
+		fi, err := ns.lstatRaw(p)
+		switch {
+		case err != nil && flag&os.O_CREATE != 0:
+			return nil, pathErr("open", name, syscall.EISDIR)
+		case err == nil && !fi.IsDir():
+			return nil, pathErr("open", name, syscall.ENOTDIR)
+		}
 	}
 	if f, err, ok := ns.openSynthetic(p, flag); ok {
 		if err != nil {

@@ -17,6 +17,8 @@ Copy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.
 
 Mandatory arguments to long options are mandatory for short options too.
   -a, --archive                same as -dR --preserve=all
+      --backup[=CONTROL]       make a backup of each existing destination file
+  -b                           like --backup but does not accept an argument
   -d                           same as --no-dereference --preserve=links
   -f, --force                  if an existing destination file cannot be
                                  opened, remove it and try again
@@ -44,6 +46,7 @@ Mandatory arguments to long options are mandatory for short options too.
       --strip-trailing-slashes  remove any trailing slashes from each SOURCE
                                  argument
   -s, --symbolic-link          make symbolic links instead of copying
+  -S, --suffix=SUFFIX          override the usual backup suffix
   -t, --target-directory=DIRECTORY  copy all SOURCE arguments into DIRECTORY
   -T, --no-target-directory    treat DEST as a normal file
   -u, --update                 copy only when the SOURCE file is newer
@@ -55,7 +58,7 @@ Mandatory arguments to long options are mandatory for short options too.
       --version     output version information and exit
 `
 
-var spec = builtins.Options{List: []builtins.Option{
+var spec = builtins.Options{List: append([]builtins.Option{
 	{Short: 'a', Long: "archive"},
 	{Short: 'd'},
 	{Short: 'f', Long: "force"},
@@ -81,7 +84,7 @@ var spec = builtins.Options{List: []builtins.Option{
 	{Short: 'u', Long: "update"},
 	{Short: 'v', Long: "verbose"},
 	{Short: 'x', Long: "one-file-system"},
-}}
+}, fileops.BackupOptionList...)}
 
 var preserveArgs = []string{"mode", "timestamps", "ownership", "links", "context", "xattr", "all"}
 
@@ -95,7 +98,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	out := fileops.NewOutput(c)
 	cp := &fileops.Copier{C: c, Ctx: ctx, Q: q, Out: out.Writer, Prompt: fileops.NewPrompter(c), Deref: -1}
 	var targetDir string
-	var hasTargetDir, noTarget, parents bool
+	var hasTargetDir, noTarget, parents, ok bool
 	setPreserve := func(list string, on bool, option string) bool {
 		for _, a := range strings.Split(list, ",") {
 			i := fileops.ArgMatch(c, q, option, a, preserveArgs)
@@ -113,7 +116,11 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		return true
 	}
+	var backup fileops.BackupOptions
 	for _, o := range opts {
+		if backup.Take(o) {
+			continue
+		}
 		switch o.Key {
 		case "archive":
 			cp.Deref = fileops.DerefNever
@@ -175,6 +182,9 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "verbose":
 			cp.Verbose = true
 		}
+	}
+	if cp.Backup, ok = backup.Resolve(c, q); !ok {
+		return 1
 	}
 	if cp.Deref == -1 {
 		if cp.Recursive {

@@ -19,12 +19,15 @@ const help = `Usage: PROG [OPTION]... [-T] SOURCE DEST
 Rename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.
 
 Mandatory arguments to long options are mandatory for short options too.
+      --backup[=CONTROL]       make a backup of each existing destination file
+  -b                           like --backup but does not accept an argument
   -f, --force                  do not prompt before overwriting
   -i, --interactive            prompt before overwrite
   -n, --no-clobber             do not overwrite an existing file
 If you specify more than one of -i, -f, -n, only the final one takes effect.
       --strip-trailing-slashes  remove any trailing slashes from each SOURCE
                                  argument
+  -S, --suffix=SUFFIX          override the usual backup suffix
   -t, --target-directory=DIRECTORY  move all SOURCE arguments into DIRECTORY
   -T, --no-target-directory    treat DEST as a normal file
   -u, --update                 move only when the SOURCE file is newer
@@ -35,7 +38,7 @@ If you specify more than one of -i, -f, -n, only the final one takes effect.
       --version     output version information and exit
 `
 
-var spec = builtins.Options{List: []builtins.Option{
+var spec = builtins.Options{List: append([]builtins.Option{
 	{Short: 'f', Long: "force"},
 	{Short: 'i', Long: "interactive"},
 	{Short: 'n', Long: "no-clobber"},
@@ -44,7 +47,7 @@ var spec = builtins.Options{List: []builtins.Option{
 	{Short: 'T', Long: "no-target-directory"},
 	{Short: 'u', Long: "update"},
 	{Short: 'v', Long: "verbose"},
-}}
+}, fileops.BackupOptionList...)}
 
 type mover struct {
 	c       *builtins.Call
@@ -55,6 +58,7 @@ type mover struct {
 	inter   fileops.Interactive
 	update  bool
 	verbose bool
+	backup  fileops.Backup
 }
 
 // Run is the mv command.
@@ -66,7 +70,11 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	m := &mover{c: c, ctx: ctx, q: fileops.NewQuoter(c), out: fileops.NewOutput(c), prompt: fileops.NewPrompter(c)}
 	var targetDir string
 	var hasTargetDir, noTarget bool
+	var backup fileops.BackupOptions
 	for _, o := range opts {
+		if backup.Take(o) {
+			continue
+		}
 		switch o.Key {
 		case "force":
 			m.inter = fileops.IAlwaysYes
@@ -84,6 +92,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "verbose":
 			m.verbose = true
 		}
+	}
+	var ok bool
+	if m.backup, ok = backup.Resolve(c, m.q); !ok {
+		return 1
 	}
 	plan, ok := fileops.PlanTargets(c, m.q, operands, targetDir, hasTargetDir, noTarget)
 	if !ok {
@@ -154,10 +166,33 @@ func (m *mover) move(src, dst string) bool {
 		c.Errorf("cannot move %s to a subdirectory of itself, %s", q.AF(src), q.AF(dst))
 		return false
 	}
+	backupNote := ""
+	if dstExists && m.backup.Type != fileops.BackupNone && !dfi.IsDir() {
+		name, err := m.backup.Make(c, dst)
+		if err != nil {
+			c.Errorf("cannot backup %s: %s", q.AF(dst), builtins.ErrText(err))
+			return false
+		}
+		backupNote = " (backup: " + q.AF(name) + ")"
+		dstExists = false
+	}
 	err = c.FS.Rename(c.Abs(src), c.Abs(dst))
+	if err != nil && errors.Is(err, syscall.EEXIST) && dstExists && dfi.IsDir() && sfi.IsDir() {
+		// rename(2) replaces an empty directory; a host volume's rename
+		// refuses to, so clear the way first.
+		entries, rerr := c.ReadDir(dst)
+		switch {
+		case rerr == nil && len(entries) == 0:
+			if rerr = c.FS.Remove(c.Abs(dst)); rerr == nil {
+				err = c.FS.Rename(c.Abs(src), c.Abs(dst))
+			}
+		case rerr == nil:
+			err = syscall.ENOTEMPTY
+		}
+	}
 	if err == nil {
 		if m.verbose {
-			m.out.WriteString("renamed " + q.AF(src) + " -> " + q.AF(dst) + "\n")
+			m.out.WriteString("renamed " + q.AF(src) + " -> " + q.AF(dst) + backupNote + "\n")
 		}
 		return true
 	}

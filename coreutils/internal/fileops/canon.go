@@ -84,7 +84,12 @@ func (cn Canon) Resolve(name string) (string, error) {
 		}
 		if fi.Mode()&fs.ModeSymlink != 0 && !cn.NoLinks {
 			if hops++; hops > maxHops {
-				return "", syscall.ELOOP
+				if cn.Mode != CanMissing {
+					return "", syscall.ELOOP
+				}
+				// -m keeps a looping link as a plain component.
+				resolved = next
+				continue
 			}
 			target, err := cn.FS.ReadlinkIfPossible(next)
 			if err != nil {
@@ -201,3 +206,9 @@ func Stat(c *builtins.Call, name string) (fs.FileInfo, error) {
 	}
 	return fi, err
 }
+
+// ErrNotDir and ErrExist are the errno values commands report.
+var (
+	ErrNotDir error = syscall.ENOTDIR
+	ErrExist  error = syscall.EEXIST
+)

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"reflect"
+	"sort"
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
@@ -59,10 +61,15 @@ type Copier struct {
 	MoveMode bool
 	// Mode, when set, is the mode of copied regular files (install -m).
 	Mode *fs.FileMode
+	// Backup keeps a destination about to be replaced (-b).
+	Backup Backup
 
 	topDst               string
 	topSrcName, topDstNm string
 	ops                  int
+	buf                  []byte   // copy buffer, shared by every file
+	backupName           string   // the backup made for the current file
+	ancestors            []string // physical paths of the directories being copied
 }
 
 func (cp *Copier) errorf(format string, args ...any) {
@@ -110,9 +117,21 @@ func (cp *Copier) copy(src, dst string, cmdline bool) bool {
 		cp.errorf("-r not specified; omitting directory %s", q.AF(src))
 		return false
 	}
-	if srcDir && cp.topDst != "" && Physical(c.FS, c.Dir, src, true) == cp.topDst {
-		cp.errorf("cannot copy a directory, %s, into itself, %s", q.AF(cp.topSrcName), q.AF(cp.topDstNm))
-		return false
+	if srcDir {
+		phys := Physical(c.FS, c.Dir, src, true)
+		if cp.topDst != "" && phys == cp.topDst {
+			cp.errorf("cannot copy a directory, %s, into itself, %s", q.AF(cp.topSrcName), q.AF(cp.topDstNm))
+			return false
+		}
+		for _, a := range cp.ancestors {
+			if a == phys {
+				// Only a followed symlink can lead back up the tree.
+				cp.errorf("cannot copy cyclic symbolic link %s", q.AF(src))
+				return false
+			}
+		}
+		cp.ancestors = append(cp.ancestors, phys)
+		defer func() { cp.ancestors = cp.ancestors[:len(cp.ancestors)-1] }()
 	}
 
 	useLstat := !sfi.Mode().IsRegular() || cp.MoveMode || cp.Symlink || cp.RemoveDestination
@@ -152,6 +171,16 @@ func (cp *Copier) copy(src, dst string, cmdline bool) bool {
 		if !dfi.IsDir() && srcDir {
 			cp.errorf("cannot overwrite non-directory %s with directory %s", q.AF(dst), q.AF(src))
 			return false
+		}
+		if cp.Backup.Type != BackupNone && !dfi.IsDir() {
+			name, err := cp.Backup.Make(c, dst)
+			if err != nil {
+				cp.errorf("cannot backup %s: %s", q.AF(dst), builtins.ErrText(err))
+				return false
+			}
+			cp.backupName = name
+			defer func() { cp.backupName = "" }()
+			dstExists = false
 		}
 	}
 
@@ -213,6 +242,7 @@ func (cp *Copier) copyDir(src, dst string, sfi fs.FileInfo, dstExists, cmdline b
 		cp.errorf("cannot access %s: %s", q.AF(src), builtins.ErrText(err))
 		return false
 	}
+	sortByInode(entries)
 	ok := true
 	for _, e := range entries {
 		if cp.Ctx != nil && cp.Ctx.Err() != nil {
@@ -274,10 +304,14 @@ func (cp *Copier) reportCopied(src, dst string) {
 	if !cp.Verbose {
 		return
 	}
+	backup := ""
+	if cp.backupName != "" {
+		backup = " (backup: " + cp.Q.AF(cp.backupName) + ")"
+	}
 	if cp.MoveMode {
-		cp.verbose("copied %s -> %s\n", cp.Q.AF(src), cp.Q.AF(dst))
+		cp.verbose("copied %s -> %s%s\n", cp.Q.AF(src), cp.Q.AF(dst), backup)
 	} else {
-		cp.verbose("%s -> %s\n", cp.Q.AF(src), cp.Q.AF(dst))
+		cp.verbose("%s -> %s%s\n", cp.Q.AF(src), cp.Q.AF(dst), backup)
 	}
 }
 
@@ -385,7 +419,10 @@ func (cp *Copier) copyFile(src, dst string, sfi fs.FileInfo, dstExists bool) boo
 
 // copyData streams in to out, checking for cancellation between chunks.
 func (cp *Copier) copyData(out io.Writer, in io.Reader, src, dst string) error {
-	buf := make([]byte, 128*1024)
+	if cp.buf == nil {
+		cp.buf = make([]byte, 128*1024)
+	}
+	buf := cp.buf
 	for i := 0; ; i++ {
 		if i&63 == 63 && cp.Ctx != nil && cp.Ctx.Err() != nil {
 			return cp.Ctx.Err()
@@ -405,6 +442,52 @@ func (cp *Copier) copyData(out io.Writer, in io.Reader, src, dst string) error {
 			return rerr
 		}
 	}
+}
+
+// sortByInode orders directory entries by inode number when the
+// filesystem reports one (host volumes), as GNU cp reads directories;
+// in-memory volumes list in creation order, which is the same thing.
+func sortByInode(entries []fs.FileInfo) {
+	if len(entries) < 2 {
+		return
+	}
+	inos := make([]uint64, len(entries))
+	for i, e := range entries {
+		ino, ok := inode(e)
+		if !ok {
+			return
+		}
+		inos[i] = ino
+	}
+	idx := make([]int, len(entries))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return inos[idx[a]] < inos[idx[b]] })
+	sorted := make([]fs.FileInfo, len(entries))
+	for i, j := range idx {
+		sorted[i] = entries[j]
+	}
+	copy(entries, sorted)
+}
+
+// inode reads the inode number from a FileInfo's Sys(), when it has one.
+func inode(fi fs.FileInfo) (uint64, bool) {
+	v := reflect.ValueOf(fi.Sys())
+	if v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return 0, false
+		}
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return 0, false
+	}
+	f := v.FieldByName("Ino")
+	if !f.IsValid() || !f.CanUint() {
+		return 0, false
+	}
+	return f.Uint(), true
 }
 
 // joinPath appends name to dir as GNU's file_name_concat does: no doubled

@@ -34,6 +34,18 @@ type diffCase struct {
 	stdin string
 	// fresh lists files whose mtime is left at "now" (for -u tests).
 	fresh []string
+	// unordered compares standard output as a set of lines: a directory's
+	// listing order is the host filesystem's on one side (hash or inode
+	// order) and creation order on the other.
+	unordered bool
+	// env adds variables on both sides.
+	env []string
+}
+
+func sortLines(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	sort.Strings(lines)
+	return strings.Join(lines, "")
 }
 
 func runDiff(t *testing.T, cmd builtins.Command, cases []diffCase) {
@@ -96,7 +108,7 @@ func runGNU(t *testing.T, tc diffCase) string {
 	cmd := exec.Command(tc.args[0], tc.args[1:]...)
 	syscall.Umask(old)
 	cmd.Dir = dir
-	cmd.Env = []string{"LANG=C.UTF-8", "PATH=/usr/bin:/bin", "HOME=/nonexistent", "TMPDIR=" + dir}
+	cmd.Env = append([]string{"LANG=C.UTF-8", "PATH=/usr/bin:/bin", "HOME=/nonexistent", "TMPDIR=" + dir}, tc.env...)
 	cmd.Stdin = strings.NewReader(tc.stdin)
 	var out, errb strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -107,7 +119,13 @@ func runGNU(t *testing.T, tc diffCase) string {
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	return fmt.Sprintf("code %d\nstdout:\n%s\nstderr:\n%s\ntree:\n%s", code, out.String(), errb.String(), hostTree(dir))
+	stdout := out.String()
+	if tc.unordered {
+		stdout = sortLines(stdout)
+	}
+	res := fmt.Sprintf("code %d\nstdout:\n%s\nstderr:\n%s\ntree:\n%s", code, stdout, errb.String(), hostTree(dir))
+	// Absolute names: the sandbox's fixture lives at /work.
+	return strings.ReplaceAll(res, dir, "/work")
 }
 
 func hostTree(dir string) string {
@@ -139,7 +157,7 @@ func describe(b *strings.Builder, rel string, fi fs.FileInfo, link func() string
 }
 
 func runOurs(t *testing.T, cmd builtins.Command, tc diffCase) string {
-	env := cmdtest.Env{Stdin: tc.stdin, Env: []string{"LANG=C.UTF-8", "PATH=/usr/bin:/bin", "HOME=/home/user", "TMPDIR=/work"}}
+	env := cmdtest.Env{Stdin: tc.stdin, Env: append([]string{"LANG=C.UTF-8", "PATH=/usr/bin:/bin", "HOME=/home/user", "TMPDIR=/work"}, tc.env...)}
 	fsys := env.NewFS()
 	// Create the files in name order, as runGNU does, so that native
 	// listing orders agree.
@@ -176,7 +194,11 @@ func runOurs(t *testing.T, cmd builtins.Command, tc diffCase) string {
 		fsys.Chtimes(p, fixedTime, fixedTime)
 	}
 	res := env.RunIn(fsys, cmd, tc.args...)
-	return fmt.Sprintf("code %d\nstdout:\n%s\nstderr:\n%s\ntree:\n%s", res.Code, res.Stdout, res.Stderr, guestTree(fsys, "/work", ""))
+	stdout := res.Stdout
+	if tc.unordered {
+		stdout = sortLines(stdout)
+	}
+	return fmt.Sprintf("code %d\nstdout:\n%s\nstderr:\n%s\ntree:\n%s", res.Code, stdout, res.Stderr, guestTree(fsys, "/work", ""))
 }
 
 func guestTree(fsys builtins.FS, dir, rel string) string {

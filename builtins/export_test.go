@@ -1,0 +1,8 @@
+package builtins
+
+import (
+	"io/fs"
+	"syscall"
+)
+
+var PathErrorForTest = fs.PathError{Op: "open", Path: "x", Err: syscall.ENOENT}
