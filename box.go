@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
@@ -174,13 +175,69 @@ type Result struct {
 	CommandsRun int64        `json:"commands_run"`
 }
 
+// Run runs one script. The error is non-nil only when the call could not
+// start; a failing script is a Result with a non-zero ExitCode.
+func (b *Box) Run(ctx context.Context, req Request) (*Result, error) {
+	return b.run(ctx, req, nil)
+}
+
+// Session is a shell whose working directory, variables, functions,
+// aliases and files (the in-memory layers: /tmp, $HOME, writes to
+// read-only volumes) persist between its calls. Each call still has its
+// own budgets. Use one only where state between calls is wanted: Run is
+// stateless.
+type Session struct {
+	box   *Box
+	ns    *volumes.Namespace
+	quota *overlayfs.Quota
+	trip  func(name string, limit int64) // the current call's budget
+	shell *interp.Shell
+	sess  *interp.Session
+	mu    sync.Mutex
+}
+
+// NewSession starts a session in the box's starting directory.
+func (b *Box) NewSession() (*Session, error) {
+	s := &Session{box: b}
+	limits := b.cfg.Limits
+	s.quota = &overlayfs.Quota{
+		MaxBytes: limits.MaxOverlayBytes,
+		MaxFiles: limits.MaxOverlayFiles,
+		OnExceeded: func(name string) {
+			if s.trip != nil {
+				limit := limits.MaxOverlayBytes
+				if name == interp.BudgetOverlayFiles {
+					limit = limits.MaxOverlayFiles
+				}
+				s.trip(name, limit)
+			}
+		},
+	}
+	s.ns = b.table.Namespace(volumes.Options{Quota: s.quota, Commands: b.commands, Home: "/home/user"})
+	s.shell = &interp.Shell{Registry: b.registry, FS: s.ns, Fallback: b.cfg.Fallback}
+	sess, err := s.shell.NewSession(b.env, b.workdir)
+	if err != nil {
+		return nil, err
+	}
+	s.sess = sess
+	return s, nil
+}
+
+// Run runs one script in the session.
+func (s *Session) Run(ctx context.Context, req Request) (*Result, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.box.run(ctx, req, s)
+}
+
+// Workdir is the session's current directory.
+func (s *Session) Workdir() string { return s.sess.Dir() }
+
 // gracePeriod is how long a call may take to wind down once a budget
 // stopped it; past it Run returns anyway.
 const gracePeriod = 900 * time.Millisecond
 
-// Run runs one script. The error is non-nil only when the call could not
-// start; a failing script is a Result with a non-zero ExitCode.
-func (b *Box) Run(ctx context.Context, req Request) (*Result, error) {
+func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, error) {
 	start := time.Now()
 	limits := b.cfg.Limits
 	if req.Timeout > 0 && req.Timeout < limits.Timeout {
@@ -192,34 +249,43 @@ func (b *Box) Run(ctx context.Context, req Request) (*Result, error) {
 	timer := time.AfterFunc(limits.Timeout, func() { budget.Trip(interp.BudgetTime, int64(limits.Timeout)) })
 	defer timer.Stop()
 
-	quota := &overlayfs.Quota{
-		MaxBytes: limits.MaxOverlayBytes,
-		MaxFiles: limits.MaxOverlayFiles,
-		OnExceeded: func(name string) {
-			limit := limits.MaxOverlayBytes
-			if name == interp.BudgetOverlayFiles {
-				limit = limits.MaxOverlayFiles
-			}
-			budget.Trip(name, limit)
-		},
-	}
-	ns := b.table.Namespace(volumes.Options{Quota: quota, Commands: b.commands, Home: "/home/user"})
 	keep := !req.DiscardCapture
 	hard := func() { budget.Trip(interp.BudgetOutput, limits.MaxOutputBytes) }
 	stdout := newCapture(limits.MaxOutputBytes, req.Stdout, keep, hard)
 	stderr := newCapture(limits.MaxOutputBytes, req.Stderr, keep, hard)
-	shell := &interp.Shell{Registry: b.registry, FS: ns, Budget: budget, Fallback: b.cfg.Fallback}
-	dir := b.workdir
-	if req.Workdir != "" {
-		dir = req.Workdir
-	}
-	if fi, err := ns.Stat(dir); err != nil || !fi.IsDir() {
-		return nil, fmt.Errorf("workdir %s: not a directory in the sandbox", dir)
-	}
-	inv := interp.Invocation{
-		Script: req.Script, Name: req.Name, Params: req.Args, Source: "-c",
-		Env: append(append([]string(nil), b.env...), req.Env...), Dir: dir,
-		Stdin: req.Stdin, Stdout: stdout, Stderr: stderr,
+	env := append(append([]string(nil), b.env...), req.Env...)
+
+	var exec func() int
+	if sess != nil {
+		sess.trip = budget.Trip
+		defer func() { sess.trip = nil }()
+		exec = func() int { return sess.sess.Run(runCtx, budget, req.Script, req.Stdin, stdout, stderr) }
+	} else {
+		quota := &overlayfs.Quota{
+			MaxBytes: limits.MaxOverlayBytes,
+			MaxFiles: limits.MaxOverlayFiles,
+			OnExceeded: func(name string) {
+				limit := limits.MaxOverlayBytes
+				if name == interp.BudgetOverlayFiles {
+					limit = limits.MaxOverlayFiles
+				}
+				budget.Trip(name, limit)
+			},
+		}
+		ns := b.table.Namespace(volumes.Options{Quota: quota, Commands: b.commands, Home: "/home/user"})
+		shell := &interp.Shell{Registry: b.registry, FS: ns, Budget: budget, Fallback: b.cfg.Fallback}
+		dir := b.workdir
+		if req.Workdir != "" {
+			dir = req.Workdir
+		}
+		if fi, err := ns.Stat(dir); err != nil || !fi.IsDir() {
+			return nil, fmt.Errorf("workdir %s: not a directory in the sandbox", dir)
+		}
+		inv := interp.Invocation{
+			Script: req.Script, Name: req.Name, Params: req.Args, Source: "-c",
+			Env: env, Dir: dir, Stdin: req.Stdin, Stdout: stdout, Stderr: stderr,
+		}
+		exec = func() int { return shell.Run(runCtx, inv) }
 	}
 	done := make(chan int, 1)
 	go func() {
@@ -229,7 +295,7 @@ func (b *Box) Run(ctx context.Context, req Request) (*Result, error) {
 				done <- 2
 			}
 		}()
-		done <- shell.Run(runCtx, inv)
+		done <- exec()
 	}()
 	var code int
 	select {

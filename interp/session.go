@@ -1,0 +1,107 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/expand"
+	shinterp "mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Session is a shell whose state outlives a call: working directory,
+// variables, functions and aliases carry over between Run calls, as do the
+// files of the shell's filesystem. Calls on one session run one at a time.
+type Session struct {
+	mu sync.Mutex
+	sh *Shell
+	r  *shinterp.Runner
+}
+
+// NewSession starts a session shell in dir with env.
+func (sh *Shell) NewSession(env []string, dir string) (*Session, error) {
+	firstEnv := newEnviron(env, nil)
+	firstEnv.set("TMPDIR", expand.Variable{Set: true, Kind: expand.String, Str: noFIFODir})
+	r, err := shinterp.New(
+		shinterp.Env(firstEnv),
+		shinterp.StdIO(nil, io.Discard, io.Discard),
+		shinterp.CallHandler(sh.call),
+		shinterp.ExecHandlers(func(shinterp.ExecHandlerFunc) shinterp.ExecHandlerFunc { return sh.exec }),
+		shinterp.OpenHandler(sh.open),
+		shinterp.ReadDirHandler2(sh.readDir),
+		shinterp.StatHandler(sh.stat),
+		shinterp.AccessHandler(sh.access),
+	)
+	if err != nil {
+		return nil, err
+	}
+	r.Dir = dir
+	r.Reset()
+	r.Env = sessionEnviron(env)
+	r.Reset()
+	return &Session{sh: sh, r: r}, nil
+}
+
+func sessionEnviron(env []string) *environ {
+	return newEnviron(env, map[string]string{
+		"UID": "1000", "EUID": "1000", "GID": "1000",
+		"__bashbox_pid": sandboxPID, "__bashbox_ppid": sandboxPPID,
+		"BASH_VERSION": "5.2.15(1)-release", "HOSTNAME": "bashbox", "OSTYPE": "linux-gnu",
+		"MACHTYPE": "x86_64-pc-linux-gnu", "HOSTTYPE": "x86_64", "BASH": "/bin/bash",
+	})
+}
+
+// Run runs one script in the session with the call's budget and streams.
+func (s *Session) Run(ctx context.Context, budget *Budget, script string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sh.Budget = budget
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(stderr, "bashbox: internal error: %v\n", p)
+			status = 2
+		}
+	}()
+	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script), "bash")
+	if err != nil {
+		fmt.Fprintln(stderr, syntaxError(Invocation{Name: "bash", Source: "-c"}, err))
+		return 2
+	}
+	(&rewriter{}).rewrite(file)
+	var in *os.File
+	if stdin != nil {
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			return 2
+		}
+		go func() {
+			io.Copy(pw, stdin)
+			pw.Close()
+		}()
+		defer pr.Close()
+		in = pr
+	}
+	shinterp.StdIO(in, stdout, stderr)(s.r)
+	err = s.r.Run(ctx, file)
+	if st, ok := shinterp.IsExitStatus(err); ok {
+		return int(st)
+	}
+	if err != nil {
+		if ctx.Err() == nil {
+			fmt.Fprintf(stderr, "bash: %v\n", err)
+		}
+		return 1
+	}
+	return 0
+}
+
+// Dir is the session's working directory.
+func (s *Session) Dir() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.r.Dir
+}
