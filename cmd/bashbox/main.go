@@ -25,6 +25,7 @@ Run 'bashbox <command> --help' for its flags.
 var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{
 	"run":   runCommand,
 	"bench": benchCommand,
+	"serve": serveCommand,
 	"bash": func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return runBashCommand(args, stdout, stderr)
 	},

@@ -1,0 +1,45 @@
+package serve
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestTypeScriptSDKClient drives `bashbox serve` over stdio with the
+// official TypeScript MCP SDK (installed into testdata by .ci/run).
+func TestTypeScriptSDKClient(t *testing.T) {
+	if _, err := os.Stat("testdata/node_modules/@modelcontextprotocol/sdk/package.json"); err != nil {
+		t.Skip("TypeScript MCP SDK not installed: npm install --prefix serve/testdata")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node not installed")
+	}
+	bin := filepath.Join(t.TempDir(), "bashbox")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/bashbox").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "hello.txt"), []byte("original\n"), 0o644)
+	out, err := exec.Command(node, "testdata/mcp-client.mjs", bin, dir).Output()
+	if err != nil {
+		t.Fatalf("node client: %v\n%s", err, out)
+	}
+	var got struct {
+		Tools []string `json:"tools"`
+		Text  string   `json:"text"`
+		Exit  int      `json:"exit"`
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if len(got.Tools) != 1 || got.Tools[0] != "Bashbox" || got.Text != "original\nchanged\n" || got.Exit != 0 {
+		t.Fatalf("got %+v", got)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "hello.txt")); string(data) != "original\n" {
+		t.Fatalf("read-only volume changed: %q", data)
+	}
+}

@@ -1,0 +1,381 @@
+// Package serve offers bashbox to agents: an MCP server (stdio or
+// streamable HTTP) with the Bashbox tool, and a plain HTTP API, with
+// per-profile bearer tokens, a global concurrency limit with a bounded
+// queue, Prometheus metrics and one audit line per run.
+package serve
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/bashbox/bashbox"
+	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/config"
+	"github.com/bashbox/bashbox/fallback"
+	"github.com/bashbox/bashbox/hostsandbox/bashtool"
+)
+
+// Server holds one box per profile and the shared limits.
+type Server struct {
+	cfg      *config.File
+	profiles map[string]*profile
+	log      *slog.Logger
+	slots    chan struct{}
+	queued   atomic.Int64
+	metrics  *metrics
+}
+
+type profile struct {
+	name     string
+	cfg      *config.Profile
+	box      *bashbox.Box
+	fallback *fallback.Runner
+	bash     *bashtool.Tool // nil unless the profile enables it
+	sessions *sessionTable
+}
+
+// New opens every profile's box.
+func New(cfg *config.File, log *slog.Logger) (*Server, error) {
+	if log == nil {
+		log = slog.New(slog.NewJSONHandler(io.Discard, nil))
+	}
+	s := &Server{cfg: cfg, profiles: map[string]*profile{}, log: log, slots: make(chan struct{}, cfg.Server.MaxConcurrent), metrics: newMetrics()}
+	for name, pc := range cfg.Profiles {
+		bc, fb, err := cfg.BoxConfig(name)
+		if err != nil {
+			s.Close()
+			return nil, fmt.Errorf("profile %s: %w", name, err)
+		}
+		p := &profile{name: name, cfg: pc, fallback: fb}
+		if bc.Fallback != nil {
+			inner := bc.Fallback
+			bc.Fallback = func(ctx context.Context, c *builtins.Call) (int, bool) {
+				st, ok := inner(ctx, c)
+				if ok {
+					s.metrics.fallbacks.WithLabelValues(name, c.Args[0]).Inc()
+					if n, _ := ctx.Value(fallbackCountKey{}).(*atomic.Int64); n != nil {
+						n.Add(1)
+					}
+				}
+				return st, ok
+			}
+		}
+		box, err := bashbox.New(bc)
+		if err != nil {
+			s.Close()
+			return nil, fmt.Errorf("profile %s: %w", name, err)
+		}
+		p.box = box
+		if pc.BashTool.Enabled {
+			tool, err := bashtool.New(bashtool.Config{WorkDir: pc.BashTool.Root, ReadPaths: pc.BashTool.Read, WritePaths: pc.BashTool.Write, EnvAllow: pc.BashTool.EnvAllow})
+			if err != nil {
+				s.Close()
+				return nil, fmt.Errorf("profile %s: bash_tool: %w", name, err)
+			}
+			p.bash = tool
+		}
+		p.sessions = newSessionTable(box, pc.Sessions.Max, cfg.Server.SessionIdleTimeout)
+		s.profiles[name] = p
+	}
+	return s, nil
+}
+
+// Close releases every profile.
+func (s *Server) Close() error {
+	for _, p := range s.profiles {
+		if p.box != nil {
+			p.box.Close()
+		}
+		p.fallback.Close()
+		if p.bash != nil {
+			p.bash.Close()
+		}
+		if p.sessions != nil {
+			p.sessions.close()
+		}
+	}
+	return nil
+}
+
+type fallbackCountKey struct{}
+
+// errBusy means the queue is full.
+var errBusy = errors.New("too many runs in progress; retry later")
+
+// acquire waits for a run slot, or fails at once when the queue is full.
+func (s *Server) acquire(ctx context.Context) (func(), error) {
+	select {
+	case s.slots <- struct{}{}:
+	default:
+		if s.queued.Add(1) > int64(s.cfg.Server.MaxQueue) {
+			s.queued.Add(-1)
+			return nil, errBusy
+		}
+		s.metrics.queued.Inc()
+		select {
+		case s.slots <- struct{}{}:
+			s.queued.Add(-1)
+			s.metrics.queued.Dec()
+		case <-ctx.Done():
+			s.queued.Add(-1)
+			s.metrics.queued.Dec()
+			return nil, ctx.Err()
+		}
+	}
+	s.metrics.inFlight.Inc()
+	return func() {
+		s.metrics.inFlight.Dec()
+		<-s.slots
+	}, nil
+}
+
+// RunRequest is one run, from HTTP or MCP.
+type RunRequest struct {
+	Profile string  `json:"profile"`
+	Script  string  `json:"script"`
+	Stdin   string  `json:"stdin"`
+	Timeout float64 `json:"timeout"` // seconds, clamped to the profile's budget
+	Session string  `json:"session"`
+	Workdir string  `json:"-"`
+}
+
+// RunResult is the result object plus the merged text an agent reads.
+type RunResult struct {
+	*bashbox.Result
+	Text    string `json:"-"`
+	Session string `json:"session,omitempty"`
+}
+
+// Run runs one script for a profile under the server's limits.
+func (s *Server) Run(ctx context.Context, req RunRequest) (*RunResult, error) {
+	p, ok := s.profiles[req.Profile]
+	if !ok {
+		return nil, fmt.Errorf("unknown profile %q", req.Profile)
+	}
+	release, err := s.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	var merged mergedWriter
+	var fbCalls atomic.Int64
+	ctx = context.WithValue(ctx, fallbackCountKey{}, &fbCalls)
+	breq := bashbox.Request{Script: req.Script, Stdout: &merged, Stderr: &merged, Workdir: req.Workdir}
+	if req.Stdin != "" {
+		breq.Stdin = strings.NewReader(req.Stdin)
+	}
+	if req.Timeout > 0 {
+		breq.Timeout = time.Duration(req.Timeout * float64(time.Second))
+	}
+	start := time.Now()
+	var res *bashbox.Result
+	sessionID := req.Session
+	if sessionID != "" {
+		res, sessionID, err = p.sessions.run(ctx, sessionID, breq)
+	} else {
+		res, err = p.box.Run(ctx, breq)
+	}
+	if err != nil {
+		s.metrics.runs.WithLabelValues(p.name, "refused").Inc()
+		return nil, err
+	}
+	outcome := "ok"
+	switch {
+	case res.Budget != nil:
+		outcome = "budget"
+		s.metrics.trips.WithLabelValues(res.Budget.Name).Inc()
+	case res.ExitCode != 0:
+		outcome = "error"
+	}
+	s.metrics.runs.WithLabelValues(p.name, outcome).Inc()
+	s.metrics.duration.WithLabelValues(p.name).Observe(time.Since(start).Seconds())
+	s.audit(p, req, res, fbCalls.Load())
+	return &RunResult{Result: res, Text: agentText(merged.String(), res), Session: sessionID}, nil
+}
+
+// agentText is what a model reads: the merged streams, then a line for a
+// non-zero status, a tripped budget or truncated output.
+func agentText(merged string, res *bashbox.Result) string {
+	var b strings.Builder
+	b.WriteString(merged)
+	if merged != "" && !strings.HasSuffix(merged, "\n") {
+		b.WriteByte('\n')
+	}
+	if res.Truncated.Stdout || res.Truncated.Stderr {
+		b.WriteString("[output truncated: the middle was cut to fit the output budget]\n")
+	}
+	if res.ExitCode != 0 {
+		fmt.Fprintf(&b, "exit: %d\n", res.ExitCode)
+	}
+	return b.String()
+}
+
+func (s *Server) audit(p *profile, req RunRequest, res *bashbox.Result, fbCalls int64) {
+	sum := sha256.Sum256([]byte(req.Script))
+	first, _, _ := strings.Cut(strings.TrimSpace(req.Script), "\n")
+	if len(first) > 200 {
+		first = first[:200]
+	}
+	attrs := []any{"profile", p.name, "script_sha256", hex.EncodeToString(sum[:]), "first_line", first,
+		"exit_status", res.ExitCode, "duration_ms", res.DurationMS, "fallback_calls", fbCalls}
+	if res.Budget != nil {
+		attrs = append(attrs, "budget", res.Budget.Name)
+	}
+	if req.Session != "" {
+		attrs = append(attrs, "session", req.Session)
+	}
+	if s.cfg.Server.AuditScripts {
+		attrs = append(attrs, "script", req.Script)
+	}
+	s.log.Info("bashbox run", attrs...)
+}
+
+// mergedWriter keeps stdout and stderr in the order they were written.
+type mergedWriter struct {
+	mu  sync.Mutex
+	buf strings.Builder
+}
+
+func (m *mergedWriter) Write(p []byte) (int, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.buf.Write(p)
+}
+
+func (m *mergedWriter) String() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.buf.String()
+}
+
+// profileForToken finds the profile a bearer token belongs to.
+func (s *Server) profileForToken(r *http.Request) (*profile, bool) {
+	tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok || tok == "" {
+		return nil, false
+	}
+	names := make([]string, 0, len(s.profiles))
+	for n := range s.profiles {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		p := s.profiles[n]
+		if p.cfg.Token != "" && subtle.ConstantTimeCompare([]byte(p.cfg.Token), []byte(tok)) == 1 {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
+// Handler serves the plain HTTP API, the metrics and MCP at /mcp.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		io.WriteString(w, "ok\n")
+	})
+	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
+	mux.HandleFunc("POST /v1/run", s.handleRun)
+	mux.Handle("/mcp", s.mcpHTTPHandler())
+	return mux
+}
+
+func httpError(w http.ResponseWriter, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(map[string]string{"error": msg})
+}
+
+func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
+	tokenProfile, ok := s.profileForToken(r)
+	if !ok {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="bashbox"`)
+		httpError(w, http.StatusUnauthorized, "missing or unknown bearer token")
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.Server.MaxRequestBytes)
+	var req RunRequest
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			httpError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", mbe.Limit))
+			return
+		}
+		httpError(w, http.StatusBadRequest, "malformed JSON: "+err.Error())
+		return
+	}
+	if req.Profile == "" {
+		req.Profile = tokenProfile.name
+	}
+	if req.Profile != tokenProfile.name {
+		httpError(w, http.StatusUnauthorized, "the token does not grant profile "+req.Profile)
+		return
+	}
+	if strings.TrimSpace(req.Script) == "" {
+		httpError(w, http.StatusBadRequest, "script is required")
+		return
+	}
+	res, err := s.Run(r.Context(), req)
+	switch {
+	case errors.Is(err, errBusy):
+		w.Header().Set("Retry-After", "1")
+		httpError(w, http.StatusServiceUnavailable, err.Error())
+		return
+	case errors.Is(err, errNoSessions), errors.Is(err, errTooManySessions), errors.Is(err, errUnknownSession):
+		httpError(w, http.StatusBadRequest, err.Error())
+		return
+	case r.Context().Err() != nil:
+		return // the client is gone; its run was cancelled
+	case err != nil:
+		httpError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(res)
+}
+
+type metrics struct {
+	reg       *prometheus.Registry
+	runs      *prometheus.CounterVec
+	duration  *prometheus.HistogramVec
+	trips     *prometheus.CounterVec
+	fallbacks *prometheus.CounterVec
+	inFlight  prometheus.Gauge
+	queued    prometheus.Gauge
+}
+
+func newMetrics() *metrics {
+	m := &metrics{
+		reg:       prometheus.NewRegistry(),
+		runs:      prometheus.NewCounterVec(prometheus.CounterOpts{Name: "bashbox_runs_total", Help: "Runs by profile and outcome (ok, error, budget, refused)."}, []string{"profile", "outcome"}),
+		duration:  prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "bashbox_run_duration_seconds", Help: "Wall time of runs.", Buckets: prometheus.ExponentialBuckets(0.001, 4, 10)}, []string{"profile"}),
+		trips:     prometheus.NewCounterVec(prometheus.CounterOpts{Name: "bashbox_budget_trips_total", Help: "Runs stopped by a budget, by budget."}, []string{"budget"}),
+		fallbacks: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "bashbox_fallback_calls_total", Help: "Fallback host commands run."}, []string{"profile", "command"}),
+		inFlight:  prometheus.NewGauge(prometheus.GaugeOpts{Name: "bashbox_runs_in_flight", Help: "Runs executing now."}),
+		queued:    prometheus.NewGauge(prometheus.GaugeOpts{Name: "bashbox_runs_queued", Help: "Runs waiting for a slot."}),
+	}
+	m.reg.MustRegister(m.runs, m.duration, m.trips, m.fallbacks, m.inFlight, m.queued,
+		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+	return m
+}

@@ -1,0 +1,14 @@
+// Drives `bashbox serve` over stdio with the official TypeScript MCP SDK:
+// lists the tools and calls Bashbox on a read-only volume.
+// usage: node mcp-client.mjs BASHBOX_BINARY VOLUME_DIR
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+const [bin, dir] = process.argv.slice(2);
+const transport = new StdioClientTransport({ command: bin, args: ["serve", "-v", `${dir}:/work:ro`], stderr: "ignore" });
+const client = new Client({ name: "ts-test", version: "1.0.0" });
+await client.connect(transport);
+const tools = await client.listTools();
+const res = await client.callTool({ name: "Bashbox", arguments: { command: "cat hello.txt; echo changed > hello.txt; cat hello.txt", description: "read and try to change a file" } });
+console.log(JSON.stringify({ tools: tools.tools.map((t) => t.name), text: res.content[0].text, exit: res.structuredContent?.exit_code }));
+await client.close();
