@@ -1,7 +1,7 @@
 # bashbox: common tasks. `make test` is what CI runs (.ci/run).
 GO ?= go
 
-.PHONY: build test test-short conformance bench fuzz lint run-example
+.PHONY: build test test-short conformance bench loadtest fuzz run-example
 
 build:
 	$(GO) build -o bin/bashbox ./cmd/bashbox
@@ -22,6 +22,10 @@ conformance:
 
 bench:
 	$(GO) run ./cmd/bashbox bench --quick
+
+# 200 concurrent HTTP runs for 60 s on loopback (BASHBOX_LOAD_SECONDS to change).
+loadtest:
+	BASHBOX_LOADTEST=1 $(GO) test -count=1 -run '^TestLoad$$' -v -timeout 10m ./serve
 
 fuzz:
 	$(GO) test -run=^$$ -fuzz=FuzzScript -fuzztime=60s ./interp
