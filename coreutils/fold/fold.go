@@ -141,6 +141,27 @@ func (f *folder) fold(ctx context.Context, out *textfmt.Output, r io.Reader) err
 		}
 		for i := 0; i < len(chunk); i++ {
 			b := chunk[i]
+			if !f.spaces && b != '\n' && (f.bytes || b != '\t' && b != '\b' && b != '\r') {
+				// Fast path: a run of characters one column wide each.
+				j := i
+				for j < len(chunk) && chunk[j] != '\n' && (f.bytes || chunk[j] != '\t' && chunk[j] != '\b' && chunk[j] != '\r') {
+					j++
+				}
+				for i < j {
+					if col >= f.width && len(line) > 0 {
+						line = append(line, '\n')
+						out.Write(line)
+						line = line[:0]
+						col = 0
+					}
+					n := max(min(f.width-col, j-i), 1)
+					line = append(line, chunk[i:i+n]...)
+					col += n
+					i += n
+				}
+				i--
+				continue
+			}
 			if b == '\n' {
 				line = append(line, b)
 				out.Write(line)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 )
 
@@ -334,7 +335,11 @@ func appendLongDouble(dst []byte, b []byte, order binary.ByteOrder) []byte {
 	if exp == 0 {
 		e = 1 - 16383 - 63
 	}
-	f := new(big.Float).SetPrec(64).SetUint64(mant)
+	prec := uint(64)
+	if exp == 0 {
+		prec = uint(bits.Len64(mant))
+	}
+	f := new(big.Float).SetPrec(prec).SetUint64(mant)
 	f.SetMantExp(f, e)
 	if neg {
 		f.Neg(f)

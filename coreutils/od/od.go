@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -115,6 +114,7 @@ type dumper struct {
 	out       *textfmt.Output
 	line, tmp []byte
 	first     bool
+	in        *textfmt.Inputs
 	prevEqual bool
 }
 
@@ -252,10 +252,6 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			}
 		}
 	}
-	if len(files) > 1 && !trad {
-		// nothing special: several files are concatenated
-	}
-
 	switch d.radix {
 	case 'd', 'o':
 		d.addrWidth = 7
@@ -308,6 +304,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		d.specs[i].pad = d.lineWidth - d.specs[i].width*fields
 	}
 
+	d.in = in
 	err = d.dump(ctx, in, skip, limit, hasLimit)
 	in.Close()
 	if err != nil {
@@ -426,31 +423,30 @@ func multiplier(s string) (uint64, bool) {
 	return m, true
 }
 
-// parseOffset parses an od offset operand: [+]OFFSET[.][b], octal unless
-// it has a 0x prefix or a trailing dot.
+// parseOffset parses an od offset operand as parse_old_offset does:
+// [+]OFFSET[b|B], octal unless it has a 0x prefix; a '.' would select
+// decimal but is then rejected as a bad suffix, as in GNU od.
 func parseOffset(s string) (uint64, bool) {
 	s = strings.TrimPrefix(s, "+")
-	if s == "" {
+	if s == "" || strings.Contains(s, ".") {
 		return 0, false
 	}
-	mult := uint64(1)
-	if strings.HasSuffix(s, "b") && !strings.HasPrefix(s, "0x") && !strings.HasPrefix(s, "0X") {
-		mult, s = 512, s[:len(s)-1]
-	} else if strings.HasSuffix(s, "B") {
-		mult, s = 1024, s[:len(s)-1]
-	}
 	base := 8
-	switch {
-	case strings.HasSuffix(s, "."):
-		base, s = 10, s[:len(s)-1]
-	case strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X"):
+	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X") {
 		base, s = 16, s[2:]
+	}
+	mult := uint64(1)
+	switch {
+	case strings.HasSuffix(s, "b") && base != 16:
+		mult, s = 512, s[:len(s)-1]
+	case strings.HasSuffix(s, "B"):
+		mult, s = 1024, s[:len(s)-1]
 	}
 	if s == "" {
 		return 0, false
 	}
 	v, err := strconv.ParseUint(s, base, 64)
-	if err != nil {
+	if err != nil || v > ^uint64(0)/mult {
 		return 0, false
 	}
 	return v * mult, true
@@ -494,6 +490,9 @@ func skipInput(r io.Reader, n uint64) error {
 func (d *dumper) dump(ctx context.Context, in io.Reader, skip, limit uint64, hasLimit bool) error {
 	r := textfmt.NewReader(in)
 	if err := skipInput(r, skip); err != nil {
+		if in.(*textfmt.Inputs).Opened == 0 {
+			return nil
+		}
 		return err
 	}
 	var src io.Reader = r
@@ -521,7 +520,7 @@ func (d *dumper) dump(ctx context.Context, in io.Reader, skip, limit uint64, has
 			break
 		}
 	}
-	if d.radix != 'n' {
+	if d.radix != 'n' && d.in.Opened > 0 {
 		d.line = d.appendAddress(d.line[:0], addr)
 		d.line = append(d.line, '\n')
 		d.out.Write(d.line)
@@ -586,6 +585,9 @@ func (d *dumper) writeBlock(addr uint64, n int, prev, cur []byte) {
 func (d *dumper) dumpStrings(ctx context.Context, c *builtins.Call, in io.Reader, skip, limit uint64, hasLimit bool, minLen int) error {
 	r := textfmt.NewReader(in)
 	if err := skipInput(r, skip); err != nil {
+		if in.(*textfmt.Inputs).Opened == 0 {
+			return nil
+		}
 		return err
 	}
 	var src io.Reader = r
@@ -623,5 +625,3 @@ func (d *dumper) dumpStrings(ctx context.Context, c *builtins.Call, in io.Reader
 		}
 	}
 }
-
-var _ = fmt.Sprintf

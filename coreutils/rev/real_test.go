@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -29,6 +30,10 @@ func runReal(t *testing.T, tool string, tc tcase) (string, string, int, bool) {
 	dir := t.TempDir()
 	for name, content := range tc.files {
 		p := filepath.Join(dir, name)
+		if strings.HasSuffix(name, "/") {
+			os.MkdirAll(p, 0o755)
+			continue
+		}
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
@@ -51,4 +56,3 @@ func runReal(t *testing.T, tool string, tc tcase) (string, string, int, bool) {
 	}
 	return out.String(), errb.String(), code, true
 }
-

@@ -106,7 +106,12 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		data, err := io.ReadAll(r)
 		closeFn()
 		if err != nil {
-			c.Errorf("%s: read error: %s", name, builtins.ErrText(err))
+			text := builtins.ErrText(err)
+			if text == "Is a directory" {
+				// GNU tac seeks in the file first, which fails so.
+				text = "Invalid argument"
+			}
+			c.Errorf("%s: read error: %s", name, text)
 			status = 1
 			continue
 		}

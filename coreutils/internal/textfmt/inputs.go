@@ -2,6 +2,7 @@ package textfmt
 
 import (
 	"io"
+	"io/fs"
 
 	"github.com/bashbox/bashbox/builtins"
 )
@@ -17,6 +18,14 @@ type Inputs struct {
 	closer func()
 	// Status is 1 once an input failed.
 	Status int
+	// Opened counts the inputs opened so far.
+	Opened int
+	// OpenErrors counts the inputs that could not be opened.
+	OpenErrors int
+	// DashIsFile makes "-" an ordinary file name (util-linux tools);
+	// standard input is still read when there are no operands.
+	DashIsFile bool
+	implicit   bool
 	// OpenError formats the report of a file that cannot be opened;
 	// the default is "NAME: FILE: text".
 	OpenError func(name string, err error)
@@ -26,7 +35,7 @@ type Inputs struct {
 // means standard input).
 func NewInputs(c *builtins.Call, names []string) *Inputs {
 	if len(names) == 0 {
-		names = []string{"-"}
+		return &Inputs{c: c, names: []string{"-"}, implicit: true}
 	}
 	return &Inputs{c: c, names: names}
 }
@@ -38,13 +47,25 @@ func (in *Inputs) Read(p []byte) (int, error) {
 				return 0, io.EOF
 			}
 			name := in.names[in.idx]
-			r, closeFn, err := Open(in.c, name)
+			var r io.Reader
+			var closeFn func()
+			var err error
+			if in.DashIsFile && name == "-" && !in.implicit {
+				var f io.ReadCloser
+				f, err = in.c.Open(name)
+				if err == nil {
+					r, closeFn = f, func() { f.Close() }
+				}
+			} else {
+				r, closeFn, err = Open(in.c, name)
+			}
 			if err != nil {
 				in.report(name, err, true)
 				in.idx++
 				continue
 			}
 			in.cur, in.closer = r, closeFn
+			in.Opened++
 		}
 		n, err := in.cur.Read(p)
 		if err != nil {
@@ -67,6 +88,9 @@ func (in *Inputs) Read(p []byte) (int, error) {
 
 func (in *Inputs) report(name string, err error, open bool) {
 	in.Status = 1
+	if open {
+		in.OpenErrors++
+	}
 	if open && in.OpenError != nil {
 		in.OpenError(name, err)
 		return
@@ -80,4 +104,24 @@ func (in *Inputs) Close() {
 		in.closer()
 		in.cur = nil
 	}
+}
+
+// SeekableStdin returns standard input as a seeker when it is a regular
+// file (a "< file" redirection), as opposed to a pipe.
+func SeekableStdin(c *builtins.Call) (io.ReadSeeker, bool) {
+	f, ok := c.Stdin.(interface {
+		io.ReadSeeker
+		Stat() (fs.FileInfo, error)
+	})
+	if !ok {
+		return nil, false
+	}
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil, false
+	}
+	if _, err := f.Seek(0, io.SeekCurrent); err != nil {
+		return nil, false
+	}
+	return f, true
 }
