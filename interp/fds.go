@@ -176,6 +176,13 @@ func (rw *rewriter) fdRedirects(st *syntax.Stmt) {
 		}
 		st.Redirs = rest
 	}
+	// >| is > past noclobber: the interpreter lacks it.
+	for _, rd := range st.Redirs {
+		if rd.Op == syntax.ClbOut && (rd.N == nil || rd.N.Value == "1" || rd.N.Value == "2") {
+			rd.Op = syntax.RdrOut
+			rd.Word = &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: clobberMark}}, rd.Word.Parts...)}
+		}
+	}
 	// Duplications of a high descriptor become paths.
 	for _, rd := range st.Redirs {
 		if n, ok := wordFD(rd.Word); ok && (rd.Op == syntax.DplOut || rd.Op == syntax.DplIn) {

@@ -46,6 +46,9 @@ type Shell struct {
 	// fds holds descriptors 3 and up (see fds.go).
 	fds fdTable
 
+	// noclobber is set -C.
+	noclobber atomic.Bool
+
 	// umask is the file mode creation mask of the call.
 	umask atomic.Uint32
 
@@ -239,6 +242,14 @@ func (sh *Shell) call(ctx context.Context, args []string) ([]string, error) {
 		}
 	case "umask":
 		return append([]string{cmdUmask}, args[1:]...), nil
+	case "set":
+		// The interpreter lacks noclobber (set -C / set -o noclobber).
+		if rest, changed := sh.takeNoclobber(args[1:]); changed {
+			if len(rest) == 0 {
+				return []string{":"}, nil
+			}
+			return append([]string{"set"}, rest...), nil
+		}
 	case "cd":
 		if len(args) == 2 && args[1] != "-" && args[1] != "" {
 			// bash's wording for a missing directory.
@@ -411,6 +422,13 @@ func (sh *Shell) open(ctx context.Context, p string, flag int, perm os.FileMode)
 	if data, ok := sh.procFile(p); ok {
 		return streamRWC{r: bytes.NewReader(data)}, nil
 	}
+	if forced, ok := strings.CutPrefix(p, clobberMark); ok {
+		p = forced
+	} else if sh.noclobber.Load() && flag&os.O_TRUNC != 0 {
+		if fi, err := sh.FS.Stat(guestPath(hc, p)); err == nil && fi.Mode().IsRegular() {
+			return nil, &fs.PathError{Op: "bash:", Path: p, Err: errors.New("cannot overwrite existing file")}
+		}
+	}
 	f, err := sh.FS.OpenFile(guestPath(hc, p), flag, perm&^fs.FileMode(sh.umaskValue()))
 	if err != nil {
 		return nil, shellPathError(p, err)
@@ -532,4 +550,33 @@ func (sh *Shell) runUmask(out, errw io.Writer, args []string) int {
 	}
 	sh.umask.Store(uint32(n) | umaskSet)
 	return 0
+}
+
+// clobberMark prefixes the target of >| (rewritten to >), which overwrites
+// even under noclobber.
+const clobberMark = "\x01bashbox-clobber\x01"
+
+// takeNoclobber removes -C / -o noclobber (and their + forms) from set's
+// arguments, applying them.
+func (sh *Shell) takeNoclobber(args []string) ([]string, bool) {
+	var rest []string
+	changed := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case (a == "-o" || a == "+o") && i+1 < len(args) && args[i+1] == "noclobber":
+			sh.noclobber.Store(a == "-o")
+			changed = true
+			i++
+		case len(a) > 1 && (a[0] == '-' || a[0] == '+') && a != "--" && a[1] != 'o' && strings.ContainsRune(a, 'C'):
+			sh.noclobber.Store(a[0] == '-')
+			changed = true
+			if f := strings.ReplaceAll(a, "C", ""); len(f) > 1 {
+				rest = append(rest, f)
+			}
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return rest, changed
 }
