@@ -1,7 +1,13 @@
 package coreutils
 
-import "github.com/bashbox/bashbox/builtins"
+import (
+	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/find"
+	"github.com/bashbox/bashbox/coreutils/xargs"
+)
 
 // registerTraversal adds: find xargs.
 func registerTraversal(r *builtins.Registry) {
+	r.Register("find", find.Run)
+	r.Register("xargs", xargs.Run)
 }

@@ -67,6 +67,15 @@ func (sh *Shell) exec(ctx context.Context, args []string) error {
 		return nil
 	case cmdFD:
 		return exitStatus(sh.runFD(hc, args[1:]))
+	case cmdTest:
+		// test and [ run as shell builtins: not counted, and their errors
+		// carry bash's prefix.
+		cmd, _ := sh.Registry.Lookup(args[1])
+		c := &builtins.Call{
+			Args: args[1:], Stdin: stdinOf(hc), Stdout: hc.Stdout, Stderr: &prefixWriter{prefix: "bash: ", w: hc.Stderr},
+			Env: exportedPairs(hc.Env), Dir: hc.Dir, FS: sh.FS, Exec: sh.execQuiet, Umask: fs.FileMode(sh.umaskValue()),
+		}
+		return exitStatus(cmd(ctx, c))
 	case cmdUmask:
 		return exitStatus(sh.runUmask(hc.Stdout, hc.Stderr, args[1:]))
 	case cmdPrintf:
@@ -123,10 +132,21 @@ func (sh *Shell) wrapBuffer(w io.Writer) io.Writer {
 // command, a shell, or a script file. It never starts a host process except
 // through an operator-named fallback.
 func (sh *Shell) Dispatch(ctx context.Context, c *builtins.Call) (status int) {
+	return sh.dispatch(ctx, c, false)
+}
+
+// execQuiet is Call.Exec: a command running another (xargs, find -exec,
+// env, timeout) reports a missing or unrunnable command in its own words,
+// so the shell's messages for those are left out.
+func (sh *Shell) execQuiet(ctx context.Context, c *builtins.Call) int {
+	return sh.dispatch(ctx, c, true)
+}
+
+func (sh *Shell) dispatch(ctx context.Context, c *builtins.Call, quiet bool) (status int) {
 	if ctx.Err() != nil {
 		return 1
 	}
-	c.Exec = sh.Dispatch
+	c.Exec = sh.execQuiet
 	name := c.Args[0]
 	defer func() {
 		if p := recover(); p != nil {
@@ -146,7 +166,7 @@ func (sh *Shell) Dispatch(ctx context.Context, c *builtins.Call) (status int) {
 		}
 	}
 	if strings.Contains(name, "/") {
-		return sh.runPath(ctx, c)
+		return sh.runPath(ctx, c, quiet)
 	}
 	switch name {
 	case "bash", "sh":
@@ -158,9 +178,11 @@ func (sh *Shell) Dispatch(ctx context.Context, c *builtins.Call) (status int) {
 	if p, ok := sh.lookPath(c.Getenv("PATH"), name); ok && !strings.HasPrefix(p, "/bin/") && !strings.HasPrefix(p, "/usr/bin/") {
 		c2 := *c
 		c2.Args = append([]string{p}, c.Args[1:]...)
-		return sh.runPath(ctx, &c2)
+		return sh.runPath(ctx, &c2, quiet)
 	}
-	fmt.Fprintf(c.Stderr, "bash: %s: command not found\n", name)
+	if !quiet {
+		fmt.Fprintf(c.Stderr, "bash: %s: command not found\n", name)
+	}
 	return 127
 }
 
@@ -174,8 +196,14 @@ func firstLine(s string) string {
 
 // runPath runs a command named by path: /usr/bin/NAME, or a script file in
 // the sandbox, through its #! line.
-func (sh *Shell) runPath(ctx context.Context, c *builtins.Call) int {
+func (sh *Shell) runPath(ctx context.Context, c *builtins.Call, quiet bool) int {
 	name := c.Args[0]
+	fail := func(status int, format string, args ...any) int {
+		if !quiet {
+			fmt.Fprintf(c.Stderr, format, args...)
+		}
+		return status
+	}
 	p := c.Abs(name)
 	if dir, base := path.Split(path.Clean(p)); dir == "/bin/" || dir == "/usr/bin/" {
 		if base == "bash" || base == "sh" {
@@ -189,21 +217,17 @@ func (sh *Shell) runPath(ctx context.Context, c *builtins.Call) int {
 	}
 	fi, err := sh.FS.Stat(p)
 	if err != nil {
-		fmt.Fprintf(c.Stderr, "bash: %s: %s\n", name, builtins.ErrText(err))
-		return 127
+		return fail(127, "bash: %s: %s\n", name, builtins.ErrText(err))
 	}
 	if fi.IsDir() {
-		fmt.Fprintf(c.Stderr, "bash: %s: Is a directory\n", name)
-		return 126
+		return fail(126, "bash: %s: Is a directory\n", name)
 	}
 	if fi.Mode().Perm()&0o111 == 0 {
-		fmt.Fprintf(c.Stderr, "bash: %s: Permission denied\n", name)
-		return 126
+		return fail(126, "bash: %s: Permission denied\n", name)
 	}
 	data, err := sh.readFile(p)
 	if err != nil {
-		fmt.Fprintf(c.Stderr, "bash: %s: %s\n", name, builtins.ErrText(err))
-		return 126
+		return fail(126, "bash: %s: %s\n", name, builtins.ErrText(err))
 	}
 	interp, arg := shebang(data)
 	base := path.Base(interp)
@@ -235,8 +259,7 @@ func (sh *Shell) runPath(ctx context.Context, c *builtins.Call) int {
 		c2.Args = append(append(argv, name), c.Args[1:]...)
 		return cmd(ctx, &c2)
 	}
-	fmt.Fprintf(c.Stderr, "bash: %s: %s: bad interpreter: No such file or directory\n", name, interp)
-	return 126
+	return fail(126, "bash: %s: %s: bad interpreter: No such file or directory\n", name, interp)
 }
 
 // shebang returns the interpreter and its optional argument of a #! line.
@@ -494,4 +517,29 @@ func (sh *Shell) lookup(hc shinterp.HandlerContext, kind string, args []string) 
 		}
 	}
 	return status
+}
+
+// prefixWriter adds a prefix at the start of every line.
+type prefixWriter struct {
+	prefix string
+	w      io.Writer
+	mid    bool // inside a line
+}
+
+func (p *prefixWriter) Write(b []byte) (int, error) {
+	var out []byte
+	for _, c := range b {
+		if !p.mid {
+			out = append(out, p.prefix...)
+			p.mid = true
+		}
+		out = append(out, c)
+		if c == '\n' {
+			p.mid = false
+		}
+	}
+	if _, err := p.w.Write(out); err != nil {
+		return 0, err
+	}
+	return len(b), nil
 }

@@ -17,6 +17,7 @@ const (
 	cmdLookup    = "__bashbox_lookup"
 	cmdPrintf    = "__bashbox_printf"
 	cmdUmask     = "__bashbox_umask"
+	cmdTest      = "__bashbox_test"
 	cmdPipeStage = "__bashbox_pipestage"
 	cmdPipeDone  = "__bashbox_pipestatus"
 )

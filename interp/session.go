@@ -78,11 +78,16 @@ func (s *Session) Run(ctx context.Context, budget *Budget, script string, stdin 
 		if err != nil {
 			return 2
 		}
+		copied := make(chan struct{})
 		go func() {
 			io.Copy(pw, stdin)
 			pw.Close()
+			close(copied)
 		}()
-		defer pr.Close()
+		defer func() {
+			pr.Close()
+			<-copied
+		}()
 		in = pr
 	}
 	shinterp.StdIO(in, stdout, stderr)(s.r)

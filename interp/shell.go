@@ -164,11 +164,18 @@ func (sh *Shell) runFile(ctx context.Context, file *syntax.File, inv Invocation)
 				fmt.Fprintf(inv.Stderr, "bashbox: %v\n", err)
 				return 2
 			}
+			copied := make(chan struct{})
 			go func() {
 				io.Copy(pw, inv.Stdin)
 				pw.Close()
+				close(copied)
 			}()
-			defer pr.Close()
+			// Closing the read end stops the copy; waiting for it keeps the
+			// next reader of inv.Stdin (a later nested shell) from racing.
+			defer func() {
+				pr.Close()
+				<-copied
+			}()
 			stdin = pr
 		}
 	}
@@ -249,6 +256,12 @@ func (sh *Shell) call(ctx context.Context, args []string) ([]string, error) {
 				return []string{":"}, nil
 			}
 			return append([]string{"set"}, rest...), nil
+		}
+	case "test", "[":
+		// The interpreter's test lacks < and >, -a/-o precedence and
+		// bash's error messages: use the sandbox's test, as a builtin.
+		if _, ok := sh.Registry.Lookup(args[0]); ok {
+			return append([]string{cmdTest}, args...), nil
 		}
 	case "cd":
 		if len(args) == 2 && args[1] != "-" && args[1] != "" {

@@ -26,6 +26,11 @@ type Overlay struct {
 
 // NewOverlay stacks upper over base.
 func NewOverlay(base Layer, upper *MemFs) *Overlay {
+	// The upper root stands for the base root: same mode and mtime.
+	if fi, _, err := base.LstatIfPossible("/"); err == nil {
+		upper.Chmod("/", fi.Mode())
+		upper.Chtimes("/", fi.ModTime(), fi.ModTime())
+	}
 	return &Overlay{base: base, upper: upper, whiteouts: map[string]bool{}}
 }
 

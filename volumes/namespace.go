@@ -21,6 +21,22 @@ type Namespace struct {
 	mounts      []mount // innermost first; the synthetic root last
 	commands    map[string]bool
 	commandList []string
+	quota       *overlayfs.Quota
+}
+
+// Quota is the in-memory layers' shared quota (bytes and entries held).
+func (ns *Namespace) Quota() *overlayfs.Quota { return ns.quota }
+
+// Mounts lists the volumes, outermost first.
+func (ns *Namespace) Mounts() []Mount {
+	var out []Mount
+	for i := len(ns.mounts) - 1; i >= 0; i-- {
+		m := ns.mounts[i]
+		if m.vol != nil {
+			out = append(out, Mount{GuestPath: m.guest, HostDir: m.vol.HostDir, Mode: m.vol.Mode, Rel: "/"})
+		}
+	}
+	return out
 }
 
 var bootTime = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)

@@ -6,6 +6,7 @@ package volumes
 
 import (
 	"errors"
+	"io/fs"
 	"fmt"
 	"os"
 	"path"
@@ -177,8 +178,8 @@ func (t *Table) Namespace(opts Options) *Namespace {
 			overlayfs.MkdirAll(root, d, 0o755)
 		}
 	}
-	root.Chmod("/tmp", 0o1777)
-	ns := &Namespace{commands: map[string]bool{}}
+	root.Chmod("/tmp", fs.ModeSticky|0o777)
+	ns := &Namespace{commands: map[string]bool{}, quota: opts.Quota}
 	for _, c := range opts.Commands {
 		ns.commands[c] = true
 	}

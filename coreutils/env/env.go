@@ -20,12 +20,12 @@ var options = builtins.Options{StopAtOperand: true, List: []builtins.Option{
 	{Short: '0', Long: "null"},
 	{Short: 'u', Long: "unset", Arg: builtins.RequiredArg},
 	{Short: 'C', Long: "chdir", Arg: builtins.RequiredArg},
-	{Short: 'S', Long: "split-string", Arg: builtins.RequiredArg},
-	{Long: "block-signal", Arg: builtins.OptionalArg},
 	{Long: "default-signal", Arg: builtins.OptionalArg},
 	{Long: "ignore-signal", Arg: builtins.OptionalArg},
+	{Long: "block-signal", Arg: builtins.OptionalArg},
 	{Long: "list-signal-handling"},
 	{Short: 'v', Long: "debug"},
+	{Short: 'S', Long: "split-string", Arg: builtins.RequiredArg},
 	{Long: "help"},
 	{Long: "version"},
 }}
@@ -81,6 +81,23 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				st.chdir, st.hasDir = o.Value, true
 			case "debug":
 				st.debug = true
+			case "block-signal", "default-signal", "ignore-signal":
+				// The sandbox has no signal dispositions to change;
+				// the names are still checked as GNU env does.
+				if o.Has {
+					for _, name := range strings.Split(o.Value, ",") {
+						sig, ok := procutil.ParseSignal(name)
+						if !ok || sig.Num == 0 {
+							c.Errorf("%s: invalid signal", procutil.Quote(c, name))
+							fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+							return exitCanceled
+						}
+						if o.Key == "ignore-signal" && (sig.Num == 9 || sig.Num == 19) {
+							c.Errorf("failed to set signal action for signal %d: Invalid argument", sig.Num)
+							return exitCanceled
+						}
+					}
+				}
 			case "split-string":
 				split, status := st.splitString(o.Value)
 				if status != 0 {
@@ -155,10 +172,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			err = &fs.PathError{Op: "chdir", Path: st.chdir, Err: errNotDir}
 		}
 		if err != nil {
-			c.Errorf("cannot change directory to %s: %s", shellQuote(st.chdir), builtins.ErrText(err))
+			c.Errorf("cannot change directory to %s: %s", procutil.ShellQuoteAlways(st.chdir, procutil.UTF8(c)), builtins.ErrText(err))
 			return exitCanceled
 		}
-		st.debugf("chdir:    %s\n", shellQuote(st.chdir))
+		st.debugf("chdir:    %s\n", procutil.ShellQuoteAlways(st.chdir, procutil.UTF8(c)))
 		sub.Dir = dir
 	}
 	if st.debug {
@@ -201,20 +218,6 @@ func setVar(env []string, kv string) []string {
 		}
 	}
 	return append(env, kv)
-}
-
-// shellQuote quotes a file name as coreutils' quoteaf does for names
-// that need no escaping beyond single quotes.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+,:@%^", r))
-	}) < 0 {
-		return s
-	}
-	if !strings.Contains(s, "'") {
-		return "'" + s + "'"
-	}
-	return "\"" + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`").Replace(s) + "\""
 }
 
 // splitString splits the argument of -S into words, as GNU env does for

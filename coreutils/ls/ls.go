@@ -184,7 +184,7 @@ const cMaybe = 100
 type lister struct {
 	ctx context.Context
 	c   *builtins.Call
-	out *bufio.Writer
+	out *countingWriter
 
 	format       format
 	sort         sortKey
@@ -222,7 +222,9 @@ type lister struct {
 	now          time.Time
 	sixMonthsAgo time.Time
 	status       int
-	printedAny   bool // something was written (for blank lines between dirs)
+	printedAny   bool    // something was written (for blank lines between dirs)
+	diredNames   []int64 // --dired: start and end offsets of the names
+	diredDirs    []int64 // and of the directory headings
 	dirHeaders   bool
 	needTarget   bool // symlink targets must be read and stat'ed
 	utf8         bool
@@ -230,12 +232,15 @@ type lister struct {
 
 // Run is the ls command.
 func Run(ctx context.Context, c *builtins.Call) int {
-	l := &lister{ctx: ctx, c: c, out: bufio.NewWriterSize(c.Stdout, 64<<10)}
+	l := &lister{ctx: ctx, c: c, out: &countingWriter{w: bufio.NewWriterSize(c.Stdout, 64<<10)}}
 	operands, status, ok := l.parse()
 	if !ok {
 		return status
 	}
 	st := l.run(operands)
+	if l.dired && l.format == longFormat {
+		l.writeDired()
+	}
 	if err := l.out.Flush(); err != nil {
 		if builtins.IsBrokenPipe(err) {
 			return 141
@@ -309,9 +314,9 @@ func (l *lister) parse() ([]string, int, bool) {
 		case "color", "colour":
 			colorWhen = argmatch.Always
 			if o.Has {
-				v, ok := argmatch.Get(c, o.Value, "--color", argmatch.WhenChoices, 2)
+				v, ok := argmatch.Get(c, o.Value, "--color", argmatch.WhenChoices, 1)
 				if !ok {
-					return nil, 2, false
+					return nil, 1, false
 				}
 				colorWhen = v
 			}
@@ -333,9 +338,9 @@ func (l *lister) parse() ([]string, int, bool) {
 		case "classify":
 			when := argmatch.Always
 			if o.Has {
-				v, ok := argmatch.Get(c, o.Value, "--classify", argmatch.WhenChoices, 2)
+				v, ok := argmatch.Get(c, o.Value, "--classify", argmatch.WhenChoices, 1)
 				if !ok {
-					return nil, 2, false
+					return nil, 1, false
 				}
 				when = v
 			}
@@ -345,9 +350,9 @@ func (l *lister) parse() ([]string, int, bool) {
 		case "file-type":
 			l.indicator = indFileType
 		case "format":
-			v, ok := argmatch.Get(c, o.Value, "--format", formatChoices, 2)
+			v, ok := argmatch.Get(c, o.Value, "--format", formatChoices, 1)
 			if !ok {
-				return nil, 2, false
+				return nil, 1, false
 			}
 			l.format = format(v)
 		case "full-time":
@@ -373,16 +378,16 @@ func (l *lister) parse() ([]string, int, bool) {
 		case "hyperlink":
 			hyper = argmatch.Always
 			if o.Has {
-				v, ok := argmatch.Get(c, o.Value, "--hyperlink", argmatch.WhenChoices, 2)
+				v, ok := argmatch.Get(c, o.Value, "--hyperlink", argmatch.WhenChoices, 1)
 				if !ok {
-					return nil, 2, false
+					return nil, 1, false
 				}
 				hyper = v
 			}
 		case "indicator-style":
-			v, ok := argmatch.Get(c, o.Value, "--indicator-style", indicatorChoices, 2)
+			v, ok := argmatch.Get(c, o.Value, "--indicator-style", indicatorChoices, 1)
 			if !ok {
-				return nil, 2, false
+				return nil, 1, false
 			}
 			l.indicator = indicatorStyle(v)
 		case "inode":
@@ -414,9 +419,9 @@ func (l *lister) parse() ([]string, int, bool) {
 		case "quote-name":
 			l.quoting, l.cMaybe = quote.C, false
 		case "quoting-style":
-			v, ok := argmatch.Get(c, o.Value, "--quoting-style", quotingChoices, 2)
+			v, ok := argmatch.Get(c, o.Value, "--quoting-style", quotingChoices, 1)
 			if !ok {
-				return nil, 2, false
+				return nil, 1, false
 			}
 			l.setQuoting(v)
 		case "reverse":
@@ -428,15 +433,15 @@ func (l *lister) parse() ([]string, int, bool) {
 		case "S":
 			l.sort, sortSet = sortSize, true
 		case "sort":
-			v, ok := argmatch.Get(c, o.Value, "--sort", sortChoices, 2)
+			v, ok := argmatch.Get(c, o.Value, "--sort", sortChoices, 1)
 			if !ok {
-				return nil, 2, false
+				return nil, 1, false
 			}
 			l.sort, sortSet = sortKey(v), true
 		case "time":
-			v, ok := argmatch.Get(c, o.Value, "--time", timeChoices, 2)
+			v, ok := argmatch.Get(c, o.Value, "--time", timeChoices, 1)
 			if !ok {
-				return nil, 2, false
+				return nil, 1, false
 			}
 			l.timeKind = timeKind(v)
 		case "time-style":
@@ -472,7 +477,7 @@ func (l *lister) parse() ([]string, int, bool) {
 		case "zero":
 			l.eol = 0
 		case "1":
-			if l.format != longFormat || true {
+			if l.format != longFormat {
 				l.format = oneLine
 			}
 		}
@@ -488,6 +493,10 @@ func (l *lister) parse() ([]string, int, bool) {
 		l.colors = loadColors(c.Getenv)
 	}
 	l.hyperlink = hyper == argmatch.Always
+	if l.colors != nil {
+		// GNU ls pads with spaces only when coloring.
+		l.tabSize = 0
+	}
 	if l.eol == 0 {
 		// --zero: one name per line, no quoting or color.
 		if l.format != longFormat {
@@ -507,7 +516,7 @@ func (l *lister) parse() ([]string, int, bool) {
 	if width >= 0 {
 		l.lineLength = width
 	}
-	if v := c.Getenv("TABSIZE"); v != "" && !hasOpt(opts, "tabsize") {
+	if v := c.Getenv("TABSIZE"); v != "" && !hasOpt(opts, "tabsize") && l.colors == nil {
 		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
 			l.tabSize = n
 		}
@@ -519,7 +528,7 @@ func (l *lister) parse() ([]string, int, bool) {
 			l.deref = derefCmdLineDirs
 		}
 	}
-	l.needTarget = l.format == longFormat || l.colors != nil || l.indicator == indClassify || l.indicator == indFileType
+	l.needTarget = l.format == longFormat || l.dirsFirst || l.colors != nil || l.indicator == indClassify || l.indicator == indFileType
 	l.loc = timefmt.Location(c.LookupEnv)
 	l.now = time.Now()
 	if l.format == longFormat {
@@ -746,4 +755,56 @@ Exit status:
  1  if minor problems (e.g., cannot access subdirectory),
  2  if serious trouble (e.g., cannot access command-line argument).
 `, l.c.Name())
+}
+
+// countingWriter is the buffered output, counting bytes for --dired and
+// remembering the first write error.
+type countingWriter struct {
+	w   *bufio.Writer
+	pos int64
+	err error
+}
+
+func (cw *countingWriter) WriteString(s string) (int, error) {
+	n, err := cw.w.WriteString(s)
+	cw.pos += int64(n)
+	if err != nil && cw.err == nil {
+		cw.err = err
+	}
+	return n, err
+}
+
+func (cw *countingWriter) WriteByte(b byte) error {
+	err := cw.w.WriteByte(b)
+	if err == nil {
+		cw.pos++
+	} else if cw.err == nil {
+		cw.err = err
+	}
+	return err
+}
+
+func (cw *countingWriter) Flush() error {
+	if err := cw.w.Flush(); err != nil {
+		return err
+	}
+	return cw.err
+}
+
+// writeDired ends a --dired listing with the offsets Emacs reads.
+func (l *lister) writeDired() {
+	line := func(tag string, offs []int64) {
+		l.out.WriteString(tag)
+		for _, o := range offs {
+			l.out.WriteString(" " + strconv.FormatInt(o, 10))
+		}
+		l.out.WriteByte('\n')
+	}
+	if len(l.diredNames) > 0 {
+		line("//DIRED//", l.diredNames)
+	}
+	if len(l.diredDirs) > 0 {
+		line("//SUBDIRED//", l.diredDirs)
+	}
+	fmt.Fprintf(l.out.w, "//DIRED-OPTIONS// --quoting-style=%s\n", quotingName(int(l.quoting)))
 }

@@ -474,4 +474,3 @@ func accessTime(fi fs.FileInfo) (time.Time, bool) {
 	}
 	return st.Atime, true
 }
-

@@ -1,4 +1,10 @@
 // Package timeout implements timeout: run a command with a time limit.
+//
+// Signals are modelled by cancelling the command's context with a
+// procutil.Signal cause: commands return 128 plus the signal number when
+// they stop. A command that does not watch its context cannot be killed:
+// with -s KILL or -k, timeout returns 137 at once and the command stops
+// whenever it next checks its context.
 package timeout
 
 import (
@@ -12,11 +18,11 @@ import (
 )
 
 var options = builtins.Options{StopAtOperand: true, List: []builtins.Option{
-	{Long: "foreground"},
 	{Short: 'k', Long: "kill-after", Arg: builtins.RequiredArg},
-	{Long: "preserve-status"},
 	{Short: 's', Long: "signal", Arg: builtins.RequiredArg},
 	{Short: 'v', Long: "verbose"},
+	{Long: "foreground"},
+	{Long: "preserve-status"},
 	{Long: "help"},
 	{Long: "version"},
 }}
@@ -153,7 +159,6 @@ func tryHelp(c *builtins.Call) int {
 	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
 	return exitCanceled
 }
-
 
 func help(c *builtins.Call) {
 	fmt.Fprintf(c.Stdout, "Usage: %s [OPTION] DURATION COMMAND [ARG]...\n  or:  %s [OPTION]\n", c.Name(), c.Name())

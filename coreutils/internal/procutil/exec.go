@@ -2,6 +2,7 @@ package procutil
 
 import (
 	"context"
+	"io"
 	"io/fs"
 	"strings"
 
@@ -34,14 +35,66 @@ func (f ExecFailure) Text() string {
 
 // Exec runs sub through c.Exec and tells whether a status of 127 or 126
 // came from the sandbox failing to find or start the command, rather
-// than from the command itself, by looking the command up the way
-// execvp does: a name with a slash as a path, any other name in $PATH.
+// than from the command itself. The caller prints its own message for a
+// failure (as GNU tools do), so the shell's own "bash: NAME: command not
+// found" line, when the dispatcher writes one, is held back.
 func Exec(ctx context.Context, c *builtins.Call, sub *builtins.Call) (int, ExecFailure) {
+	var q *quietFailure
+	if len(sub.Args) > 0 && sub.Stderr != nil {
+		q = &quietFailure{w: sub.Stderr, prefix: "bash: " + sub.Args[0] + ": "}
+		s2 := *sub
+		s2.Stderr = q
+		sub = &s2
+	}
 	status := c.Exec(ctx, sub)
+	if q != nil && q.held != nil {
+		held := string(q.held)
+		q.held = nil
+		switch {
+		case status == 127 && (strings.HasSuffix(held, ": command not found\n") || strings.HasSuffix(held, ": No such file or directory\n")):
+			return status, NotFound
+		case status == 126 && (strings.HasSuffix(held, ": Is a directory\n") || strings.HasSuffix(held, ": Permission denied\n")):
+			return status, NotRunnable
+		}
+		q.w.Write([]byte(held))
+	}
 	if status != 126 && status != 127 {
 		return status, Ran
 	}
 	return status, lookupFailure(c, sub, status)
+}
+
+// quietFailure passes writes through, except that a first write that
+// looks like the shell's report of a command it could not run is held
+// until the caller knows the command's status.
+type quietFailure struct {
+	w       io.Writer
+	prefix  string
+	started bool
+	held    []byte
+}
+
+func (q *quietFailure) Write(p []byte) (int, error) {
+	if !q.started {
+		q.started = true
+		s := string(p)
+		if strings.HasPrefix(s, q.prefix) && strings.IndexByte(s, '\n') == len(s)-1 {
+			for _, t := range []string{"command not found", "No such file or directory", "Is a directory", "Permission denied"} {
+				if strings.HasSuffix(s, ": "+t+"\n") {
+					q.held = append([]byte(nil), p...)
+					return len(p), nil
+				}
+			}
+		}
+	}
+	if q.held != nil {
+		held := q.held
+		q.held = nil
+		if _, err := q.w.Write(held); err != nil {
+			return 0, err
+		}
+	}
+	return q.w.Write(p)
 }
 
 func lookupFailure(c *builtins.Call, sub *builtins.Call, status int) ExecFailure {

@@ -19,6 +19,16 @@ func ShellQuote(s string, utf bool) string {
 	if !needsQuotes(s, utf) {
 		return s
 	}
+	return ShellQuoteAlways(s, utf)
+}
+
+// ShellQuoteAlways is ShellQuote that quotes even an argument the shell
+// would take as is (gnulib's shell-escape-always style, coreutils'
+// quoteaf): '/tmp'.
+func ShellQuoteAlways(s string, utf bool) string {
+	if s == "" {
+		return "''"
+	}
 	out, pending, sq, compat := quoteAlways(s, utf, false)
 	if sq {
 		if compat {

@@ -37,6 +37,16 @@ func TestShellQuote(t *testing.T) {
 	}
 }
 
+func TestShellQuoteAlways(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"/tmp", "'/tmp'"}, {"it's", `"it's"`}, {"a b", "'a b'"}, {"", "''"},
+	} {
+		if got := ShellQuoteAlways(tc.in, true); got != tc.want {
+			t.Errorf("ShellQuoteAlways(%q) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
+
 func TestQuote(t *testing.T) {
 	if got := QuoteIn(true, "a\nb"); got != "\u2018a\\nb\u2019" {
 		t.Errorf("got %q", got)

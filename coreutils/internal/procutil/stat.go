@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"path"
 	"reflect"
+	"sync"
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
@@ -20,42 +21,94 @@ type Stat struct {
 	Atime, Ctime    time.Time
 }
 
-// SysStat extracts the stat(2) fields of fi.Sys(), without importing
-// syscall: by field name, whatever the platform's integer types.
-func SysStat(fi fs.FileInfo) (Stat, bool) {
+// statFields caches, per Sys() type, the indexes of the stat fields.
+type statFields struct {
+	ok                                              bool
+	dev, ino, nlink, uid, gid, rdev, blocks, at, ct []int
+}
+
+var fieldCache sync.Map // reflect.Type -> *statFields
+
+func fieldsOf(t reflect.Type) *statFields {
+	if v, ok := fieldCache.Load(t); ok {
+		return v.(*statFields)
+	}
+	sf := &statFields{}
+	idx := func(names ...string) []int {
+		for _, n := range names {
+			if f, ok := t.FieldByName(n); ok {
+				return f.Index
+			}
+		}
+		return nil
+	}
+	sf.ino = idx("Ino")
+	sf.ok = sf.ino != nil
+	sf.dev = idx("Dev")
+	sf.nlink = idx("Nlink")
+	sf.uid = idx("Uid")
+	sf.gid = idx("Gid")
+	sf.rdev = idx("Rdev")
+	sf.blocks = idx("Blocks")
+	sf.at = idx("Atim", "Atimespec")
+	sf.ct = idx("Ctim", "Ctimespec")
+	fieldCache.Store(t, sf)
+	return sf
+}
+
+func sysStruct(fi fs.FileInfo) (reflect.Value, *statFields, bool) {
 	sys := fi.Sys()
 	if sys == nil {
-		return Stat{}, false
+		return reflect.Value{}, nil, false
 	}
 	v := reflect.ValueOf(sys)
 	if v.Kind() == reflect.Pointer {
 		if v.IsNil() {
-			return Stat{}, false
+			return reflect.Value{}, nil, false
 		}
 		v = v.Elem()
 	}
 	if v.Kind() != reflect.Struct {
-		return Stat{}, false
+		return reflect.Value{}, nil, false
 	}
-	ino := v.FieldByName("Ino")
-	if !ino.IsValid() {
+	sf := fieldsOf(v.Type())
+	return v, sf, sf.ok
+}
+
+// SysStat extracts the stat(2) fields of fi.Sys(), without importing
+// syscall: by field name, whatever the platform's integer types.
+func SysStat(fi fs.FileInfo) (Stat, bool) {
+	v, sf, ok := sysStruct(fi)
+	if !ok {
 		return Stat{}, false
 	}
 	var st Stat
-	st.Dev = uintField(v, "Dev")
-	st.Ino = uintField(v, "Ino")
-	st.Nlink = uintField(v, "Nlink")
-	st.Uid = uint32(uintField(v, "Uid"))
-	st.Gid = uint32(uintField(v, "Gid"))
-	st.Rdev = uintField(v, "Rdev")
-	st.Blocks = int64(uintField(v, "Blocks"))
-	st.Atime = timeField(v, "Atim", "Atimespec")
-	st.Ctime = timeField(v, "Ctim", "Ctimespec")
+	st.Dev = uintField(v, sf.dev)
+	st.Ino = uintField(v, sf.ino)
+	st.Nlink = uintField(v, sf.nlink)
+	st.Uid = uint32(uintField(v, sf.uid))
+	st.Gid = uint32(uintField(v, sf.gid))
+	st.Rdev = uintField(v, sf.rdev)
+	st.Blocks = int64(uintField(v, sf.blocks))
+	st.Atime = timeField(v, sf.at)
+	st.Ctime = timeField(v, sf.ct)
 	return st, true
 }
 
-func uintField(v reflect.Value, name string) uint64 {
-	f := v.FieldByName(name)
+// Inode returns fi's inode number when the filesystem reports it.
+func Inode(fi fs.FileInfo) (uint64, bool) {
+	v, sf, ok := sysStruct(fi)
+	if !ok {
+		return 0, false
+	}
+	return uintField(v, sf.ino), true
+}
+
+func uintField(v reflect.Value, index []int) uint64 {
+	if index == nil {
+		return 0
+	}
+	f := v.FieldByIndex(index)
 	switch f.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return uint64(f.Int())
@@ -65,15 +118,16 @@ func uintField(v reflect.Value, name string) uint64 {
 	return 0
 }
 
-func timeField(v reflect.Value, names ...string) time.Time {
-	for _, name := range names {
-		f := v.FieldByName(name)
-		if f.IsValid() && f.Kind() == reflect.Struct {
-			sec := f.FieldByName("Sec")
-			nsec := f.FieldByName("Nsec")
-			if sec.IsValid() && nsec.IsValid() {
-				return time.Unix(sec.Int(), nsec.Int())
-			}
+func timeField(v reflect.Value, index []int) time.Time {
+	if index == nil {
+		return time.Time{}
+	}
+	f := v.FieldByIndex(index)
+	if f.Kind() == reflect.Struct {
+		sec := f.FieldByName("Sec")
+		nsec := f.FieldByName("Nsec")
+		if sec.IsValid() && nsec.IsValid() {
+			return time.Unix(sec.Int(), nsec.Int())
 		}
 	}
 	return time.Time{}

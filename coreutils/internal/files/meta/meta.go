@@ -30,12 +30,21 @@ import (
 // BlockSize is the filesystem block size the sandbox reports.
 const BlockSize = 4096
 
+// Size is the size of a file as stat reports it; the synthetic
+// directories of the sandbox (/bin, /dev/fd) count as one block.
+func Size(fi fs.FileInfo) int64 {
+	if fi.IsDir() && fi.Size() == 0 {
+		return BlockSize
+	}
+	return fi.Size()
+}
+
 // Blocks is the number of 512-byte blocks fi occupies on disk.
 func Blocks(fi fs.FileInfo) int64 {
 	m := fi.Mode()
 	switch {
 	case m.IsRegular(), m.IsDir():
-		return (fi.Size() + BlockSize - 1) / BlockSize * (BlockSize / 512)
+		return (Size(fi) + BlockSize - 1) / BlockSize * (BlockSize / 512)
 	case m&fs.ModeSymlink != 0:
 		// ext4 keeps targets shorter than 60 bytes in the inode.
 		if fi.Size() >= 60 {

@@ -47,7 +47,7 @@ func ParseStyle(name string) (Style, bool) {
 }
 
 // AF quotes a file name for an error message, as GNU's quoteaf does:
-// always quoted, shell-escape style ('x', "a'b", 'a'$'\n''b').
+// always quoted, shell-escape style ('x', "a'b", 'a'$'\n”b').
 func AF(s string) string { return Quote(s, ShellEscapeAlways) }
 
 // Quote renders s in style.
@@ -61,12 +61,22 @@ func Quote(s string, style Style) string {
 		return `"` + cEscape(s, true) + `"`
 	case Escape:
 		return cEscape(s, false)
-	case Locale:
-		return "\u2018" + localeEscape(s, '\'') + "\u2019"
-	case CLocale:
-		return "\u201c" + localeEscape(s, '"') + "\u201d"
+	case Locale, CLocale:
+		return LocaleQuote(s, style, true)
 	}
 	return s
+}
+
+// LocaleQuote is the locale and clocale styles: ‘x’ in a UTF-8 locale,
+// else 'x' (locale) or "x" (clocale).
+func LocaleQuote(s string, style Style, utf8Locale bool) string {
+	switch {
+	case utf8Locale:
+		return "\u2018" + localeEscape(s, '\'') + "\u2019"
+	case style == CLocale:
+		return `"` + cEscape(s, true) + `"`
+	}
+	return "'" + localeEscape(s, '\'') + "'"
 }
 
 // HideControl replaces each non-printable character with '?', as ls -q.
@@ -287,7 +297,8 @@ func localeEscape(s string, q byte) string {
 }
 
 // Width is the number of terminal columns s takes, as mbswidth counts in
-// a UTF-8 locale (a non-printable character counts 1, as ls prints '?').
+// a UTF-8 locale: control characters count 0, other non-printable
+// characters and invalid bytes 1.
 func Width(s string) int {
 	if isPlain(s) {
 		return len(s)
@@ -303,10 +314,16 @@ func Width(s string) int {
 
 // RuneWidth is the display width of one decoded rune.
 func RuneWidth(r rune, n int) int {
+	if r < 0x20 || r == 0x7f {
+		return 0
+	}
 	if r < 0x80 {
 		return 1
 	}
 	if !printable(r, n) {
+		if n > 1 && unicode.IsControl(r) {
+			return 0
+		}
 		return 1
 	}
 	if unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) || (r >= 0x1160 && r <= 0x11ff) {

@@ -183,7 +183,9 @@ func Strftime(t time.Time, format string) string {
 			colons++
 			i++
 		}
+		var modifier byte
 		if i < len(format) && (format[i] == 'E' || format[i] == 'O') {
+			modifier = format[i]
 			i++
 		}
 		if i >= len(format) {
@@ -191,6 +193,10 @@ func Strftime(t time.Time, format string) string {
 			break
 		}
 		conv := format[i]
+		if modifier == 'E' && strings.IndexByte("cCxXyY", conv) < 0 || modifier == 'O' && strings.IndexByte("deHIlmMSuUVwWy", conv) < 0 {
+			b.WriteString(format[start : i+1])
+			continue
+		}
 		if colons > 0 && conv != 'z' {
 			b.WriteString(format[start : i+1])
 			continue
@@ -321,10 +327,13 @@ func Strftime(t time.Time, format string) string {
 			writeText(&b, zone(off, colons), width, pad)
 		case 'Z':
 			name, _ := t.Zone()
-			if swapCase {
+			switch {
+			case swapCase:
 				name = strings.ToLower(name)
+			case upperCase:
+				name = strings.ToUpper(name)
 			}
-			text(name)
+			writeText(&b, name, width, pad)
 		default:
 			b.WriteString(format[start : i+1])
 		}

@@ -1,0 +1,252 @@
+// Package chmod implements GNU chmod over the sandbox filesystem. The
+// sandbox has no umask of its own; chmod uses 022, as a login shell
+// would, for clauses that name no user class (chmod +x).
+package chmod
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
+	"github.com/bashbox/bashbox/coreutils/internal/files/modes"
+	"github.com/bashbox/bashbox/coreutils/internal/files/quote"
+)
+
+// Umask is the file creation mask the sandbox assumes.
+const Umask = 0o022
+
+var options = builtins.Options{List: []builtins.Option{
+	{Short: 'c', Long: "changes"},
+	{Short: 'f', Long: "silent"},
+	{Long: "quiet"},
+	{Short: 'v', Long: "verbose"},
+	{Long: "no-preserve-root"},
+	{Long: "preserve-root"},
+	{Long: "reference", Arg: builtins.RequiredArg},
+	{Short: 'R', Long: "recursive"},
+	{Long: "help"},
+	{Long: "version"},
+}}
+
+type chmodder struct {
+	ctx          context.Context
+	diagnose     bool // the mode looked like an option ("-w"): warn about the umask
+	c            *builtins.Call
+	change       *modes.Change
+	refMode      uint32
+	useRef       bool
+	verbose      bool
+	changes      bool
+	quiet        bool
+	recursive    bool
+	preserveRoot bool
+	failed       bool
+	utf8         bool
+}
+
+// Run is the chmod command.
+func Run(ctx context.Context, c *builtins.Call) int {
+	// "chmod -w file": a mode that looks like an option is the mode.
+	var modeArg string
+	haveMode := false
+	args := make([]string, 0, len(c.Args))
+	for i, a := range c.Args[1:] {
+		if a == "--" {
+			args = append(args, c.Args[1+i:]...)
+			break
+		}
+		if !haveMode && len(a) > 1 && a[0] == '-' && strings.IndexByte("rwxXstugoa,+-=01234567", a[1]) >= 0 {
+			if _, err := modes.Parse(a); err == nil {
+				modeArg, haveMode = a, true
+				continue
+			}
+		}
+		args = append(args, a)
+	}
+	opts, operands, err := options.Parse(args)
+	if err != nil {
+		return c.UsageFail(err, "", 1)
+	}
+	ch := &chmodder{ctx: ctx, c: c, utf8: quote.UTF8Locale(c.Getenv), diagnose: haveMode}
+	reference := ""
+	hasRef := false
+	for _, o := range opts {
+		switch o.Key {
+		case "help":
+			help(c)
+			return 0
+		case "version":
+			return c.Version()
+		case "changes":
+			ch.changes = true
+		case "silent", "quiet":
+			ch.quiet = true
+		case "verbose":
+			ch.verbose = true
+		case "no-preserve-root":
+			ch.preserveRoot = false
+		case "preserve-root":
+			ch.preserveRoot = true
+		case "reference":
+			reference, hasRef = o.Value, true
+		case "recursive":
+			ch.recursive = true
+		}
+	}
+	if hasRef {
+		fi, err := c.Stat(reference)
+		if err != nil {
+			c.Errorf("failed to get attributes of %s: %s", quote.AF(reference), builtins.ErrText(err))
+			return 1
+		}
+		ch.refMode, ch.useRef = meta.Perm(fi.Mode()), true
+		if haveMode {
+			operands = append([]string{modeArg}, operands...)
+		}
+	} else {
+		if !haveMode {
+			if len(operands) == 0 {
+				c.Errorf("missing operand")
+				fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+				return 1
+			}
+			modeArg, operands = operands[0], operands[1:]
+		}
+		m, err := modes.Parse(modeArg)
+		if err != nil {
+			c.Errorf("invalid mode: %s", quote.Q(modeArg, ch.utf8))
+			fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+			return 1
+		}
+		ch.change = m
+	}
+	if len(operands) == 0 {
+		if hasRef || !haveMode && modeArg == "" {
+			c.Errorf("missing operand")
+		} else {
+			c.Errorf("missing operand after %s", quote.Q(modeArg, ch.utf8))
+		}
+		fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+		return 1
+	}
+	for _, op := range operands {
+		if ctx.Err() != nil {
+			return 130
+		}
+		ch.operand(op)
+	}
+	if ch.failed {
+		return 1
+	}
+	return 0
+}
+
+func (ch *chmodder) operand(name string) {
+	c := ch.c
+	fi, err := c.Stat(name)
+	if err != nil {
+		if !ch.quiet {
+			c.Errorf("cannot access %s: %s", quote.AF(name), builtins.ErrText(err))
+		}
+		ch.failed = true
+		return
+	}
+	if ch.recursive && ch.preserveRoot && meta.Physical(c, c.Abs(name)) == "/" {
+		c.Errorf("it is dangerous to operate recursively on %s", quote.AF("/"))
+		c.Errorf("use --no-preserve-root to override this failsafe")
+		ch.failed = true
+		return
+	}
+	ch.apply(name, fi)
+	if ch.recursive && fi.IsDir() {
+		ch.walk(name)
+	}
+}
+
+func (ch *chmodder) walk(dir string) {
+	entries, err := ch.c.ReadDir(dir)
+	if err != nil {
+		if !ch.quiet {
+			ch.c.Errorf("cannot read directory %s: %s", quote.AF(dir), builtins.ErrText(err))
+		}
+		ch.failed = true
+		return
+	}
+	for i, e := range entries {
+		if i&255 == 255 && ch.ctx.Err() != nil {
+			return
+		}
+		p := dir + "/" + e.Name()
+		if strings.HasSuffix(dir, "/") {
+			p = dir + e.Name()
+		}
+		if e.Mode()&fs.ModeSymlink != 0 {
+			if ch.verbose {
+				fmt.Fprintf(ch.c.Stdout, "neither symbolic link %s nor referent has been changed\n", quote.AF(p))
+			}
+			continue
+		}
+		ch.apply(p, e)
+		if e.IsDir() {
+			ch.walk(p)
+		}
+	}
+}
+
+func (ch *chmodder) apply(name string, fi fs.FileInfo) {
+	c := ch.c
+	old := meta.Perm(fi.Mode())
+	var nu uint32
+	if ch.useRef {
+		nu = ch.refMode
+	} else {
+		nu = ch.change.Apply(old, fi.IsDir(), Umask)
+	}
+	changed := nu != old
+	if changed {
+		if err := c.FS.Chmod(c.Abs(name), meta.FromPerm(nu)); err != nil {
+			if !ch.quiet {
+				c.Errorf("changing permissions of %s: %s", quote.AF(name), builtins.ErrText(err))
+			}
+			ch.failed = true
+			return
+		}
+	}
+	if ch.verbose || ch.changes && changed {
+		if changed {
+			fmt.Fprintf(c.Stdout, "mode of %s changed from %04o (%s) to %04o (%s)\n", quote.AF(name), old, modes.String(old), nu, modes.String(nu))
+		} else {
+			fmt.Fprintf(c.Stdout, "mode of %s retained as %04o (%s)\n", quote.AF(name), old, modes.String(old))
+		}
+	}
+	if !ch.useRef && ch.diagnose {
+		if full := ch.change.Apply(old, fi.IsDir(), 0); nu&^full != 0 && !ch.quiet {
+			c.Errorf("%s: new permissions are %s, not %s", quote.AF(name), modes.String(nu), modes.String(full))
+			ch.failed = true
+		}
+	}
+}
+
+func help(c *builtins.Call) {
+	fmt.Fprintf(c.Stdout, `Usage: %s [OPTION]... MODE[,MODE]... FILE...
+  or:  %s [OPTION]... OCTAL-MODE FILE...
+  or:  %s [OPTION]... --reference=RFILE FILE...
+Change the mode of each FILE to MODE.
+With --reference, change the mode of each FILE to that of RFILE.
+
+  -c, --changes          like verbose but report only when a change is made
+  -f, --silent, --quiet  suppress most error messages
+  -v, --verbose          output a diagnostic for every file processed
+      --no-preserve-root  do not treat '/' specially (the default)
+      --preserve-root    fail to operate recursively on '/'
+      --reference=RFILE  use RFILE's mode instead of MODE values
+  -R, --recursive        change files and directories recursively
+      --help        display this help and exit
+      --version     output version information and exit
+
+Each MODE is of the form '[ugoa]*([-+=]([rwxXst]*|[ugo]))+|[-+=][0-7]+'.
+`, c.Name(), c.Name(), c.Name())
+}

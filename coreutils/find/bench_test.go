@@ -1,0 +1,56 @@
+package find
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"testing"
+
+	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/builtins/cmdtest"
+)
+
+// benchTree builds a tree of 10,000 files in 100 directories (plus a
+// few levels of nesting) in a memory filesystem.
+func benchTree(b *testing.B) builtins.FS {
+	e := cmdtest.Env{Files: map[string]string{}}
+	fsys := e.NewFS()
+	for d := 0; d < 100; d++ {
+		dir := fmt.Sprintf("/work/tree/d%02d/sub", d)
+		fsys.MkdirAll(dir, 0o755)
+		for i := 0; i < 100; i++ {
+			f, err := fsys.Create(fmt.Sprintf("%s/file%03d.txt", dir, i))
+			if err != nil {
+				b.Fatal(err)
+			}
+			f.Write([]byte("x"))
+			f.Close()
+		}
+	}
+	return fsys
+}
+
+func benchFind(b *testing.B, args ...string) {
+	fsys := benchTree(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c := &builtins.Call{
+			Args: append([]string{"find"}, args...), Stdin: eofReader{}, Stdout: io.Discard, Stderr: io.Discard,
+			Env: []string{"LANG=C.UTF-8"}, Dir: "/work", FS: fsys,
+		}
+		if code := Run(context.Background(), c); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
+	}
+}
+
+type eofReader struct{}
+
+func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
+
+func BenchmarkFindPrint(b *testing.B)  { benchFind(b, "tree") }
+func BenchmarkFindName(b *testing.B)   { benchFind(b, "tree", "-name", "*7.txt") }
+func BenchmarkFindType(b *testing.B)   { benchFind(b, "tree", "-type", "f", "-size", "-2") }
+func BenchmarkFindPrintf(b *testing.B) { benchFind(b, "tree", "-printf", "%p %s %m\n") }
+func BenchmarkFindFollow(b *testing.B) { benchFind(b, "-L", "tree") }
+func BenchmarkFindRegex(b *testing.B)  { benchFind(b, "tree", "-regex", ".*file0[0-4].*") }
