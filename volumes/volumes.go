@@ -6,8 +6,8 @@ package volumes
 
 import (
 	"errors"
-	"io/fs"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
