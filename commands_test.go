@@ -1,0 +1,47 @@
+package bashbox_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/bashbox/bashbox"
+)
+
+// TestEveryCommandAnswersHelpAndVersion: each registered command prints
+// help and version text with status 0, and refuses an unknown long option
+// GNU-style, with a message naming it.
+func TestEveryCommandAnswersHelpAndVersion(t *testing.T) {
+	b := newBox(t, bashbox.Config{})
+	// Shell builtins in bash (which the script's name reaches first) treat
+	// --help as an operand; xxd is not a GNU tool and prints its usage.
+	shellBuiltin := map[string]bool{"test": true, "[": true, "true": true, "false": true, "echo": true, "printf": true, "pwd": true, "kill": true}
+	operandLike := map[string]bool{"expr": true, "xxd": true}
+	for _, name := range b.Commands() {
+		if name == "bash" || name == "sh" {
+			continue
+		}
+		name := name
+		if shellBuiltin[name] {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			for _, flag := range []string{"--help", "--version"} {
+				res, err := b.Run(context.Background(), bashbox.Request{Script: name + " " + flag + " </dev/null"})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.ExitCode != 0 || strings.TrimSpace(res.Stdout) == "" {
+					t.Errorf("%s %s: exit %d, stdout %q, stderr %q", name, flag, res.ExitCode, res.Stdout, res.Stderr)
+				}
+			}
+			if operandLike[name] {
+				return
+			}
+			res, _ := b.Run(context.Background(), bashbox.Request{Script: name + " --frobnicate-xyz </dev/null"})
+			if res.ExitCode == 0 || !strings.Contains(res.Stderr, "frobnicate-xyz") || strings.Contains(res.Stderr, "panic") || strings.Contains(res.Stderr, "internal error") {
+				t.Errorf("%s --frobnicate-xyz: exit %d, stderr %q", name, res.ExitCode, res.Stderr)
+			}
+		})
+	}
+}
