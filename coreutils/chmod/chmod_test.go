@@ -111,9 +111,9 @@ func TestAgainstGNU(t *testing.T) {
 		{"chmod", "-v", "-r", "g"},
 	}
 	for _, args := range cases {
-		dir, fsys := makeFixture(t, setup)
-		want := realRun(t, dir, diffEnv, args...)
-		got := (&cmdtest.Env{Env: diffEnv}).RunIn(fsys, Run, args...)
+		dir, fsys := cmdtest.NewHostFixture(t, setup)
+		want := cmdtest.RunHost(t, dir, cmdtest.HostDiffEnv, args...)
+		got := (&cmdtest.Env{Env: cmdtest.HostDiffEnv}).RunIn(fsys, Run, args...)
 		if len(args) > 1 && strings.HasPrefix(args[1], "-R") {
 			// Directory order differs (ext4 hashes names).
 			got.Stdout, want.Stdout = sortLines(got.Stdout), sortLines(want.Stdout)

@@ -1,6 +1,10 @@
 package ls
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/bashbox/bashbox/builtins/cmdtest"
+)
 
 const baseSetup = `
 mkdir -p d1/sub d2 'sp ace' .hid
@@ -186,9 +190,9 @@ func TestColumnsAgainstGNU(t *testing.T) {
 		compare(t, "many", Run, manySetup, args...)
 	}
 	for _, args := range [][]string{{"ls", "--color=always"}, {"ls", "-lF", "--color"}, {"ls", "-Cw60", "--color=always"}} {
-		compareEnv(t, "term", append(diffEnv, "TERM=xterm"), Run, manySetup, args...)
-		compareEnv(t, "lscolors", append(diffEnv, "LS_COLORS=di=01;34:ex=32:*.tar=01;31:*.JPG=35:ow=4"), Run, manySetup, args...)
+		compareEnv(t, "term", append(cmdtest.HostDiffEnv, "TERM=xterm"), Run, manySetup, args...)
+		compareEnv(t, "lscolors", append(cmdtest.HostDiffEnv, "LS_COLORS=di=01;34:ex=32:*.tar=01;31:*.JPG=35:ow=4"), Run, manySetup, args...)
 	}
-	compareEnv(t, "columns", append(diffEnv, "COLUMNS=50"), Run, manySetup, "ls", "-C")
-	compareEnv(t, "columns", append(diffEnv, "COLUMNS=50"), Run, manySetup, "ls", "-x", "-w", "70")
+	compareEnv(t, "columns", append(cmdtest.HostDiffEnv, "COLUMNS=50"), Run, manySetup, "ls", "-C")
+	compareEnv(t, "columns", append(cmdtest.HostDiffEnv, "COLUMNS=50"), Run, manySetup, "ls", "-x", "-w", "70")
 }

@@ -39,11 +39,11 @@ func TestAgainstGNU(t *testing.T) {
 	for _, args := range cases {
 		compare(t, "", Run, setup, args...)
 	}
-	env := append(diffEnv, "TZ=Asia/Tokyo")
+	env := append(cmdtest.HostDiffEnv, "TZ=Asia/Tokyo")
 	compareEnv(t, "tz", env, Run, setup, "stat", "-c", "%y", "f")
-	env = append(diffEnv, "TZ=EST5EDT")
+	env = append(cmdtest.HostDiffEnv, "TZ=EST5EDT")
 	compareEnv(t, "tz", env, Run, setup, "stat", "-c", "%y", "f")
-	env = append(diffEnv, "QUOTING_STYLE=c")
+	env = append(cmdtest.HostDiffEnv, "QUOTING_STYLE=c")
 	compareEnv(t, "quoting", env, Run, setup, "stat", "-c", "%N", "link", "it's")
 }
 

@@ -49,9 +49,9 @@ func TestAgainstGNU(t *testing.T) {
 		{[]string{"touch", "-d"}, nil},
 	}
 	for _, tc := range cases {
-		dir, fsys := makeFixture(t, setup)
-		want := realRun(t, dir, diffEnv, tc.args...)
-		got := (&cmdtest.Env{Env: diffEnv}).RunIn(fsys, Run, tc.args...)
+		dir, fsys := cmdtest.NewHostFixture(t, setup)
+		want := cmdtest.RunHost(t, dir, cmdtest.HostDiffEnv, tc.args...)
+		got := (&cmdtest.Env{Env: cmdtest.HostDiffEnv}).RunIn(fsys, Run, tc.args...)
 		if got.Stdout != want.Stdout || got.Stderr != want.Stderr || got.Code != want.Code {
 			t.Errorf("%q\n--- got (code %d)\n%s%s--- want (code %d)\n%s%s", tc.args, got.Code, got.Stdout, got.Stderr, want.Code, want.Stdout, want.Stderr)
 		}

@@ -75,9 +75,9 @@ func TestAgainstGNU(t *testing.T) {
 	for _, args := range cases {
 		compare(t, "", Run, setup, args...)
 	}
-	compareEnv(t, "ascii locale", append(diffEnv[1:], "LANG=C"), Run, setup, "tree", "d1")
-	compareEnv(t, "color", append(diffEnv, "TERM=xterm"), Run, setup, "tree", "-C")
-	compareEnv(t, "no term", diffEnv, Run, setup, "tree", "-C", "d1")
+	compareEnv(t, "ascii locale", append(cmdtest.HostDiffEnv[1:], "LANG=C"), Run, setup, "tree", "d1")
+	compareEnv(t, "color", append(cmdtest.HostDiffEnv, "TERM=xterm"), Run, setup, "tree", "-C")
+	compareEnv(t, "no term", cmdtest.HostDiffEnv, Run, setup, "tree", "-C", "d1")
 }
 
 func TestSandbox(t *testing.T) {
