@@ -17,4 +17,6 @@ func Register(r *builtins.Registry) {
 	registerTextFormat(r)
 	registerTraversal(r)
 	registerMisc(r)
+	registerDiff(r)
+	registerData(r)
 }

@@ -1,0 +1,559 @@
+package awk
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/benhoyt/goawk/lexer"
+	"github.com/benhoyt/goawk/parser"
+)
+
+// The sandbox never lets goawk touch the host: goawk opens files with
+// os.Open and runs commands with os/exec, and has no hooks for either. So
+// the program is parsed once as written (for goawk's syntax checking and
+// error positions), then regenerated as AWK source in which every I/O
+// construct that would reach the host is a call to one of our native
+// functions (see runtime.go):
+//
+//	print ... > f, >> f, | cmd   ->  __bb_out(kind, dest, text)
+//	getline [v] < f              ->  __bb_gf(f, RS) + __bb_rec()
+//	cmd | getline [v]            ->  __bb_gc(cmd, RS) + __bb_rec()
+//	system(cmd), close(x), fflush(x)
+//
+// Main input stays in goawk (so NR, FNR, getline, next, nextfile and range
+// patterns keep goawk's semantics) but every input operand is handed to
+// goawk as "-", which goawk reads from Config.Stdin: our reader serves the
+// operand files through the sandbox one after the other. The user's ARGV
+// and ARGC are renamed so that the program still sees the real operands,
+// and FILENAME reads come from the reader. goawk is additionally run with
+// NoExec, NoFileReads and NoFileWrites, so a construct this rewrite missed
+// fails instead of reaching the host.
+//
+// The AST types live in goawk's internal/ast package, so they are read
+// through reflection, by type and field name.
+
+// Native function names. The prefix keeps them out of the user's way.
+const (
+	nOut      = "__bb_out"
+	nGetFile  = "__bb_gf"
+	nGetCmd   = "__bb_gc"
+	nRecord   = "__bb_rec"
+	nClose    = "__bb_close"
+	nFlush    = "__bb_fflush"
+	nSystem   = "__bb_system"
+	nFilename = "__bb_fname"
+	nSkipFile = "__bb_skipfile"
+	nArg      = "__bb_arg"
+	nSync     = "__bb_sync"
+	vStatus   = "__bb_s"
+	vSplit    = "__bb_sa"
+	vConv     = "__bb_cf"
+	vText     = "__bb_t"
+	vIndex    = "__bb_i"
+	vArgv     = "__bb_ARGV"
+	vArgc     = "__bb_ARGC"
+)
+
+// noSplit is a regex that never matches: split() with it gives back the
+// whole string as a numeric string, the way getline's results must be.
+const noSplit = `"a^"`
+
+type gen struct {
+	b strings.Builder
+	// ofmt: the program uses OFMT, so redirected prints must convert
+	// numbers with OFMT rather than CONVFMT.
+	ofmt bool
+	// exts maps gawk extension names the program calls to their native
+	// implementations.
+	exts map[string]string
+	// appendZero lists extension functions whose missing last argument
+	// defaults to $0.
+	defaultZero map[string]int
+	userFuncs   map[string]bool
+}
+
+// generate returns the sandbox version of prog.
+func generate(prog *parser.Program, ofmt bool) (src string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %v", r)
+		}
+	}()
+	g := &gen{ofmt: ofmt, exts: extNames, defaultZero: extZeroArg}
+	p := reflect.ValueOf(prog).Elem().FieldByName("ResolvedProgram").FieldByName("Program")
+	g.userFuncs = map[string]bool{}
+	for i := 0; i < p.FieldByName("Functions").Len(); i++ {
+		g.userFuncs[p.FieldByName("Functions").Index(i).Elem().FieldByName("Name").String()] = true
+	}
+	// The first BEGIN copies the real operands into the user's ARGV and
+	// hands goawk "-" for each input file.
+	g.w("BEGIN {\n" + vArgc + " = ARGC\nfor (" + vIndex + " = 0; " + vIndex + " < ARGC; " + vIndex + "++) {\n" +
+		vArgv + "[" + vIndex + "] = ARGV[" + vIndex + "]\nARGV[" + vIndex + "] = " + nArg + "(" + vIndex + ", ARGV[" + vIndex + "])\n}\n}\n")
+	begins := p.FieldByName("Begin")
+	for i := 0; i < begins.Len(); i++ {
+		g.w("BEGIN {\n")
+		g.stmts(begins.Index(i))
+		g.w("}\n")
+	}
+	// The last BEGIN applies the user's changes to ARGV and ARGC, unless
+	// input has already been read.
+	g.w("BEGIN {\nif (" + nSync + "()) {\nfor (" + vIndex + " = 1; " + vIndex + " < " + vArgc + "; " + vIndex + "++)\n" +
+		"ARGV[" + vIndex + "] = " + nArg + "(" + vIndex + ", (" + vIndex + " in " + vArgv + ") ? " + vArgv + "[" + vIndex + "] : \"\")\n" +
+		"ARGC = " + vArgc + "\n}\n}\n")
+	actions := p.FieldByName("Actions")
+	for i := 0; i < actions.Len(); i++ {
+		a := actions.Index(i).Elem()
+		pats := a.FieldByName("Pattern")
+		var ps []string
+		for j := 0; j < pats.Len(); j++ {
+			ps = append(ps, g.expr(pats.Index(j)))
+		}
+		g.w(strings.Join(ps, ", "))
+		body := a.FieldByName("Stmts")
+		if !body.IsNil() {
+			g.w(" {\n")
+			g.stmts(body)
+			g.w("}")
+		}
+		g.w("\n")
+	}
+	ends := p.FieldByName("End")
+	for i := 0; i < ends.Len(); i++ {
+		g.w("END {\n")
+		g.stmts(ends.Index(i))
+		g.w("}\n")
+	}
+	funcs := p.FieldByName("Functions")
+	for i := 0; i < funcs.Len(); i++ {
+		f := funcs.Index(i).Elem()
+		params := f.FieldByName("Params").Interface().([]string)
+		g.w("function " + f.FieldByName("Name").String() + "(" + strings.Join(renameAll(params), ", ") + ") {\n")
+		g.stmts(f.FieldByName("Body"))
+		g.w("}\n")
+	}
+	return g.b.String(), nil
+}
+
+func (g *gen) w(s string) { g.b.WriteString(s) }
+
+func renameAll(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = rename(n)
+	}
+	return out
+}
+
+// rename maps the user's ARGV and ARGC to the copies the program sees.
+func rename(name string) string {
+	switch name {
+	case "ARGV":
+		return vArgv
+	case "ARGC":
+		return vArgc
+	}
+	return name
+}
+
+// kind is the AST node type name of an interface value holding a node.
+func kind(v reflect.Value) string {
+	for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return ""
+		}
+		v = v.Elem()
+	}
+	return v.Type().Name()
+}
+
+// node returns the struct behind an interface or pointer value.
+func node(v reflect.Value) reflect.Value {
+	for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
+		v = v.Elem()
+	}
+	return v
+}
+
+func isNil(v reflect.Value) bool {
+	return (v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer) && v.IsNil()
+}
+
+func tok(v reflect.Value) lexer.Token { return lexer.Token(v.Int()) }
+
+func (g *gen) stmts(list reflect.Value) {
+	for i := 0; i < list.Len(); i++ {
+		g.stmt(list.Index(i))
+	}
+}
+
+func (g *gen) block(list reflect.Value) {
+	g.w("{\n")
+	g.stmts(list)
+	g.w("}")
+}
+
+func (g *gen) stmt(v reflect.Value) {
+	n := node(v)
+	switch kind(v) {
+	case "PrintStmt", "PrintfStmt":
+		g.w(g.print(v, false))
+	case "ExprStmt":
+		g.w(g.expr(n.FieldByName("Expr")))
+	case "IfStmt":
+		g.w("if (" + g.expr(n.FieldByName("Cond")) + ") ")
+		g.block(n.FieldByName("Body"))
+		if e := n.FieldByName("Else"); e.Len() > 0 {
+			g.w(" else ")
+			g.block(e)
+		}
+	case "ForStmt":
+		g.w("for (")
+		if pre := n.FieldByName("Pre"); !isNil(pre) {
+			g.w(g.simple(pre))
+		}
+		g.w("; ")
+		if c := n.FieldByName("Cond"); !isNil(c) {
+			g.w(g.expr(c))
+		}
+		g.w("; ")
+		if post := n.FieldByName("Post"); !isNil(post) {
+			g.w(g.simple(post))
+		}
+		g.w(") ")
+		g.block(n.FieldByName("Body"))
+	case "ForInStmt":
+		g.w("for (" + rename(n.FieldByName("Var").String()) + " in " + rename(n.FieldByName("Array").String()) + ") ")
+		g.block(n.FieldByName("Body"))
+	case "WhileStmt":
+		g.w("while (" + g.expr(n.FieldByName("Cond")) + ") ")
+		g.block(n.FieldByName("Body"))
+	case "DoWhileStmt":
+		g.w("do ")
+		g.block(n.FieldByName("Body"))
+		g.w(" while (" + g.expr(n.FieldByName("Cond")) + ")")
+	case "BreakStmt":
+		g.w("break")
+	case "ContinueStmt":
+		g.w("continue")
+	case "NextStmt":
+		g.w("next")
+	case "NextfileStmt":
+		g.w("{\n" + nSkipFile + "()\nnextfile\n}")
+	case "ExitStmt":
+		g.w("exit")
+		if s := n.FieldByName("Status"); !isNil(s) {
+			g.w(" " + g.expr(s))
+		}
+	case "ReturnStmt":
+		g.w("return")
+		if s := n.FieldByName("Value"); !isNil(s) {
+			g.w(" " + g.expr(s))
+		}
+	case "DeleteStmt":
+		g.w("delete " + rename(n.FieldByName("Array").String()))
+		if idx := n.FieldByName("Index"); idx.Len() > 0 {
+			g.w("[" + g.exprList(idx) + "]")
+		}
+	case "BlockStmt":
+		g.block(n.FieldByName("Body"))
+	default:
+		panic("unknown statement " + kind(v))
+	}
+	g.w("\n")
+}
+
+// simple renders the init or post statement of a for loop.
+func (g *gen) simple(v reflect.Value) string {
+	switch kind(v) {
+	case "ExprStmt":
+		return g.expr(node(v).FieldByName("Expr"))
+	case "PrintStmt", "PrintfStmt":
+		return g.print(v, true)
+	}
+	panic("unexpected statement in for loop: " + kind(v))
+}
+
+// print renders a print or printf statement; a redirected one becomes a
+// call of __bb_out with the formatted text.
+func (g *gen) print(v reflect.Value, inline bool) string {
+	n := node(v)
+	isPrintf := kind(v) == "PrintfStmt"
+	args := n.FieldByName("Args")
+	redirect := tok(n.FieldByName("Redirect"))
+	dest := n.FieldByName("Dest")
+	if isNil(dest) {
+		name := "print"
+		if isPrintf {
+			name = "printf"
+		}
+		if args.Len() == 0 {
+			return name
+		}
+		return name + " (" + g.exprList(args) + ")"
+	}
+	var text, pre string
+	if isPrintf {
+		text = "sprintf(" + g.exprList(args) + ")"
+	} else if args.Len() == 0 {
+		text = "$0 ORS"
+	} else {
+		parts := make([]string, args.Len())
+		for i := range parts {
+			parts[i] = g.expr(args.Index(i))
+		}
+		text = strings.Join(parts, " OFS ") + " ORS"
+		if g.ofmt && !inline {
+			// print converts numbers with OFMT, concatenation with
+			// CONVFMT: convert with CONVFMT set to OFMT.
+			pre = vConv + " = CONVFMT\nCONVFMT = OFMT\n" + vText + " = " + text + "\nCONVFMT = " + vConv + "\n"
+			text = vText
+		}
+	}
+	k := 1
+	switch redirect {
+	case lexer.APPEND:
+		k = 2
+	case lexer.PIPE:
+		k = 3
+	}
+	call := fmt.Sprintf("%s(%d, %s, %s)", nOut, k, g.expr(dest), text)
+	if pre != "" {
+		return "{\n" + pre + call + "\n}"
+	}
+	return call
+}
+
+func (g *gen) exprList(list reflect.Value) string {
+	parts := make([]string, list.Len())
+	for i := range parts {
+		parts[i] = g.expr(list.Index(i))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// lvalue renders an assignable expression without enclosing parentheses.
+func (g *gen) lvalue(v reflect.Value) string {
+	n := node(v)
+	switch kind(v) {
+	case "VarExpr":
+		return rename(n.FieldByName("Name").String())
+	case "IndexExpr":
+		return rename(n.FieldByName("Array").String()) + "[" + g.exprList(n.FieldByName("Index")) + "]"
+	case "FieldExpr":
+		return "$(" + g.expr(n.FieldByName("Index")) + ")"
+	case "NamedFieldExpr":
+		return "@(" + g.expr(n.FieldByName("Field")) + ")"
+	case "GroupingExpr":
+		return g.lvalue(n.FieldByName("Expr"))
+	}
+	panic("not an lvalue: " + kind(v))
+}
+
+// expr renders an expression so that it can stand as an operand anywhere:
+// everything but primaries is parenthesized.
+func (g *gen) expr(v reflect.Value) string {
+	n := node(v)
+	switch kind(v) {
+	case "FieldExpr", "NamedFieldExpr", "IndexExpr":
+		return g.lvalue(v)
+	case "VarExpr":
+		name := n.FieldByName("Name").String()
+		if name == "FILENAME" {
+			return nFilename + "()"
+		}
+		return rename(name)
+	case "UnaryExpr":
+		return "(" + tok(n.FieldByName("Op")).String() + g.expr(n.FieldByName("Value")) + ")"
+	case "BinaryExpr":
+		op := tok(n.FieldByName("Op"))
+		l, r := g.expr(n.FieldByName("Left")), g.expr(n.FieldByName("Right"))
+		if op == lexer.CONCAT {
+			return "(" + l + " " + r + ")"
+		}
+		return "(" + l + " " + op.String() + " " + r + ")"
+	case "InExpr":
+		return "((" + g.exprList(n.FieldByName("Index")) + ") in " + rename(n.FieldByName("Array").String()) + ")"
+	case "CondExpr":
+		return "(" + g.expr(n.FieldByName("Cond")) + " ? " + g.expr(n.FieldByName("True")) + " : " + g.expr(n.FieldByName("False")) + ")"
+	case "NumExpr":
+		return formatNum(n.FieldByName("Value").Float())
+	case "StrExpr":
+		if n.FieldByName("Regex").Bool() {
+			return formatRegex(n.FieldByName("Value").String())
+		}
+		return quote(n.FieldByName("Value").String())
+	case "RegExpr":
+		return "($0 ~ " + formatRegex(n.FieldByName("Regex").String()) + ")"
+	case "AssignExpr":
+		return "(" + g.lvalue(n.FieldByName("Left")) + " = " + g.expr(n.FieldByName("Right")) + ")"
+	case "AugAssignExpr":
+		return "(" + g.lvalue(n.FieldByName("Left")) + " " + tok(n.FieldByName("Op")).String() + "= " + g.expr(n.FieldByName("Right")) + ")"
+	case "IncrExpr":
+		op := tok(n.FieldByName("Op")).String()
+		lv := g.lvalue(n.FieldByName("Expr"))
+		if n.FieldByName("Pre").Bool() {
+			return "(" + op + lv + ")"
+		}
+		return "(" + lv + op + ")"
+	case "CallExpr":
+		return g.call(n)
+	case "UserCallExpr":
+		name := n.FieldByName("Name").String()
+		args := n.FieldByName("Args")
+		if native, ok := g.exts[name]; ok && !g.userFuncs[name] {
+			parts := make([]string, args.Len())
+			for i := range parts {
+				a := args.Index(i)
+				if kind(a) == "StrExpr" && node(a).FieldByName("Regex").Bool() {
+					// A regex constant is passed as its text.
+					parts[i] = quote(node(a).FieldByName("Value").String())
+				} else if kind(a) == "RegExpr" {
+					parts[i] = quote(node(a).FieldByName("Regex").String())
+				} else {
+					parts[i] = g.expr(a)
+				}
+			}
+			list := strings.Join(parts, ", ")
+			if want, ok := g.defaultZero[name]; ok && args.Len() == want-1 {
+				if list != "" {
+					list += ", "
+				}
+				list += "$0"
+			}
+			return native + "(" + list + ")"
+		}
+		return name + "(" + g.exprList(args) + ")"
+	case "MultiExpr":
+		return "(" + g.exprList(n.FieldByName("Exprs")) + ")"
+	case "GetlineExpr":
+		return g.getline(n)
+	case "GroupingExpr":
+		inner := n.FieldByName("Expr")
+		if kind(inner) == "StrExpr" && node(inner).FieldByName("Regex").Bool() {
+			// A parenthesized regex constant still means $0 ~ /re/.
+			return "($0 ~ " + formatRegex(node(inner).FieldByName("Value").String()) + ")"
+		}
+		return "(" + g.expr(inner) + ")"
+	}
+	panic("unknown expression " + kind(v))
+}
+
+func (g *gen) call(n reflect.Value) string {
+	fn := tok(n.FieldByName("Func"))
+	args := n.FieldByName("Args")
+	switch fn {
+	case lexer.F_SYSTEM:
+		return nSystem + "(" + g.exprList(args) + ")"
+	case lexer.F_CLOSE:
+		return nClose + "(" + g.exprList(args) + ")"
+	case lexer.F_FFLUSH:
+		if args.Len() == 0 {
+			return nFlush + "(\"\", 1)"
+		}
+		return nFlush + "(" + g.exprList(args) + ", 0)"
+	case lexer.F_SPLIT:
+		// The array argument is a bare name.
+		parts := []string{g.expr(args.Index(0)), g.arrayName(args.Index(1))}
+		for i := 2; i < args.Len(); i++ {
+			parts = append(parts, g.expr(args.Index(i)))
+		}
+		return "split(" + strings.Join(parts, ", ") + ")"
+	case lexer.F_SUB, lexer.F_GSUB:
+		parts := []string{g.expr(args.Index(0)), g.expr(args.Index(1))}
+		if args.Len() > 2 {
+			parts = append(parts, g.lvalue(args.Index(2)))
+		}
+		return fn.String() + "(" + strings.Join(parts, ", ") + ")"
+	case lexer.F_LENGTH:
+		if args.Len() == 1 && kind(args.Index(0)) == "VarExpr" && node(args.Index(0)).FieldByName("Name").String() != "FILENAME" {
+			return "length(" + rename(node(args.Index(0)).FieldByName("Name").String()) + ")"
+		}
+	}
+	return fn.String() + "(" + g.exprList(args) + ")"
+}
+
+func (g *gen) arrayName(v reflect.Value) string {
+	if kind(v) == "VarExpr" {
+		return rename(node(v).FieldByName("Name").String())
+	}
+	return g.expr(v)
+}
+
+// getline renders the three getline forms; the file and command forms
+// read through the sandbox.
+func (g *gen) getline(n reflect.Value) string {
+	cmd, target, file := n.FieldByName("Command"), n.FieldByName("Target"), n.FieldByName("File")
+	var call string
+	switch {
+	case !isNil(cmd):
+		call = nGetCmd + "(" + g.expr(cmd) + ", RS)"
+	case !isNil(file):
+		call = nGetFile + "(" + g.expr(file) + ", RS)"
+	default:
+		if isNil(target) {
+			return "(getline)"
+		}
+		return "(getline " + g.lvalue(target) + ")"
+	}
+	var assign string
+	if isNil(target) {
+		assign = "($0 = " + nRecord + "())"
+	} else {
+		assign = "(" + g.lvalue(target) + " = ((split(" + nRecord + "(), " + vSplit + ", " + noSplit + ") > 0) ? " + vSplit + "[1] : \"\"))"
+	}
+	return "(((" + vStatus + " = " + call + ") > 0) ? ((" + assign + " \"\") ? " + vStatus + " : " + vStatus + ") : " + vStatus + ")"
+}
+
+// formatNum renders a number constant exactly.
+func formatNum(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "(-log(0))"
+	case math.IsInf(f, -1):
+		return "log(0)"
+	case math.IsNaN(f):
+		return "(-(log(-1)))"
+	}
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	if f < 0 {
+		return "(" + s + ")"
+	}
+	return s
+}
+
+// quote renders s as an AWK string literal.
+func quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\r':
+			b.WriteString(`\r`)
+		default:
+			if c < 0x20 || c == 0x7f {
+				fmt.Fprintf(&b, `\%03o`, c)
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// formatRegex renders a regex constant: the lexer removed the backslash
+// of every "\/", so each "/" is escaped again.
+func formatRegex(r string) string {
+	return "/" + strings.ReplaceAll(r, "/", `\/`) + "/"
+}

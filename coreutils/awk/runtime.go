@@ -1,0 +1,595 @@
+package awk
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/bashbox/bashbox/builtins"
+)
+
+// fatalError stops the program with gawk's "fatal:" message.
+type fatalError struct{ msg string }
+
+func (e *fatalError) Error() string { return e.msg }
+
+// lockedWriter serialises writes to a stream shared with sub-commands
+// running in their own goroutines.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// noFlush hides Flush from goawk, which would otherwise flush standard
+// output at the end of the program, before the output pipes are closed
+// (gawk closes the pipes first).
+type noFlush struct{ w *bufio.Writer }
+
+func (n noFlush) Write(p []byte) (int, error)       { return n.w.Write(p) }
+func (n noFlush) WriteString(s string) (int, error) { return n.w.WriteString(s) }
+
+// outStream is a print redirection: a file or a command's input.
+type outStream struct {
+	w    *bufio.Writer
+	f    io.Closer
+	pipe *io.PipeWriter
+	done chan int // a command's exit status
+}
+
+// inStream is a getline source: a file or a command's output.
+type inStream struct {
+	r    *recordReader
+	f    io.Closer
+	pipe *io.PipeReader
+	done chan int
+}
+
+// runtime holds the sandbox side of one awk run: the native functions the
+// rewritten program calls.
+type runtime struct {
+	ctx     context.Context
+	c       *builtins.Call
+	out     *bufio.Writer // standard output, shared with goawk
+	stdout  *lockedWriter
+	stderr  *lockedWriter
+	outputs map[string]*outStream
+	inputs  map[string]*inStream
+	order   []string // output streams in opening order
+	rec     string
+	fatal   error
+	main    *mainReader
+}
+
+func newRuntime(ctx context.Context, c *builtins.Call) *runtime {
+	rt := &runtime{
+		ctx:     ctx,
+		c:       c,
+		stdout:  &lockedWriter{w: c.Stdout},
+		stderr:  &lockedWriter{w: c.Stderr},
+		outputs: map[string]*outStream{},
+		inputs:  map[string]*inStream{},
+	}
+	rt.out = bufio.NewWriterSize(rt.stdout, 64<<10)
+	rt.main = &mainReader{rt: rt}
+	return rt
+}
+
+func (rt *runtime) fail(format string, args ...any) error {
+	err := &fatalError{fmt.Sprintf(format, args...)}
+	if rt.fatal == nil {
+		rt.fatal = err
+	}
+	return err
+}
+
+func (rt *runtime) warn(format string, args ...any) {
+	rt.out.Flush()
+	fmt.Fprintf(rt.stderr, "%s: warning: %s\n", rt.c.Name(), fmt.Sprintf(format, args...))
+}
+
+// funcs are the native functions of the rewritten program.
+func (rt *runtime) funcs() map[string]any {
+	m := map[string]any{
+		nOut:      rt.output,
+		nGetFile:  rt.getFile,
+		nGetCmd:   rt.getCmd,
+		nRecord:   func() string { return rt.rec },
+		nClose:    rt.close,
+		nFlush:    rt.fflush,
+		nSystem:   rt.system,
+		nFilename: func() string { return rt.main.name },
+		nSkipFile: rt.main.skip,
+		nArg:      rt.main.arg,
+		nSync:     rt.main.sync,
+	}
+	for name, f := range extFuncs() {
+		m[extNames[name]] = f
+	}
+	return m
+}
+
+func (rt *runtime) sub(cmd string) *builtins.Call {
+	sub := rt.c.Sub([]string{"sh", "-c", cmd})
+	// The command gets an empty standard input: the sandbox shell copies
+	// its input eagerly, which would take awk's own input away.
+	sub.Stdin = strings.NewReader("")
+	sub.Stdout = rt.stdout
+	sub.Stderr = rt.stderr
+	return sub
+}
+
+// output implements print and printf with a redirection.
+func (rt *runtime) output(kind int, dest, text string) (int, error) {
+	return 0, rt.write(kind, dest, text)
+}
+
+func (rt *runtime) write(kind int, dest, text string) error {
+	if s, ok := rt.outputs[dest]; ok {
+		_, err := s.w.WriteString(text)
+		return rt.writeErr(dest, err)
+	}
+	if kind != 3 {
+		switch dest {
+		case "/dev/stdout", "-", "/dev/fd/1":
+			_, err := rt.out.WriteString(text)
+			return err
+		case "/dev/stderr", "/dev/fd/2":
+			rt.out.Flush()
+			_, err := io.WriteString(rt.stderr, text)
+			return err
+		}
+	}
+	if _, ok := rt.inputs[dest]; ok {
+		return rt.fail("can't redirect to `%s' (it is open for reading)", dest)
+	}
+	s := &outStream{}
+	switch kind {
+	case 1, 2:
+		flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+		if kind == 2 {
+			flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+		}
+		f, err := rt.c.OpenFile(dest, flag, 0o666)
+		if err != nil {
+			return rt.fail("cannot redirect to `%s': %s", dest, builtins.ErrText(err))
+		}
+		s.f = f
+		s.w = bufio.NewWriterSize(f, 32<<10)
+	case 3:
+		rt.out.Flush()
+		pr, pw := io.Pipe()
+		s.pipe = pw
+		s.done = make(chan int, 1)
+		s.w = bufio.NewWriterSize(pw, 32<<10)
+		sub := rt.sub(dest)
+		sub.Stdin = pr
+		go func() {
+			st := rt.c.Exec(rt.ctx, sub)
+			pr.CloseWithError(builtins.ErrPipeClosed)
+			s.done <- st
+		}()
+	}
+	rt.outputs[dest] = s
+	rt.order = append(rt.order, dest)
+	_, err := s.w.WriteString(text)
+	return rt.writeErr(dest, err)
+}
+
+func (rt *runtime) writeErr(dest string, err error) error {
+	if err == nil {
+		return nil
+	}
+	if builtins.IsBrokenPipe(err) {
+		// The command stopped reading: drop the output, as gawk does
+		// when SIGPIPE is ignored for pipes.
+		return nil
+	}
+	return rt.fail("%s: %s", dest, builtins.ErrText(err))
+}
+
+// closeOut flushes and closes an output stream, returning its status.
+func (rt *runtime) closeOut(name string, s *outStream) int {
+	err := s.w.Flush()
+	st := 0
+	if s.pipe != nil {
+		s.pipe.Close()
+		st = <-s.done
+	} else if s.f != nil {
+		if cerr := s.f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil && !builtins.IsBrokenPipe(err) {
+		rt.warn("close of `%s' failed: %s", name, builtins.ErrText(err))
+		if st == 0 {
+			st = -1
+		}
+	}
+	return st
+}
+
+func (rt *runtime) closeIn(s *inStream) int {
+	if s.pipe != nil {
+		s.pipe.CloseWithError(builtins.ErrPipeClosed)
+		return <-s.done
+	}
+	if s.f != nil {
+		s.f.Close()
+	}
+	return 0
+}
+
+// close implements close(name).
+func (rt *runtime) close(name string) int {
+	st := -1
+	if s, ok := rt.outputs[name]; ok {
+		rt.out.Flush()
+		st = rt.closeOut(name, s)
+		delete(rt.outputs, name)
+		for i, n := range rt.order {
+			if n == name {
+				rt.order = append(rt.order[:i], rt.order[i+1:]...)
+				break
+			}
+		}
+	}
+	if s, ok := rt.inputs[name]; ok {
+		st = rt.closeIn(s)
+		delete(rt.inputs, name)
+	}
+	return st
+}
+
+// closeAll ends the run: output streams are flushed and closed, commands
+// waited for, then standard output is flushed.
+func (rt *runtime) closeAll() error {
+	for _, name := range rt.order {
+		if s, ok := rt.outputs[name]; ok {
+			rt.closeOut(name, s)
+		}
+	}
+	rt.outputs = map[string]*outStream{}
+	rt.order = nil
+	for name, s := range rt.inputs {
+		rt.closeIn(s)
+		delete(rt.inputs, name)
+	}
+	rt.main.close()
+	return rt.out.Flush()
+}
+
+// fflush implements fflush() (all) and fflush(name).
+func (rt *runtime) fflush(name string, all int) int {
+	if all != 0 || name == "" {
+		rt.flushAll()
+		return 0
+	}
+	if s, ok := rt.outputs[name]; ok {
+		if err := s.w.Flush(); err != nil && !builtins.IsBrokenPipe(err) {
+			return -1
+		}
+		return 0
+	}
+	switch name {
+	case "/dev/stdout", "-":
+		rt.out.Flush()
+		return 0
+	case "/dev/stderr":
+		return 0
+	}
+	rt.warn("fflush: `%s' is not an open file, pipe or co-process", name)
+	return -1
+}
+
+func (rt *runtime) flushAll() {
+	rt.out.Flush()
+	for _, name := range rt.order {
+		rt.outputs[name].w.Flush()
+	}
+}
+
+// system runs a command in the sandbox shell.
+func (rt *runtime) system(cmd string) int {
+	rt.flushAll()
+	return rt.c.Exec(rt.ctx, rt.sub(cmd))
+}
+
+// getFile implements getline < file: 1 with the record in rt.rec, 0 at
+// end of file, -1 when the file cannot be read.
+func (rt *runtime) getFile(name, rs string) int {
+	s, ok := rt.inputs[name]
+	if !ok {
+		if _, ok := rt.outputs[name]; ok {
+			return -1
+		}
+		var r io.Reader
+		var closer io.Closer
+		switch name {
+		case "-", "/dev/stdin", "/dev/fd/0":
+			r = rt.c.Stdin
+		default:
+			f, err := rt.c.Open(name)
+			if err != nil {
+				return -1
+			}
+			if fi, err := f.Stat(); err == nil && fi.IsDir() {
+				f.Close()
+				return -1
+			}
+			r, closer = f, f
+		}
+		s = &inStream{r: newRecordReader(r), f: closer}
+		rt.inputs[name] = s
+	}
+	return rt.read(s, rs)
+}
+
+// getCmd implements cmd | getline.
+func (rt *runtime) getCmd(cmd, rs string) int {
+	s, ok := rt.inputs[cmd]
+	if !ok {
+		if _, ok := rt.outputs[cmd]; ok {
+			return -1
+		}
+		rt.flushAll()
+		pr, pw := io.Pipe()
+		s = &inStream{r: newRecordReader(pr), pipe: pr, done: make(chan int, 1)}
+		sub := rt.sub(cmd)
+		sub.Stdout = pw
+		go func() {
+			st := rt.c.Exec(rt.ctx, sub)
+			pw.Close()
+			s.done <- st
+		}()
+		rt.inputs[cmd] = s
+	}
+	return rt.read(s, rs)
+}
+
+func (rt *runtime) read(s *inStream, rs string) int {
+	if err := rt.ctx.Err(); err != nil {
+		return -1
+	}
+	rec, ok, err := s.r.next(rs)
+	if err != nil && !ok {
+		return -1
+	}
+	if !ok {
+		return 0
+	}
+	rt.rec = rec
+	return 1
+}
+
+// recordReader splits a stream into records by RS: one character, ""
+// (paragraphs) or a regular expression.
+type recordReader struct {
+	r   *bufio.Reader
+	buf []byte // regex mode: the rest of the input
+	all bool
+	re  *regexp.Regexp
+	rs  string
+}
+
+func newRecordReader(r io.Reader) *recordReader {
+	return &recordReader{r: bufio.NewReaderSize(r, 64<<10)}
+}
+
+func (rr *recordReader) next(rs string) (string, bool, error) {
+	switch {
+	case len(rs) == 1 && !rr.all:
+		line, err := rr.r.ReadString(rs[0])
+		if len(line) > 0 {
+			if line[len(line)-1] == rs[0] {
+				line = line[:len(line)-1]
+			}
+			return line, true, nil
+		}
+		if err == io.EOF {
+			return "", false, nil
+		}
+		return "", false, err
+	case rs == "" && !rr.all:
+		// Paragraph mode: skip blank lines, then read to the next one.
+		for {
+			b, err := rr.r.ReadByte()
+			if err != nil {
+				if err == io.EOF {
+					return "", false, nil
+				}
+				return "", false, err
+			}
+			if b != '\n' {
+				rr.r.UnreadByte()
+				break
+			}
+		}
+		var rec strings.Builder
+		for {
+			line, err := rr.r.ReadString('\n')
+			if line == "\n" {
+				break
+			}
+			rec.WriteString(line)
+			if err != nil {
+				break
+			}
+		}
+		return strings.TrimSuffix(rec.String(), "\n"), true, nil
+	}
+	// Regex separator (or the separator changed after a regex one):
+	// work on the rest of the input in memory.
+	if !rr.all {
+		data, err := io.ReadAll(rr.r)
+		if err != nil {
+			return "", false, err
+		}
+		rr.buf, rr.all = data, true
+	}
+	if len(rr.buf) == 0 {
+		return "", false, nil
+	}
+	if rs == "" {
+		rr.buf = bytes.TrimLeft(rr.buf, "\n")
+		if len(rr.buf) == 0 {
+			return "", false, nil
+		}
+		rs = "\n\n+"
+	}
+	if rs != rr.rs {
+		re, err := regexp.Compile(rs)
+		if err != nil {
+			re = regexp.MustCompile(regexp.QuoteMeta(rs))
+		}
+		rr.re, rr.rs = re, rs
+	}
+	loc := rr.re.FindIndex(rr.buf)
+	if loc == nil || loc[1] == loc[0] && loc[0] == 0 {
+		rec := string(rr.buf)
+		rr.buf = nil
+		if rs == "\n\n+" {
+			rec = strings.TrimRight(rec, "\n")
+		}
+		return rec, true, nil
+	}
+	rec := string(rr.buf[:loc[0]])
+	rr.buf = rr.buf[loc[1]:]
+	return rec, true, nil
+}
+
+// mainReader is goawk's standard input: it serves the input operands one
+// after the other, ending each with EOF. goawk sees "-" for every operand
+// and starts a new input file (FNR = 0) at each.
+type mainReader struct {
+	rt      *runtime
+	queue   []string
+	next    int
+	started bool
+	stdin   bool // the default standard input was used
+	cur     io.Reader
+	closer  io.Closer
+	name    string // FILENAME
+	eof     bool
+	opened  bool // a file was read
+}
+
+// arg registers operand i; goawk gets back what to put in its ARGV.
+func (m *mainReader) arg(i int, s string) string {
+	if i == 0 || s == "" || isAssignment(s) {
+		return s
+	}
+	m.queue = append(m.queue, s)
+	return "-"
+}
+
+// sync starts the final ARGV pass unless input was already read.
+func (m *mainReader) sync() int {
+	if m.started {
+		return 0
+	}
+	m.queue = nil
+	return 1
+}
+
+func isAssignment(s string) bool {
+	eq := strings.IndexByte(s, '=')
+	if eq <= 0 {
+		return false
+	}
+	for i := 0; i < eq; i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// skip implements nextfile: the rest of the current file is dropped.
+func (m *mainReader) skip() {
+	m.close()
+	m.eof = false
+}
+
+func (m *mainReader) close() {
+	if m.closer != nil {
+		m.closer.Close()
+	}
+	m.cur, m.closer = nil, nil
+}
+
+func (m *mainReader) open() error {
+	for {
+		if m.next >= len(m.queue) {
+			if len(m.queue) == 0 && !m.stdin {
+				m.stdin = true
+				m.cur, m.name = m.rt.c.Stdin, "-"
+				return nil
+			}
+			return io.EOF
+		}
+		name := m.queue[m.next]
+		m.next++
+		if name == "-" || name == "/dev/stdin" {
+			m.cur, m.name = m.rt.c.Stdin, name
+			return nil
+		}
+		f, err := m.rt.c.Open(name)
+		if err != nil {
+			return m.rt.fail("cannot open file `%s' for reading: %s", name, builtins.ErrText(err))
+		}
+		if fi, err := f.Stat(); err == nil && fi.IsDir() {
+			f.Close()
+			m.rt.warn("command line argument `%s' is a directory: skipped", name)
+			continue
+		}
+		m.cur, m.closer, m.name = f, f, name
+		m.opened = true
+		return nil
+	}
+}
+
+func (m *mainReader) Read(p []byte) (int, error) {
+	m.started = true
+	if err := m.rt.ctx.Err(); err != nil {
+		return 0, err
+	}
+	if m.eof {
+		// The file ended with the last read: end this input file.
+		m.eof = false
+		return 0, io.EOF
+	}
+	if m.cur == nil {
+		if err := m.open(); err != nil {
+			return 0, err
+		}
+	}
+	n, err := m.cur.Read(p)
+	if err == io.EOF {
+		m.close()
+		if n > 0 {
+			m.eof = true
+			return n, nil
+		}
+		return 0, io.EOF
+	}
+	if err != nil && !errors.Is(err, io.EOF) {
+		name := m.name
+		m.close()
+		return n, m.rt.fail("error reading input file `%s': %s", name, builtins.ErrText(err))
+	}
+	return n, err
+}

@@ -1,0 +1,520 @@
+package jq
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// decoder parses a stream of JSON texts the way jq 1.6 does: numbers are
+// doubles, invalid UTF-8 becomes U+FFFD, and errors read
+// "Invalid numeric literal at line 1, column 4". It records the key order
+// of every object it makes (gojq's objects are Go maps, which have none).
+type decoder struct {
+	data  []byte
+	pos   int
+	order *keyOrder
+	depth int
+}
+
+// parseError is a JSON syntax error with jq's wording.
+type parseError struct{ msg string }
+
+func (e *parseError) Error() string { return e.msg }
+
+func (d *decoder) errorf(format string, args ...any) error {
+	line, col := 1, 0
+	for _, b := range d.data[:min(d.pos, len(d.data))] {
+		if b == '\n' {
+			line++
+			col = 0
+		} else {
+			col++
+		}
+	}
+	return &parseError{fmt.Sprintf(format, args...) + fmt.Sprintf(" at line %d, column %d", line, col)}
+}
+
+func (d *decoder) skipSpace() {
+	for d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+// more reports whether another value follows.
+func (d *decoder) more() bool {
+	d.skipSpace()
+	return d.pos < len(d.data)
+}
+
+// line is jq's "(at <stdin>:N)" line: the newlines read up to the end of
+// the line where the last value ended.
+func (d *decoder) line() int {
+	end := d.pos
+	if i := strings.IndexByte(string(d.data[end:]), '\n'); i >= 0 {
+		end += i + 1
+	} else {
+		end = len(d.data)
+	}
+	n := 0
+	for _, b := range d.data[:end] {
+		if b == '\n' {
+			n++
+		}
+	}
+	return n
+}
+
+// next parses one JSON text.
+func (d *decoder) next() (any, error) {
+	d.skipSpace()
+	v, err := d.value()
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func isDelim(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', '[', ']', '{', '}', ',', ':', '"':
+		return true
+	}
+	return false
+}
+
+func (d *decoder) value() (any, error) {
+	d.skipSpace()
+	if d.pos >= len(d.data) {
+		return nil, d.errorf("Unfinished JSON term at EOF")
+	}
+	switch c := d.data[d.pos]; c {
+	case '{':
+		return d.object()
+	case '[':
+		return d.array()
+	case '"':
+		return d.str()
+	case ']', '}':
+		d.pos++
+		return nil, d.errorf("Unmatched '%c'", c)
+	case ',', ':':
+		d.pos++
+		return nil, d.errorf("Expected value before '%c'", c)
+	}
+	start := d.pos
+	for d.pos < len(d.data) && !isDelim(d.data[d.pos]) {
+		d.pos++
+	}
+	word := string(d.data[start:d.pos])
+	switch word {
+	case "null":
+		return nil, nil
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	if f, ok := parseNumber(word); ok {
+		return f, nil
+	}
+	msg := "Invalid numeric literal"
+	if c := word[0]; c == 't' || c == 'f' || c == 'n' {
+		msg = "Invalid literal"
+	}
+	if d.pos < len(d.data) {
+		d.pos++
+		return nil, d.errorf("%s", msg)
+	}
+	return nil, d.errorf("%s at EOF", msg)
+}
+
+// parseNumber parses a JSON number as jq does: out-of-range values clamp
+// to the largest double.
+func parseNumber(s string) (float64, bool) {
+	if s == "" || strings.ContainsAny(s, "xXpP_") || strings.EqualFold(strings.TrimLeft(s, "+-"), "inf") ||
+		strings.EqualFold(strings.TrimLeft(s, "+-"), "infinity") || strings.EqualFold(s, "nan") {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			if math.IsInf(f, 1) {
+				return math.MaxFloat64, true
+			}
+			if math.IsInf(f, -1) {
+				return -math.MaxFloat64, true
+			}
+			return f, true
+		}
+		return 0, false
+	}
+	return f, true
+}
+
+func (d *decoder) array() (any, error) {
+	d.pos++
+	d.depth++
+	if d.depth > 10000 {
+		return nil, d.errorf("Exceeds depth limit for parsing")
+	}
+	arr := []any{}
+	d.skipSpace()
+	if d.pos < len(d.data) && d.data[d.pos] == ']' {
+		d.pos++
+		d.depth--
+		return arr, nil
+	}
+	for {
+		v, err := d.value()
+		if err != nil {
+			return nil, err
+		}
+		arr = append(arr, v)
+		d.skipSpace()
+		if d.pos >= len(d.data) {
+			return nil, d.errorf("Unfinished JSON term at EOF")
+		}
+		switch d.data[d.pos] {
+		case ',':
+			d.pos++
+			d.skipSpace()
+			if d.pos < len(d.data) && d.data[d.pos] == ']' {
+				d.pos++
+				return nil, d.errorf("Expected another array element")
+			}
+		case ']':
+			d.pos++
+			d.depth--
+			return arr, nil
+		default:
+			return nil, d.adjacent()
+		}
+	}
+}
+
+// adjacent reports a value that follows another without a separator,
+// where jq notices it: once the second token is complete.
+func (d *decoder) adjacent() error {
+	switch c := d.data[d.pos]; {
+	case c == '"':
+		if _, err := d.str(); err != nil {
+			return err
+		}
+	case c == '[' || c == '{':
+		d.pos++
+	case c == ':':
+		d.pos++
+		return d.errorf("':' not as part of an object")
+	case !isDelim(c):
+		for d.pos < len(d.data) && !isDelim(d.data[d.pos]) {
+			d.pos++
+		}
+		if d.pos >= len(d.data) {
+			return d.errorf("Expected separator between values at EOF")
+		}
+		d.pos++
+	default:
+		d.pos++
+	}
+	return d.errorf("Expected separator between values")
+}
+
+func (d *decoder) object() (any, error) {
+	d.pos++
+	d.depth++
+	if d.depth > 10000 {
+		return nil, d.errorf("Exceeds depth limit for parsing")
+	}
+	obj := map[string]any{}
+	var keys []string
+	d.skipSpace()
+	if d.pos < len(d.data) && d.data[d.pos] == '}' {
+		d.pos++
+		d.depth--
+		return obj, nil
+	}
+	for {
+		d.skipSpace()
+		if d.pos >= len(d.data) {
+			return nil, d.errorf("Unfinished JSON term at EOF")
+		}
+		if d.data[d.pos] != '"' {
+			if d.data[d.pos] == '}' || d.data[d.pos] == ',' {
+				d.pos++
+				return nil, d.errorf("Objects must consist of key:value pairs")
+			}
+			if _, err := d.value(); err != nil {
+				return nil, err
+			}
+			d.pos++
+			return nil, d.errorf("Object keys must be strings")
+		}
+		k, err := d.str()
+		if err != nil {
+			return nil, err
+		}
+		key := k.(string)
+		d.skipSpace()
+		if d.pos >= len(d.data) {
+			return nil, d.errorf("Unfinished JSON term at EOF")
+		}
+		if d.data[d.pos] != ':' {
+			if c := d.data[d.pos]; c == ',' || c == '}' {
+				d.pos++
+				return nil, d.errorf("Objects must consist of key:value pairs")
+			}
+			return nil, d.adjacent()
+		}
+		d.pos++
+		v, err := d.value()
+		if err != nil {
+			return nil, err
+		}
+		if _, dup := obj[key]; !dup {
+			keys = append(keys, key)
+		}
+		obj[key] = v
+		d.skipSpace()
+		if d.pos >= len(d.data) {
+			return nil, d.errorf("Unfinished JSON term at EOF")
+		}
+		switch d.data[d.pos] {
+		case ',':
+			d.pos++
+			d.skipSpace()
+			if d.pos < len(d.data) && d.data[d.pos] == '}' {
+				d.pos++
+				return nil, d.errorf("Expected another key-value pair")
+			}
+		case '}':
+			d.pos++
+			d.depth--
+			d.order.record(obj, keys)
+			return obj, nil
+		default:
+			return nil, d.adjacent()
+		}
+	}
+}
+
+func (d *decoder) str() (any, error) {
+	d.pos++
+	start := d.pos
+	// Fast path: no escapes, valid UTF-8.
+	for d.pos < len(d.data) {
+		c := d.data[d.pos]
+		if c == '"' {
+			s := d.data[start:d.pos]
+			d.pos++
+			if utf8.Valid(s) {
+				return string(s), nil
+			}
+			return strings.ToValidUTF8(string(s), "\uFFFD"), nil
+		}
+		if c == '\\' {
+			break
+		}
+		d.pos++
+	}
+	var b strings.Builder
+	b.Write(d.data[start:d.pos])
+	for d.pos < len(d.data) {
+		c := d.data[d.pos]
+		switch {
+		case c == '"':
+			d.pos++
+			s := b.String()
+			if !utf8.ValidString(s) {
+				s = strings.ToValidUTF8(s, "\uFFFD")
+			}
+			return s, nil
+		case c == '\\' && d.pos+1 >= len(d.data):
+			d.pos = len(d.data)
+			return nil, d.errorf("Unfinished string at EOF")
+		case c == '\\':
+			d.pos++
+			if d.pos >= len(d.data) {
+				return nil, d.errorf("Unfinished JSON term at EOF")
+			}
+			e := d.data[d.pos]
+			d.pos++
+			switch e {
+			case '"', '\\', '/':
+				b.WriteByte(e)
+			case 'b':
+				b.WriteByte('\b')
+			case 'f':
+				b.WriteByte('\f')
+			case 'n':
+				b.WriteByte('\n')
+			case 'r':
+				b.WriteByte('\r')
+			case 't':
+				b.WriteByte('\t')
+			case 'u':
+				r, ok := d.hex4()
+				if !ok {
+					return nil, d.errorf("Invalid escape")
+				}
+				if utf16.IsSurrogate(r) {
+					if d.pos+1 < len(d.data) && d.data[d.pos] == '\\' && d.data[d.pos+1] == 'u' {
+						save := d.pos
+						d.pos += 2
+						r2, ok := d.hex4()
+						if ok && r2 >= 0xDC00 && r2 <= 0xDFFF && r < 0xDC00 {
+							r = utf16.DecodeRune(r, r2)
+						} else {
+							d.pos = save
+							r = utf8.RuneError
+						}
+					} else {
+						r = utf8.RuneError
+					}
+				}
+				b.WriteRune(r)
+			default:
+				return nil, d.errorf("Invalid escape")
+			}
+		default:
+			b.WriteByte(c)
+			d.pos++
+		}
+	}
+	return nil, d.errorf("Unfinished string at EOF")
+}
+
+func (d *decoder) hex4() (rune, bool) {
+	if d.pos+4 > len(d.data) {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(d.data[d.pos:d.pos+4]), 16, 32)
+	if err != nil {
+		return 0, false
+	}
+	d.pos += 4
+	return rune(n), true
+}
+
+// keyOrder remembers the key order of objects: exactly for the maps the
+// decoder made, by their identity; and, for maps gojq builds, the order
+// of objects with the same key set, then a global first-seen rank.
+type keyOrder struct {
+	byMap  map[uintptr][]string
+	bySet  map[string][]string
+	rank   map[string]int
+	filter map[string][]string // object constructions in the filter
+	frank  map[string]int      // keys named in the filter
+}
+
+func newKeyOrder() *keyOrder {
+	return &keyOrder{byMap: map[uintptr][]string{}, bySet: map[string][]string{}, rank: map[string]int{}, filter: map[string][]string{}, frank: map[string]int{}}
+}
+
+func mapID(m map[string]any) uintptr { return reflect.ValueOf(m).Pointer() }
+
+func setKey(keys []string) string {
+	s := append([]string(nil), keys...)
+	sortStrings(s)
+	return strings.Join(s, "\x00")
+}
+
+func (o *keyOrder) record(m map[string]any, keys []string) {
+	if o == nil || len(keys) < 2 {
+		for _, k := range keys {
+			if o != nil {
+				if _, ok := o.rank[k]; !ok {
+					o.rank[k] = len(o.rank)
+				}
+			}
+		}
+		return
+	}
+	o.byMap[mapID(m)] = keys
+	sk := setKey(keys)
+	if _, ok := o.bySet[sk]; !ok {
+		o.bySet[sk] = keys
+	}
+	for _, k := range keys {
+		if _, ok := o.rank[k]; !ok {
+			o.rank[k] = len(o.rank)
+		}
+	}
+}
+
+// recordFilter notes the key order of an object construction.
+func (o *keyOrder) recordFilter(keys []string) {
+	for _, k := range keys {
+		if _, ok := o.frank[k]; !ok {
+			o.frank[k] = len(o.frank)
+		}
+	}
+	if len(keys) < 2 {
+		return
+	}
+	sk := setKey(keys)
+	if _, ok := o.filter[sk]; !ok {
+		o.filter[sk] = keys
+	}
+}
+
+// keys returns m's keys in the order jq would print them.
+func (o *keyOrder) keys(m map[string]any, sorted bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	if sorted || len(keys) < 2 {
+		sortStrings(keys)
+		return keys
+	}
+	if ks, ok := o.byMap[mapID(m)]; ok && len(ks) == len(m) && hasAll(m, ks) {
+		return ks
+	}
+	sk := setKey(keys)
+	if ks, ok := o.filter[sk]; ok {
+		return ks
+	}
+	if ks, ok := o.bySet[sk]; ok {
+		return ks
+	}
+	// Keys seen in the input come first in input order, then the
+	// filter's, then the rest sorted.
+	sortStrings(keys)
+	rankOf := func(k string) int {
+		if r, ok := o.rank[k]; ok {
+			return r
+		}
+		if r, ok := o.frank[k]; ok {
+			return 1<<40 + r
+		}
+		return math.MaxInt
+	}
+	sortStable(keys, func(a, b string) bool { return rankOf(a) < rankOf(b) })
+	return keys
+}
+
+func hasAll(m map[string]any, keys []string) bool {
+	for _, k := range keys {
+		if _, ok := m[k]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func sortStrings(s []string) { sort.Strings(s) }
+
+func sortStable(s []string, less func(a, b string) bool) {
+	sort.SliceStable(s, func(i, j int) bool { return less(s[i], s[j]) })
+}

@@ -1,0 +1,825 @@
+// Package jq implements jq on the gojq library, with jq 1.6's command
+// line, output format (key order, number format, colours), messages and
+// exit statuses. Inputs are read through the sandbox filesystem, and env
+// and $ENV show the sandbox environment only.
+//
+// gojq keeps objects as Go maps, without key order. Output follows the
+// input's order for objects that pass through, object constructions
+// follow the filter, and other objects are ordered by where their keys
+// were first seen (see keyOrder); to_entries, keys_unsorted, tojson and
+// tostring use the same order. Iterating an object (.[], paths, ..)
+// still visits keys sorted. Other differences: "Cannot index T with K"
+// names the filter's last literal key (gojq does not report it); gojq's
+// messages are kept for errors jq 1.6 words differently beyond the common
+// type errors; --stream and modules (-L, import) are not supported.
+package jq
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/itchyny/gojq"
+
+	"github.com/bashbox/bashbox/builtins"
+)
+
+const help = `Usage:	%[1]s [options] <jq filter> [file...]
+	%[1]s [options] --args <jq filter> [strings...]
+	%[1]s [options] --jsonargs <jq filter> [JSON_TEXTS...]
+
+jq is a tool for processing JSON inputs, applying the given filter to
+its JSON text inputs and producing the filter's results as JSON on
+standard output.
+
+The simplest filter is ., which copies jq's input to its output
+unmodified (except for formatting, but note that IEEE754 is used
+for number representation internally, with all that that implies).
+
+Example:
+
+	$ echo '{"foo": 0}' | jq .
+	{
+		"foo": 0
+	}
+
+Some of the options include:
+  -c               compact instead of pretty-printed output;
+  -n               use ` + "`null`" + ` as the single input value;
+  -e               set the exit status code based on the output;
+  -s               read (slurp) all inputs into an array; apply filter to it;
+  -r               output raw strings, not JSON texts;
+  -j               like -r, without a newline after each output;
+  -a               output non-ASCII characters as \uXXXX escapes;
+  -R               read raw strings, not JSON texts;
+  -C               colorize JSON;
+  -M               monochrome (don't colorize JSON);
+  -S               sort keys of objects on output;
+  -f file          read the filter from file;
+  --tab            use tabs for indentation;
+  --indent n       use n spaces for indentation (max 7 spaces);
+  --seq            write a record separator before each output;
+  --arg a v        set variable $a to value <v>;
+  --argjson a v    set variable $a to JSON value <v>;
+  --slurpfile a f  set variable $a to an array of JSON texts read from <f>;
+  --rawfile a f    set variable $a to a string consisting of the contents of <f>;
+  --args           remaining arguments are string arguments, not files;
+  --jsonargs       remaining arguments are JSON arguments, not files;
+  --               terminates argument processing;
+
+Named arguments are also available as $ARGS.named[], while
+positional arguments are available as $ARGS.positional[].
+`
+
+var namedGroup = regexp.MustCompile(`\(\?<([A-Za-z_][A-Za-z0-9_]*)>`)
+
+// haltZero is process's status for halt with exit status 0.
+const haltZero = -1 << 20
+
+const usageHint = "Use jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://stedolan.github.io/jq\n"
+
+// source is one input: a file or standard input.
+type source struct {
+	name string // as in messages: "<stdin>" or the path
+	path string
+}
+
+type jq struct {
+	ctx     context.Context
+	c       *builtins.Call
+	out     *bufio.Writer
+	enc     *encoder
+	order   *keyOrder
+	raw     bool // -r
+	join    bool // -j
+	ascii   bool
+	seq     bool
+	rawIn   bool // -R
+	slurp   bool
+	srcs    []source
+	cur     int
+	dec     *decoder
+	lines   *bufio.Reader // raw input
+	rawN    int           // raw lines read from the current source
+	posSet  bool          // an input was read
+	lastPos string        // position of the last input read
+	// inputErr: a file could not be read (exit 2 at the end).
+	inputErr bool
+	// parseErr: invalid JSON input.
+	parseErr  error
+	indexKeys []string
+}
+
+// Run is the jq command.
+func Run(ctx context.Context, c *builtins.Call) int {
+	j := &jq{ctx: ctx, c: c, order: newKeyOrder()}
+	j.out = bufio.NewWriterSize(c.Stdout, 64<<10)
+	status := j.run()
+	if err := j.out.Flush(); err != nil {
+		if builtins.IsBrokenPipe(err) {
+			return 141
+		}
+		if status == 0 {
+			fmt.Fprintf(c.Stderr, "jq: error: writing output failed: %s\n", builtins.ErrText(err))
+			return 2
+		}
+	}
+	return status
+}
+
+func (j *jq) usageErr(format string, args ...any) int {
+	fmt.Fprintf(j.c.Stderr, "jq: "+format+"\n", args...)
+	io.WriteString(j.c.Stderr, usageHint)
+	return 2
+}
+
+func (j *jq) run() int {
+	c := j.c
+	args := c.Args[1:]
+	var (
+		program     *string
+		files       []string
+		positional  []any
+		named       = map[string]any{}
+		namedOrder  []string
+		varNames    []string
+		varValues   []any
+		fromFile    bool
+		nullInput   bool
+		exitStatus  bool
+		compact     bool
+		tab         bool
+		indent      = 2
+		sortKeys    bool
+		color       bool
+		argsMode    int // 1: --args, 2: --jsonargs
+		furtherArgs bool
+	)
+	addVar := func(name string, v any) {
+		if _, ok := named[name]; !ok {
+			namedOrder = append(namedOrder, name)
+		}
+		named[name] = v
+		varNames = append(varNames, "$"+name)
+		varValues = append(varValues, v)
+	}
+	for i := 0; i < len(args); i++ {
+		text := args[i]
+		if furtherArgs || text == "-" || !strings.HasPrefix(text, "-") {
+			if program == nil {
+				p := text
+				program = &p
+				continue
+			}
+			switch argsMode {
+			case 1:
+				positional = append(positional, text)
+			case 2:
+				v, err := j.parseOne(text)
+				if err != nil {
+					return j.usageErr("Invalid JSON text passed to --jsonargs")
+				}
+				positional = append(positional, v)
+			default:
+				files = append(files, text)
+			}
+			continue
+		}
+		if text == "--" {
+			furtherArgs = true
+			continue
+		}
+		need := func(n int, msg string) bool {
+			if i+n >= len(args) {
+				j.usageErr("%s", msg)
+				return false
+			}
+			return true
+		}
+		if strings.HasPrefix(text, "--") {
+			switch text[2:] {
+			case "slurp":
+				j.slurp = true
+			case "raw-input":
+				j.rawIn = true
+			case "null-input":
+				nullInput = true
+			case "compact-output":
+				compact = true
+			case "raw-output":
+				j.raw = true
+			case "join-output":
+				j.raw, j.join = true, true
+			case "ascii-output":
+				j.ascii = true
+			case "sort-keys":
+				sortKeys = true
+			case "color-output":
+				color = true
+			case "monochrome-output":
+				color = false
+			case "tab":
+				tab = true
+			case "seq":
+				j.seq = true
+			case "exit-status":
+				exitStatus = true
+			case "from-file":
+				fromFile = true
+			case "unbuffered", "stream-errors":
+			case "args":
+				argsMode = 1
+			case "jsonargs":
+				argsMode = 2
+			case "indent":
+				if !need(1, "--indent takes one parameter") {
+					return 2
+				}
+				n, err := strconv.Atoi(args[i+1])
+				if err != nil || n < -1 || n > 7 {
+					return j.usageErr("--indent takes a number between -1 and 7")
+				}
+				indent = n
+				if n == -1 {
+					tab = true
+				}
+				i++
+			case "arg":
+				if !need(2, "--arg takes two parameters (e.g. --arg varname value)") {
+					return 2
+				}
+				addVar(args[i+1], args[i+2])
+				i += 2
+			case "argjson":
+				if !need(2, "--argjson takes two parameters (e.g. --argjson varname text)") {
+					return 2
+				}
+				v, err := j.parseOne(args[i+2])
+				if err != nil {
+					return j.usageErr("invalid JSON text passed to --argjson")
+				}
+				addVar(args[i+1], v)
+				i += 2
+			case "slurpfile", "rawfile":
+				opt := text[2:]
+				if !need(2, "--"+opt+" takes two parameters (e.g. --"+opt+" varname filename)") {
+					return 2
+				}
+				data, err := j.readFile(args[i+2])
+				if err != nil {
+					fmt.Fprintf(c.Stderr, "jq: Bad JSON in --%s %s %s: Could not open %s: %s\n", opt, args[i+1], args[i+2], args[i+2], builtins.ErrText(err))
+					return 2
+				}
+				if opt == "rawfile" {
+					addVar(args[i+1], string(data))
+				} else {
+					d := &decoder{data: data, order: j.order}
+					vals := []any{}
+					for d.more() {
+						v, err := d.next()
+						if err != nil {
+							fmt.Fprintf(c.Stderr, "jq: Bad JSON in --%s %s %s: %s\n", opt, args[i+1], args[i+2], err)
+							return 2
+						}
+						vals = append(vals, v)
+					}
+					addVar(args[i+1], vals)
+				}
+				i += 2
+			case "help":
+				fmt.Fprintf(c.Stdout, help, "jq")
+				return 0
+			case "version":
+				return c.Version()
+			default:
+				return j.usageErr("Unknown option %s", text)
+			}
+			continue
+		}
+		// Grouped short options.
+		for _, ch := range text[1:] {
+			switch ch {
+			case 's':
+				j.slurp = true
+			case 'R':
+				j.rawIn = true
+			case 'n':
+				nullInput = true
+			case 'c':
+				compact = true
+			case 'r':
+				j.raw = true
+			case 'j':
+				j.raw, j.join = true, true
+			case 'a':
+				j.ascii = true
+			case 'S':
+				sortKeys = true
+			case 'C':
+				color = true
+			case 'M':
+				color = false
+			case 'e':
+				exitStatus = true
+			case 'f':
+				fromFile = true
+			case 'h':
+				fmt.Fprintf(c.Stdout, help, "jq")
+				return 0
+			default:
+				return j.usageErr("Unknown option %s", text)
+			}
+		}
+	}
+	if program == nil {
+		p := "."
+		program = &p
+	}
+	src := *program
+	if fromFile {
+		data, err := j.readFile(src)
+		if err != nil {
+			fmt.Fprintf(c.Stderr, "jq: error: Could not open %s: %s\n", src, builtins.ErrText(err))
+			return 2
+		}
+		src = string(data)
+	}
+	argsObj := map[string]any{"positional": positional, "named": named}
+	if positional == nil {
+		argsObj["positional"] = []any{}
+	}
+	j.order.record(argsObj, []string{"positional", "named"})
+	j.order.record(named, namedOrder)
+	varNames = append(varNames, "$ARGS")
+	varValues = append(varValues, argsObj)
+
+	query, err := gojq.Parse(src)
+	if err != nil {
+		io.WriteString(c.Stderr, compileMessage(src, err))
+		return 3
+	}
+	j.scanQuery(query)
+	// jq keeps the insertion order of object keys and gojq sorts them:
+	// these builtins are redefined to follow the recorded order.
+	if defs, err := gojq.Parse(orderedDefs); err == nil {
+		query.FuncDefs = append(defs.FuncDefs, query.FuncDefs...)
+	}
+	// env and $ENV list the environment in its order.
+	var envKeys []string
+	for _, kv := range c.Env {
+		if k, _, ok := strings.Cut(kv, "="); ok && k != "" {
+			envKeys = append(envKeys, k)
+		}
+	}
+	j.order.recordFilter(envKeys)
+	if strings.Contains(src, "$__loc__") {
+		i := strings.Index(src, "$__loc__")
+		loc := map[string]any{"file": "<top-level>", "line": 1 + strings.Count(src[:i], "\n")}
+		j.order.recordFilter([]string{"file", "line"})
+		varNames = append(varNames, "$__loc__")
+		varValues = append(varValues, loc)
+	}
+	code, err := gojq.Compile(query,
+		gojq.WithFunction("__bb_to_entries", 0, 0, j.toEntries),
+		gojq.WithFunction("__bb_keys_unsorted", 0, 0, j.keysUnsorted),
+		gojq.WithFunction("__bb_tojson", 0, 0, func(v any, _ []any) any { return j.compact(v) }),
+		gojq.WithFunction("__bb_input_filename", 0, 0, func(any, []any) any {
+			if j.lastPos == "" || j.lastPos == "<unknown>" || j.srcs[min(j.cur, len(j.srcs)-1)].path == "-" {
+				return nil
+			}
+			return j.srcs[min(j.cur, len(j.srcs)-1)].name
+		}),
+		gojq.WithFunction("__bb_debug", 0, 0, func(v any, _ []any) any {
+			j.out.Flush()
+			io.WriteString(c.Stderr, "[\"DEBUG:\","+j.compact(v)+"]\n")
+			return v
+		}),
+		gojq.WithFunction("__bb_stderr", 0, 0, func(v any, _ []any) any {
+			j.out.Flush()
+			io.WriteString(c.Stderr, j.compact(v))
+			return v
+		}),
+		gojq.WithVariables(varNames),
+		gojq.WithEnvironLoader(func() []string { return append([]string(nil), c.Env...) }),
+		gojq.WithInputIter(j))
+	if err != nil {
+		io.WriteString(c.Stderr, compileMessage(src, err))
+		return 3
+	}
+
+	if compact || indent == 0 && !tab {
+		indent = 0
+		tab = false
+	}
+	if tab && indent == 0 {
+		indent = 1
+	}
+	j.enc = &encoder{w: j.out, indent: indent, tab: tab, sort: sortKeys, ascii: j.ascii, color: color, order: j.order}
+	if compact {
+		j.enc.indent, j.enc.tab = 0, false
+	}
+
+	if len(files) == 0 {
+		j.srcs = []source{{name: "<stdin>", path: "-"}}
+	} else {
+		for _, f := range files {
+			j.srcs = append(j.srcs, source{name: f, path: f})
+		}
+	}
+
+	ret := 0
+	switch {
+	case nullInput:
+		ret = j.process(code, nil, varValues)
+	case j.slurp:
+		var v any
+		if j.rawIn {
+			var b strings.Builder
+			for j.cur < len(j.srcs) {
+				if data, ok := j.openSource(); ok {
+					b.Write(data)
+				}
+				j.cur++
+			}
+			v = b.String()
+		} else {
+			all := []any{}
+			for {
+				x, ok := j.Next()
+				if !ok {
+					break
+				}
+				if _, isErr := x.(error); isErr {
+					break
+				}
+				all = append(all, x)
+			}
+			v = all
+		}
+		if j.parseErr == nil {
+			ret = j.process(code, v, varValues)
+		}
+	default:
+		for !j.inputErr {
+			if j.ctx.Err() != nil {
+				return 130
+			}
+			v, ok := j.Next()
+			if !ok {
+				break
+			}
+			if _, isErr := v.(error); isErr {
+				break
+			}
+			ret = j.process(code, v, varValues)
+			if ret < 0 {
+				break
+			}
+		}
+	}
+	if ret == haltZero {
+		return 0
+	}
+	if ret < 0 {
+		return -ret
+	}
+	if j.parseErr != nil {
+		fmt.Fprintf(c.Stderr, "parse error: %s\n", j.parseErr)
+		ret = 4
+	}
+	if j.inputErr {
+		ret = 2
+	}
+	if ret >= 10 {
+		if exitStatus {
+			return ret - 10
+		}
+		return 0
+	}
+	return ret
+}
+
+func (j *jq) readFile(name string) ([]byte, error) {
+	f, err := j.c.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, errors.New("is a directory")
+	}
+	return io.ReadAll(f)
+}
+
+func (j *jq) parseOne(text string) (any, error) {
+	d := &decoder{data: []byte(text), order: j.order}
+	v, err := d.next()
+	if err != nil {
+		return nil, err
+	}
+	if d.more() {
+		return nil, errors.New("trailing data")
+	}
+	return v, nil
+}
+
+// openSource reads the current source, reporting a failure as jq does.
+func (j *jq) openSource() ([]byte, bool) {
+	s := j.srcs[j.cur]
+	var data []byte
+	var err error
+	if s.path == "-" {
+		data, err = io.ReadAll(j.c.Stdin)
+	} else {
+		data, err = j.readFile(s.path)
+	}
+	if err != nil {
+		fmt.Fprintf(j.c.Stderr, "jq: error: Could not open file %s: %s\n", s.path, builtins.ErrText(err))
+		j.inputErr = true
+		return nil, false
+	}
+	return data, true
+}
+
+// Next is the input iterator shared by the main loop and input/inputs.
+// It returns an error value on invalid input and stops.
+func (j *jq) Next() (any, bool) {
+	if j.parseErr != nil {
+		return nil, false
+	}
+	for {
+		if j.dec == nil && j.lines == nil {
+			if j.cur >= len(j.srcs) {
+				return nil, false
+			}
+			data, ok := j.openSource()
+			if !ok {
+				j.cur++
+				continue
+			}
+			if j.rawIn {
+				j.lines = bufio.NewReader(bytes.NewReader(data))
+				j.rawN = 0
+			} else {
+				j.dec = &decoder{data: data, order: j.order}
+			}
+		}
+		if j.rawIn {
+			line, err := j.lines.ReadString('\n')
+			if line == "" && err != nil {
+				j.lines = nil
+				j.cur++
+				continue
+			}
+			j.posSet = true
+			if strings.HasSuffix(line, "\n") {
+				j.rawN++
+				line = line[:len(line)-1]
+			}
+			j.lastPos = j.curPosition()
+			return line, true
+		}
+		if !j.dec.more() {
+			j.dec = nil
+			j.cur++
+			continue
+		}
+		j.posSet = true
+		v, err := j.dec.next()
+		if err != nil {
+			j.parseErr = err
+			return err, true
+		}
+		j.lastPos = j.curPosition()
+		return v, true
+	}
+}
+
+// position is jq's "(at FILE:LINE)" for error messages.
+func (j *jq) position() string {
+	if j.lastPos != "" {
+		return j.lastPos
+	}
+	return j.curPosition()
+}
+
+func (j *jq) curPosition() string {
+	if !j.posSet {
+		return "<unknown>"
+	}
+	i := min(j.cur, len(j.srcs)-1)
+	name := j.srcs[i].name
+	switch {
+	case j.dec != nil:
+		return fmt.Sprintf("%s:%d", name, j.dec.line())
+	case j.lines != nil:
+		return fmt.Sprintf("%s:%d", name, j.rawN)
+	}
+	return "<unknown>"
+}
+
+func (j *jq) compact(v any) string {
+	var b bytes.Buffer
+	w := bufio.NewWriter(&b)
+	e := &encoder{w: w, order: j.order}
+	e.encode(v)
+	w.Flush()
+	return b.String()
+}
+
+// process runs the filter on one input and prints the results. It
+// returns jq 1.6's status: 0, 5 (error), 11 (last output false or
+// null), 14 (no output); a negative status ends jq at once (halt).
+func (j *jq) process(code *gojq.Code, input any, vars []any) int {
+	ret := 14
+	iter := code.RunWithContext(j.ctx, input, vars...)
+	for n := 0; ; n++ {
+		if n&1023 == 0 && j.ctx.Err() != nil {
+			return -130
+		}
+		v, ok := iter.Next()
+		if !ok {
+			break
+		}
+		if err, isErr := v.(error); isErr {
+			var he *gojq.HaltError
+			if errors.As(err, &he) {
+				return j.halt(he)
+			}
+			if j.ctx.Err() != nil {
+				return -130
+			}
+			if _, isParse := err.(*parseError); isParse {
+				// input hit invalid JSON: reported at the end.
+				return ret
+			}
+			msg, notString := j.runtimeMessage(err)
+			j.out.Flush()
+			if notString {
+				fmt.Fprintf(j.c.Stderr, "jq: error (at %s) (not a string): %s\n", j.position(), msg)
+			} else {
+				fmt.Fprintf(j.c.Stderr, "jq: error (at %s): %s\n", j.position(), msg)
+			}
+			return 5
+		}
+		if s, isStr := v.(string); isStr && j.raw && !j.ascii {
+			j.out.WriteString(s)
+			ret = 0
+		} else {
+			if v == nil || v == false {
+				ret = 11
+			} else {
+				ret = 0
+			}
+			if j.seq {
+				j.out.WriteByte(0x1e)
+			}
+			j.enc.encode(v)
+		}
+		if !j.join {
+			j.out.WriteByte('\n')
+		}
+		if j.out.Buffered() > 32<<10 {
+			if err := j.out.Flush(); err != nil {
+				if builtins.IsBrokenPipe(err) {
+					return -141
+				}
+				return -2
+			}
+		}
+	}
+	return ret
+}
+
+// halt implements halt and halt_error: a string is written to standard
+// error as is, another value as JSON with a newline.
+func (j *jq) halt(he *gojq.HaltError) int {
+	j.out.Flush()
+	if v := he.Value(); v != nil {
+		if s, ok := v.(string); ok {
+			io.WriteString(j.c.Stderr, s)
+		} else {
+			io.WriteString(j.c.Stderr, j.compact(v)+"\n")
+		}
+	}
+	if code := he.ExitCode(); code != 0 {
+		return -code
+	}
+	return haltZero
+}
+
+// scanQuery collects from the parsed filter the key order of object
+// constructions and the literal keys it indexes.
+func (j *jq) scanQuery(q *gojq.Query) {
+	seen := map[string]bool{}
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if v.IsNil() {
+				return
+			}
+			if obj, ok := v.Interface().(*gojq.Object); ok {
+				var keys []string
+				for _, kv := range obj.KeyVals {
+					switch {
+					case kv.Key != "":
+						keys = append(keys, strings.TrimPrefix(kv.Key, "$"))
+					case kv.KeyString != nil && len(kv.KeyString.Queries) == 0:
+						keys = append(keys, kv.KeyString.Str)
+					}
+				}
+				j.order.recordFilter(keys)
+			}
+			if str, ok := v.Interface().(*gojq.String); ok && strings.Contains(str.Str, "(?<") {
+				// capture's objects follow the order of the named groups.
+				var names []string
+				for _, m := range namedGroup.FindAllStringSubmatch(str.Str, -1) {
+					names = append(names, m[1])
+				}
+				j.order.recordFilter(names)
+			}
+			if idx, ok := v.Interface().(*gojq.Index); ok {
+				k := idx.Name
+				if k == "" && idx.Str != nil && len(idx.Str.Queries) == 0 {
+					k = idx.Str.Str
+				}
+				if k != "" && !seen[k] {
+					seen[k] = true
+					j.indexKeys = append(j.indexKeys, k)
+				}
+			}
+			walk(v.Elem())
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i))
+				}
+			}
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				walk(v.Index(i))
+			}
+		}
+	}
+	walk(reflect.ValueOf(q))
+}
+
+const orderedDefs = `def to_entries: __bb_to_entries; def keys_unsorted: __bb_keys_unsorted; ` +
+	`def tojson: __bb_tojson; def tostring: if type == "string" then . else __bb_tojson end; ` +
+	// jq 1.6 builtins gojq lacks.
+	`def leaf_paths: paths(scalars); def recurse_down: recurse; def isvalid(f): try (f | true) catch false; ` +
+	`def pow10: pow(10; .); def dateadd(u; n): . + n; def datesub(u; n): . - n; def date: todate; ` +
+	`def input_filename: __bb_input_filename; def debug: __bb_debug; def stderr: __bb_stderr; .`
+
+// jqError is an error already in jq's words.
+type jqError struct{ msg string }
+
+func (e *jqError) Error() string { return e.msg }
+
+func (j *jq) noKeys(v any) error {
+	return &jqError{jqPreview(gojq.Preview(v)) + " has no keys"}
+}
+
+func (j *jq) toEntries(v any, _ []any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make([]any, 0, len(x))
+		for _, k := range j.order.keys(x, false) {
+			out = append(out, map[string]any{"key": k, "value": x[k]})
+		}
+		return out
+	case []any:
+		out := make([]any, 0, len(x))
+		for i, el := range x {
+			out = append(out, map[string]any{"key": i, "value": el})
+		}
+		return out
+	}
+	return j.noKeys(v)
+}
+
+func (j *jq) keysUnsorted(v any, _ []any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make([]any, 0, len(x))
+		for _, k := range j.order.keys(x, false) {
+			out = append(out, k)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i := range x {
+			out[i] = i
+		}
+		return out
+	}
+	return j.noKeys(v)
+}

@@ -1,0 +1,15 @@
+package coreutils
+
+import (
+	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/awk"
+	"github.com/bashbox/bashbox/coreutils/jq"
+)
+
+// registerData adds: awk gawk mawk jq.
+func registerData(r *builtins.Registry) {
+	r.Register("awk", awk.Run)
+	r.Register("gawk", awk.Run)
+	r.Register("mawk", awk.Run)
+	r.Register("jq", jq.Run)
+}
