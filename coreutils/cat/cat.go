@@ -5,6 +5,8 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"io/fs"
+	"path"
 	"strconv"
 
 	"github.com/bashbox/bashbox/builtins"
@@ -103,6 +105,20 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			status = c.FileError(textio.QuoteF(name), err, 1)
 			continue
 		}
+		if _, named := c.Stdout.(namedStat); named && name != "-" {
+			// What was written so far counts, as GNU cat writes each
+			// file out before opening the next.
+			if err := st.out.Flush(); err != nil {
+				r.Close()
+				return textio.WriteFailed(c, err)
+			}
+		}
+		if name != "-" && sameFile(c.Stdout, r) {
+			c.Errorf("%s: input file is output file", textio.QuoteF(name))
+			r.Close()
+			status = 1
+			continue
+		}
 		for {
 			n, rerr := r.Read(buf)
 			if n > 0 {
@@ -136,6 +152,26 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		r.Close()
 	}
 	return textio.Finish(c, st.out, status)
+}
+
+type namedStat interface {
+	Name() string
+	Stat() (fs.FileInfo, error)
+}
+
+// sameFile reports whether the output is the nonempty regular file being
+// read, which GNU cat refuses to copy to itself.
+func sameFile(out io.Writer, in io.Reader) bool {
+	o, ok := out.(namedStat)
+	if !ok {
+		return false
+	}
+	i, ok := in.(namedStat)
+	if !ok || path.Clean(o.Name()) != path.Clean(i.Name()) {
+		return false
+	}
+	fi, err := i.Stat()
+	return err == nil && fi.Mode().IsRegular() && fi.Size() > 0
 }
 
 func (st *state) putNumber() {

@@ -1,7 +1,13 @@
 package cat
 
 import (
+	"context"
+	"io"
+	"os"
+	"strings"
 	"testing"
+
+	"github.com/bashbox/bashbox/builtins"
 
 	"github.com/bashbox/bashbox/builtins/cmdtest"
 )
@@ -58,4 +64,24 @@ func TestCatGNU(t *testing.T) {
 		gnuCase{files: files, args: []string{"cat", "--", "-n"}},
 	)
 	checkGNU(t, Run, cases)
+}
+
+func TestCatInputIsOutput(t *testing.T) {
+	env := cmdtest.Env{Files: map[string]string{"a": "hi\n", "e": ""}}
+	fsys := env.NewFS()
+	out, err := fsys.OpenFile("/work/a", os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errb strings.Builder
+	c := &builtins.Call{Args: []string{"cat", "a"}, Stdin: strings.NewReader(""), Stdout: out, Stderr: &errb, Dir: "/work", FS: fsys}
+	if code := Run(context.Background(), c); code != 1 || errb.String() != "cat: a: input file is output file\n" {
+		t.Errorf("got %d %q", code, errb.String())
+	}
+	out.Close()
+	f, _ := fsys.Open("/work/a")
+	b, _ := io.ReadAll(f)
+	if string(b) != "hi\n" {
+		t.Errorf("a = %q", b)
+	}
 }

@@ -167,7 +167,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			fmt.Fprintf(w, "==> %s <==\n", display)
 		}
 		first = false
-		err := head(ctx, r, w, &cfg)
+		err := head(ctx, r, w, &cfg, name == "-")
 		r.Close()
 		if err != nil {
 			if textio.IsWrite(err) {
@@ -209,14 +209,14 @@ func write(w *bufio.Writer, p []byte) error {
 	return nil
 }
 
-func head(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config) error {
+func head(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config, stdin bool) error {
 	switch {
 	case !cfg.elide && cfg.count == 0:
 		return nil
 	case !cfg.elide && !cfg.lines:
 		return headBytes(ctx, r, w, cfg.count)
 	case !cfg.elide:
-		return headLines(ctx, r, w, cfg.count, cfg.delim)
+		return headLines(ctx, r, w, cfg.count, cfg.delim, stdin)
 	case !cfg.lines:
 		return elideBytes(ctx, r, w, cfg.count)
 	default:
@@ -251,13 +251,28 @@ func headBytes(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64) erro
 	return nil
 }
 
-func headLines(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64, delim byte) error {
+// exactPrefix is how much of an unseekable standard input head reads a
+// byte at a time, so that "(head -n 1; sort) < file" leaves the rest of
+// the input to the next command, as GNU head does by seeking back on a
+// redirected file.
+const exactPrefix = 16 << 10
+
+func headLines(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64, delim byte, stdin bool) error {
 	buf := make([]byte, textio.BufSize)
+	exact := 0
+	if s, ok := r.(io.Seeker); stdin && (!ok || func() bool { _, err := s.Seek(0, io.SeekCurrent); return err != nil }()) {
+		exact = exactPrefix
+	}
 	for n > 0 {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		k, err := r.Read(buf)
+		rb := buf
+		if exact > 0 {
+			rb = buf[:1]
+			exact--
+		}
+		k, err := r.Read(rb)
 		p := buf[:k]
 		for len(p) > 0 && n > 0 {
 			i := bytes.IndexByte(p, delim)

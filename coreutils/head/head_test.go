@@ -44,12 +44,12 @@ func TestHead(t *testing.T) {
 func TestHeadGNU(t *testing.T) {
 	big := numbered(100000)
 	files := map[string]string{
-		"f":    numbered(30),
-		"nonl": "a\nb\nc",
-		"z":    "a\x00b\x00c\x00d",
-		"big":  big,
+		"f":     numbered(30),
+		"nonl":  "a\nb\nc",
+		"z":     "a\x00b\x00c\x00d",
+		"big":   big,
 		"empty": "",
-		"dir/": "",
+		"dir/":  "",
 	}
 	var cases []gnuCase
 	for _, a := range [][]string{

@@ -1,6 +1,7 @@
 package jq
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"reflect"
@@ -20,6 +21,8 @@ type decoder struct {
 	pos   int
 	order *keyOrder
 	depth int
+	// lineEnd and lineCount memoise line(): newlines in data[:lineEnd].
+	lineEnd, lineCount int
 }
 
 // parseError is a JSON syntax error with jq's wording.
@@ -61,18 +64,18 @@ func (d *decoder) more() bool {
 // the line where the last value ended.
 func (d *decoder) line() int {
 	end := d.pos
-	if i := strings.IndexByte(string(d.data[end:]), '\n'); i >= 0 {
+	if i := bytes.IndexByte(d.data[end:], '\n'); i >= 0 {
 		end += i + 1
 	} else {
 		end = len(d.data)
 	}
-	n := 0
-	for _, b := range d.data[:end] {
-		if b == '\n' {
-			n++
-		}
+	// Values come in order, so count only what was not counted yet.
+	if end < d.lineEnd {
+		d.lineEnd, d.lineCount = 0, 0
 	}
-	return n
+	d.lineCount += bytes.Count(d.data[d.lineEnd:end], []byte{'\n'})
+	d.lineEnd = end
+	return d.lineCount
 }
 
 // next parses one JSON text.

@@ -19,49 +19,90 @@ type charSet struct {
 
 func (s *charSet) addRange(lo, hi rune) { s.ranges = append(s.ranges, rng{lo, hi}) }
 
-// Character classes as in glibc's C.UTF-8 locale: ASCII ranges plus the
-// Unicode categories that glibc puts in each class.
-var classes = map[string]struct {
+// classDef is a character class: explicit ranges plus Unicode categories.
+type classDef struct {
 	ranges []rng
 	props  []string
-}{
-	"alpha":  {[]rng{{'A', 'Z'}, {'a', 'z'}}, []string{"L"}},
-	"digit":  {[]rng{{'0', '9'}}, nil},
-	"alnum":  {[]rng{{'0', '9'}, {'A', 'Z'}, {'a', 'z'}}, []string{"L"}},
-	"upper":  {[]rng{{'A', 'Z'}}, []string{"Lu"}},
-	"lower":  {[]rng{{'a', 'z'}}, []string{"Ll"}},
-	"space":  {spaceRanges, nil},
-	"blank":  {[]rng{{'\t', '\t'}, {' ', ' '}, {0x1680, 0x1680}, {0x2000, 0x2006}, {0x2008, 0x200a}, {0x205f, 0x205f}, {0x3000, 0x3000}}, nil},
-	"punct":  {[]rng{{'!', '/'}, {':', '@'}, {'[', '`'}, {'{', '~'}}, []string{"P", "S"}},
-	"print":  {[]rng{{' ', '~'}, {0xa0, 0xa0}}, []string{"L", "M", "N", "P", "S", "Zs"}},
-	"graph":  {[]rng{{'!', '~'}}, []string{"L", "M", "N", "P", "S"}},
-	"cntrl":  {[]rng{{0, 0x1f}, {0x7f, 0x9f}, {0x2028, 0x2029}}, nil},
-	"xdigit": {[]rng{{'0', '9'}, {'A', 'F'}, {'a', 'f'}}, nil},
 }
 
+// classes are the character classes of glibc's C.UTF-8 locale: alpha is
+// Unicode's Alphabetic property plus the digits of other scripts, lower
+// and upper are the Lowercase and Uppercase properties plus title-case
+// letters, punct is every other graphic character.
+var classes = buildClasses()
+
+// wordDef is \w: alnum and the underscore.
+var wordDef = func() classDef {
+	w := classes["alnum"]
+	w.ranges = append(append([]rng(nil), w.ranges...), rng{'_', '_'})
+	return w
+}()
+
 var spaceRanges = []rng{{'\t', '\r'}, {' ', ' '}, {0x1680, 0x1680}, {0x2000, 0x2006}, {0x2008, 0x200a}, {0x2028, 0x2029}, {0x205f, 0x205f}, {0x3000, 0x3000}}
+
+func buildClasses() map[string]classDef {
+	classes := map[string]classDef{}
+	otherDigits := tableRanges(unicode.Nd, func(r rune) bool { return r < 0x80 })
+	alpha := append([]rng{{'A', 'Z'}, {'a', 'z'}}, tableRanges(unicode.Nl, nil)...)
+	alpha = append(alpha, tableRanges(unicode.Other_Alphabetic, nil)...)
+	alpha = append(alpha, otherDigits...)
+	classes["alpha"] = classDef{alpha, []string{"L"}}
+	classes["alnum"] = classDef{append([]rng{{'0', '9'}}, alpha...), []string{"L"}}
+	classes["digit"] = classDef{[]rng{{'0', '9'}}, nil}
+	classes["upper"] = classDef{append(append([]rng{{'A', 'Z'}}, tableRanges(unicode.Other_Uppercase, nil)...), tableRanges(unicode.Lt, nil)...), []string{"Lu"}}
+	classes["lower"] = classDef{append(append([]rng{{'a', 'z'}}, tableRanges(unicode.Other_Lowercase, nil)...), tableRanges(unicode.Lt, nil)...), []string{"Ll"}}
+	classes["space"] = classDef{spaceRanges, nil}
+	classes["blank"] = classDef{[]rng{{'\t', '\t'}, {' ', ' '}, {0x1680, 0x1680}, {0x2000, 0x2006}, {0x2008, 0x200a}, {0x205f, 0x205f}, {0x3000, 0x3000}}, nil}
+	// non-breaking spaces are graphic characters, not spaces, in glibc
+	nbsp := []rng{{0xa0, 0xa0}, {0x2007, 0x2007}, {0x202f, 0x202f}}
+	classes["punct"] = classDef{append([]rng{{'!', '/'}, {':', '@'}, {'[', '`'}, {'{', '~'}}, nbsp...), []string{"P", "S", "Mn", "Me", "No", "Cf"}}
+	classes["print"] = classDef{[]rng{{' ', '~'}}, []string{"L", "M", "N", "P", "S", "Zs", "Cf"}}
+	classes["graph"] = classDef{append([]rng{{'!', '~'}}, nbsp...), []string{"L", "M", "N", "P", "S", "Cf"}}
+	classes["cntrl"] = classDef{[]rng{{0, 0x1f}, {0x7f, 0x9f}, {0x2028, 0x2029}}, nil}
+	classes["xdigit"] = classDef{[]rng{{'0', '9'}, {'A', 'F'}, {'a', 'f'}}, nil}
+	return classes
+}
+
+// tableRanges lists the ranges of a Unicode table, leaving out the
+// characters skip selects.
+func tableRanges(t *unicode.RangeTable, skip func(rune) bool) []rng {
+	var out []rng
+	add := func(lo, hi, stride rune) {
+		if stride == 1 && skip == nil {
+			out = append(out, rng{lo, hi})
+			return
+		}
+		for r := lo; r <= hi; r += stride {
+			if skip == nil || !skip(r) {
+				out = append(out, rng{r, r})
+			}
+		}
+	}
+	for _, r := range t.R16 {
+		add(rune(r.Lo), rune(r.Hi), rune(r.Stride))
+	}
+	for _, r := range t.R32 {
+		add(rune(r.Lo), rune(r.Hi), rune(r.Stride))
+	}
+	return out
+}
 
 func (s *charSet) addClass(name string) bool {
 	c, ok := classes[name]
 	if !ok {
 		return false
 	}
-	s.ranges = append(s.ranges, c.ranges...)
+	s.ranges = append(s.ranges[:len(s.ranges):len(s.ranges)], c.ranges...)
 	s.props = append(s.props, c.props...)
 	return true
 }
 
 func wordSet(negate bool) *charSet {
-	s := &charSet{negate: negate}
-	s.addClass("alnum")
-	s.addRange('_', '_')
-	return s
+	return &charSet{negate: negate, ranges: wordDef.ranges, props: wordDef.props}
 }
 
 func spaceSet(negate bool) *charSet {
-	s := &charSet{negate: negate}
-	s.addClass("space")
-	return s
+	return &charSet{negate: negate, ranges: spaceRanges}
 }
 
 // contains reports whether r is in the set.
@@ -95,25 +136,13 @@ func (s *charSet) onlyWord() bool {
 			return false
 		}
 	}
+	budget := 1 << 16
 	for _, x := range s.ranges {
-		for _, w := range []rng{{'0', '9'}, {'A', 'Z'}, {'a', 'z'}, {'_', '_'}} {
-			if x.lo >= w.lo && x.hi <= w.hi {
-				goto ok
+		for r := x.lo; r <= x.hi; r++ {
+			if budget--; budget < 0 || !isWordRune(r) {
+				return false
 			}
 		}
-		if x.lo >= 0x80 {
-			// non-ASCII explicit characters: word if letters
-			for r := x.lo; r <= x.hi && r < x.lo+256; r++ {
-				if !unicode.IsLetter(r) {
-					return false
-				}
-			}
-			if x.hi-x.lo < 256 {
-				goto ok
-			}
-		}
-		return false
-	ok:
 	}
 	return true
 }
@@ -131,6 +160,7 @@ func (s *charSet) single() (rune, bool) {
 func (s *charSet) emit(b *strings.Builder, dotnet, lines bool) {
 	ranges := append([]rng(nil), s.ranges...)
 	sort.Slice(ranges, func(i, j int) bool { return ranges[i].lo < ranges[j].lo })
+	ranges = mergeRanges(ranges)
 	if lines {
 		if s.negate {
 			ranges = append(ranges, rng{'\n', '\n'})
@@ -197,11 +227,10 @@ func writeRune(b *strings.Builder, r rune, dotnet bool) {
 	switch {
 	case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9':
 		b.WriteRune(r)
-	case r < 0x20 || r == 0x7f:
-		fmt.Fprintf(b, `\x%02x`, r)
+	case r == '_':
+		b.WriteByte('_')
 	case r < 0x80:
-		b.WriteByte('\\')
-		b.WriteRune(r)
+		fmt.Fprintf(b, `\x%02x`, r)
 	case dotnet:
 		if r <= 0xffff {
 			fmt.Fprintf(b, `\u%04x`, r)
@@ -211,4 +240,19 @@ func writeRune(b *strings.Builder, r rune, dotnet bool) {
 	default:
 		fmt.Fprintf(b, `\x{%x}`, r)
 	}
+}
+
+// mergeRanges joins overlapping and adjacent sorted ranges.
+func mergeRanges(rs []rng) []rng {
+	out := rs[:0:0]
+	for _, r := range rs {
+		if n := len(out); n > 0 && r.lo <= out[n-1].hi+1 {
+			if r.hi > out[n-1].hi {
+				out[n-1].hi = r.hi
+			}
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }

@@ -72,7 +72,10 @@ func (e *emitter) resolve(n *node) bool {
 }
 
 func isWordRune(r rune) bool {
-	return r == '_' || r < utf8.RuneSelf && (r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') || r >= utf8.RuneSelf && unicode.IsLetter(r)
+	if r < utf8.RuneSelf {
+		return r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+	}
+	return unicode.IsLetter(r) || unicode.Is(unicode.Nd, r) || unicode.Is(unicode.Nl, r) || unicode.Is(unicode.Other_Alphabetic, r)
 }
 
 // mustWordFirst reports whether every match of n is non-empty and starts
@@ -124,7 +127,11 @@ func mustWordLast(n *node) bool {
 }
 
 // wordClass is the set of word characters in .NET syntax.
-const netWord = `[0-9A-Za-z_\p{L}]`
+var netWord = func() string {
+	var b strings.Builder
+	wordSet(false).emit(&b, true, false)
+	return b.String()
+}()
 
 func (e *emitter) emit(b *strings.Builder, n *node) {
 	switch n.kind {
@@ -240,3 +247,7 @@ func (e *emitter) emit(b *strings.Builder, n *node) {
 		}
 	}
 }
+
+// IsWordChar reports whether r is a word character for \w, \b and grep -w
+// (a letter, a digit or an underscore).
+func IsWordChar(r rune) bool { return isWordRune(r) }

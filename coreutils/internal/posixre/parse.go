@@ -1,9 +1,6 @@
 package posixre
 
-import (
-	"strconv"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 // nodeKind is the type of a node of the parsed expression.
 type nodeKind int
@@ -242,68 +239,114 @@ func (p *parser) parsePostfix() (min, max int, ok bool, err error) {
 }
 
 // parseInterval parses "m,n}" (ERE) or "m,n\}" (BRE) after the opening
-// brace. For ERE an invalid interval is a literal brace (valid false).
+// brace, following glibc's parse_dup_op: n is the length consumed. For
+// ERE a malformed interval is a literal brace (valid false, no error);
+// "{}", "{2,1}" and "{1,2,3}" are errors in both syntaxes.
 func parseInterval(s string, ere bool) (min, max, n int, valid bool, err error) {
+	const (
+		missing = -1
+		bad     = -2
+	)
+	const (
+		tEnd = iota
+		tClose
+		tComma
+		tDigit
+		tOther
+	)
 	i := 0
-	readNum := func() (int, bool) {
-		j := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+	next := func() (int, byte) {
+		if i >= len(s) {
+			return tEnd, 0
+		}
+		c := s[i]
+		if ere {
 			i++
+			switch {
+			case c == '}':
+				return tClose, c
+			case c == ',':
+				return tComma, c
+			case c >= '0' && c <= '9':
+				return tDigit, c
+			}
+			return tOther, c
 		}
-		if i == j {
-			return -1, false
+		if c == '\\' {
+			if i+1 >= len(s) {
+				i++
+				return tOther, c
+			}
+			i += 2
+			if s[i-1] == '}' {
+				return tClose, '}'
+			}
+			return tOther, s[i-1]
 		}
-		v, e := strconv.Atoi(s[j:i])
-		if e != nil || v > dupMax {
-			return dupMax + 1, true
+		i++
+		switch {
+		case c == ',':
+			return tComma, c
+		case c >= '0' && c <= '9':
+			return tDigit, c
 		}
-		return v, true
+		return tOther, c
 	}
-	bad := func(msg string) (int, int, int, bool, error) {
+	fetch := func() (int, int) {
+		num := missing
+		for {
+			t, c := next()
+			if t == tEnd {
+				return bad, t
+			}
+			if t == tClose || t == tComma {
+				return num, t
+			}
+			switch {
+			case t != tDigit || num == bad:
+				num = bad
+			case num == missing:
+				num = int(c - '0')
+			default:
+				num = num*10 + int(c-'0')
+				if num > dupMax+1 {
+					num = dupMax + 1
+				}
+			}
+		}
+	}
+	start, tok := fetch()
+	if start == missing {
+		if tok != tComma {
+			return 0, 0, 0, false, &Error{errBraceBad} // {} is invalid
+		}
+		start = 0
+	}
+	end := bad
+	if start != bad {
+		switch tok {
+		case tClose:
+			end = start
+		case tComma:
+			end, tok = fetch()
+		}
+	}
+	if start == bad || end == bad {
 		if ere {
 			return 0, 0, 0, false, nil
 		}
-		return 0, 0, 0, false, &Error{msg}
-	}
-	min, hasMin := readNum()
-	max = min
-	if i < len(s) && s[i] == ',' {
-		i++
-		var hasMax bool
-		max, hasMax = readNum()
-		if !hasMax {
-			max = -1
+		if tok == tEnd {
+			return 0, 0, 0, false, &Error{errBrace}
 		}
-	} else if !hasMin {
-		if i >= len(s) {
-			return bad(errBrace)
-		}
-		return bad(errBraceBad)
-	}
-	if !hasMin {
-		min = 0
-	}
-	if ere {
-		if i >= len(s) || s[i] != '}' {
-			return bad(errBraceBad)
-		}
-		i++
-	} else {
-		if i+1 >= len(s) || s[i] != '\\' || s[i+1] != '}' {
-			if i >= len(s) || (s[i] == '\\' && i+1 >= len(s)) {
-				return bad(errBrace)
-			}
-			return bad(errBraceBad)
-		}
-		i += 2
-	}
-	if min > dupMax || max > dupMax {
-		return 0, 0, 0, false, &Error{errTooBig}
-	}
-	if max != -1 && max < min {
 		return 0, 0, 0, false, &Error{errBraceBad}
 	}
-	return min, max, i, true, nil
+	if end != missing && start > end || tok != tClose {
+		return 0, 0, 0, false, &Error{errBraceBad}
+	}
+	if start > dupMax || end > dupMax {
+		return 0, 0, 0, false, &Error{errTooBig}
+	}
+	return start, end, i, true, nil
 }
 
 // parseAtom reads one atom. start says whether the atom begins an
@@ -327,12 +370,13 @@ func (p *parser) parseAtom(start bool, nitems int) (*node, error) {
 			}
 		case '{':
 			if nitems == 0 {
+				// glibc skips the brace alone ("{1}a" matches "1}a"); the
+				// warning comes from GNU's dfa, for a well-formed interval
 				if _, _, _, valid, _ := parseInterval(p.src[p.pos+1:], true); valid {
-					// GNU drops the brace alone: "{1}a" matches "1}a"
 					p.warn("{...} at start of expression")
-					p.pos++
-					return nil, nil
 				}
+				p.pos++
+				return nil, nil
 			}
 			p.pos++
 			return lit('{'), nil
@@ -499,6 +543,10 @@ func (p *parser) parseBracket() (*node, error) {
 		p.pos++
 	}
 	first := true
+	// GNU rejects [:space:] (meant as [[:space:]]): a bracket of plain
+	// characters starting and ending with ':' with something else between.
+	var plain []rune
+	complex := false
 	for {
 		if p.eof() {
 			return nil, &Error{errBracket}
@@ -531,6 +579,7 @@ func (p *parser) parseBracket() (*node, error) {
 					return nil, &Error{errClass}
 				}
 				isChar = false
+				complex = true
 			case '=', '.':
 				r, n := utf8.DecodeRuneInString(name)
 				if n == 0 || n != len(name) {
@@ -578,9 +627,18 @@ func (p *parser) parseBracket() (*node, error) {
 				return nil, &Error{errRange}
 			}
 			set.addRange(lo, hi)
+			complex = true
 			continue
 		}
 		set.addRange(lo, lo)
+		plain = append(plain, lo)
+	}
+	if !complex && len(plain) >= 3 && plain[0] == ':' && plain[len(plain)-1] == ':' {
+		for _, r := range plain {
+			if r != ':' {
+				return nil, &Error{errClassSyntx}
+			}
+		}
 	}
 	return &node{kind: nSet, set: set}, nil
 }

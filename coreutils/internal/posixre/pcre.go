@@ -11,7 +11,7 @@ import (
 // ASCII; they are rewritten to explicit ASCII classes here since .NET's
 // are Unicode. \Q...\E, \h and (?P<name> are translated too.
 func compilePCRE(pattern string, fl Flags, lo ListOptions) (*Regexp, error) {
-	expr := translatePCRE(pattern)
+	expr, hasK := translatePCRE(pattern)
 	switch {
 	case lo.Line:
 		expr = `^(?:` + expr + `)$`
@@ -27,20 +27,45 @@ func compilePCRE(pattern string, fl Flags, lo ListOptions) (*Regexp, error) {
 	}
 	n, err := regexp2.Compile(expr, opts)
 	if err != nil {
-		msg := err.Error()
-		if i := strings.LastIndex(msg, " - "); i >= 0 {
-			msg = msg[i+3:]
-		}
-		msg = strings.TrimPrefix(msg, "error parsing regexp: ")
-		return nil, &Error{msg}
+		return nil, &Error{pcreMessage(err.Error())}
 	}
 	re := &Regexp{expr: pattern, netRE: n}
+	if hasK {
+		re.kGroup = n.GroupNumberFromName(keepGroup)
+	}
 	for _, g := range n.GetGroupNumbers() {
-		if g > re.nsub {
+		if g > re.nsub && g != re.kGroup {
 			re.nsub = g
 		}
 	}
 	return re, nil
+}
+
+// keepGroup names the empty group that marks \K (keep: the match
+// reported starts there).
+const keepGroup = "bashboxKeep"
+
+// pcreMessage turns a regexp2 error into PCRE2's wording.
+func pcreMessage(msg string) string {
+	msg = strings.TrimPrefix(msg, "error parsing regexp: ")
+	if i := strings.LastIndex(msg, " in `"); i >= 0 {
+		msg = msg[:i]
+	}
+	for _, m := range []struct{ from, to string }{
+		{"missing closing )", "missing closing parenthesis"},
+		{"unexpected )", "unmatched closing parenthesis"},
+		{"unterminated [] set", "missing terminating ] for character class"},
+		{"invalid repeat count", "numbers out of order in {} quantifier"},
+		{"missing argument to repetition operator", "quantifier does not follow a repeatable item"},
+		{"illegal \\ at end of pattern", "\\ at end of pattern"},
+		{"reference to undefined group", "reference to non-existent subpattern"},
+		{"invalid nested repetition operator", "quantifier does not follow a repeatable item"},
+	} {
+		if strings.HasPrefix(msg, m.from) {
+			return m.to
+		}
+	}
+	return msg
 }
 
 const (
@@ -51,11 +76,39 @@ const (
 )
 
 // translatePCRE rewrites the Perl constructs whose .NET meaning differs.
-func translatePCRE(p string) string {
+// It reports whether the pattern uses \K.
+func translatePCRE(p string) (string, bool) {
+	hasK := false
 	var b strings.Builder
 	inClass := false
+	lastAtom := -1  // output position where the last atom starts
+	var opens []int // output positions of the open groups
 	for i := 0; i < len(p); i++ {
 		c := p[i]
+		if !inClass {
+			// a quantifier followed by + is possessive: (?>atom quantifier)
+			if q := quantifierLen(p[i:]); q > 0 && lastAtom >= 0 {
+				if i+q < len(p) && p[i+q] == '+' {
+					out := b.String()
+					b.Reset()
+					b.WriteString(out[:lastAtom])
+					b.WriteString("(?>")
+					b.WriteString(out[lastAtom:])
+					b.WriteString(p[i : i+q])
+					b.WriteString(")")
+					i += q
+					continue
+				}
+				b.WriteString(p[i : i+q])
+				i += q - 1
+				if i+1 < len(p) && p[i+1] == '?' {
+					b.WriteByte('?')
+					i++
+				}
+				continue
+			}
+			lastAtom = b.Len()
+		}
 		if c == '[' && !inClass {
 			inClass = true
 			b.WriteByte(c)
@@ -75,10 +128,20 @@ func translatePCRE(p string) string {
 			b.WriteByte(c)
 			continue
 		}
-		if c == '(' && !inClass && strings.HasPrefix(p[i:], "(?P<") {
-			b.WriteString("(?<")
-			i += 3
-			continue
+		if c == '(' && !inClass {
+			opens = append(opens, b.Len())
+			if strings.HasPrefix(p[i:], "(?P<") {
+				b.WriteString("(?<")
+				i += 3
+				continue
+			}
+		}
+		if c == ')' && !inClass && len(opens) > 0 {
+			lastAtom = opens[len(opens)-1]
+			opens = opens[:len(opens)-1]
+		}
+		if c == '|' && !inClass {
+			lastAtom = -1
 		}
 		if c != '\\' || i+1 >= len(p) {
 			b.WriteByte(c)
@@ -147,6 +210,13 @@ func translatePCRE(p string) string {
 				i = len(p)
 			}
 			b.WriteString(regexp2.Escape(lit))
+		case 'K':
+			if inClass {
+				b.WriteString(`K`)
+			} else {
+				b.WriteString(`(?<` + keepGroup + `>)`)
+				hasK = true
+			}
 		case 'E':
 			// a stray \E is ignored
 		default:
@@ -154,5 +224,31 @@ func translatePCRE(p string) string {
 			b.WriteByte(e)
 		}
 	}
-	return b.String()
+	return b.String(), hasK
+}
+
+// quantifierLen returns the length of a quantifier (* + ? {n} {n,} {n,m})
+// at the start of s, or 0.
+func quantifierLen(s string) int {
+	switch s[0] {
+	case '*', '+', '?':
+		return 1
+	case '{':
+		i := 1
+		digits := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			digits++
+		}
+		if i < len(s) && s[i] == ',' {
+			i++
+			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+				i++
+			}
+		}
+		if digits > 0 && i < len(s) && s[i] == '}' {
+			return i + 1
+		}
+	}
+	return 0
 }

@@ -6,18 +6,21 @@
 // POSIX requires). Patterns that RE2 cannot express (back-references, \<
 // and \> where they cannot be reduced to \b, repetition counts above 1000)
 // and Perl patterns (-P) run on github.com/dlclark/regexp2, a backtracking
-// engine.
+// engine. Character classes follow glibc's C.UTF-8 locale ([[:alpha:]]
+// and \w include non-ASCII letters and digits).
 //
 // Known deviations from GNU regex:
 //   - regexp2 is leftmost-first (Perl semantics), not leftmost-longest:
-//     with back-references, an alternation like \(a\|ab\)\1 may pick a
-//     shorter overall match than GNU does. Matching lines are the same;
-//     only the extent of a match (grep -o, sed s///) can differ.
-//   - In the RE2 path \b and \B (and \< \> reduced to \b) use ASCII word
-//     characters; \w, \W and [[:alpha:]] are Unicode-aware like glibc's
-//     C.UTF-8 locale.
+//     with back-references an alternation like \(a\|ab\)\1 may pick a
+//     shorter overall match than GNU does. Whether a subject matches is
+//     the same; only the extent of a match (grep -o, sed s///) can differ.
+//   - RE2's \b and \B see only ASCII word characters. A pattern using them
+//     (or \< \> reduced to \b) keeps a regexp2 twin with Unicode word
+//     boundaries, used for subjects that are not pure ASCII; there the
+//     leftmost-first rule above applies.
 //   - A byte that is not valid UTF-8 is matched as U+FFFD by . and negated
-//     brackets (GNU matches no character there).
+//     brackets (GNU matches no character there). The C locale's
+//     byte-per-character semantics are not modelled: text is UTF-8.
 //   - Subexpression positions follow RE2's leftmost-longest rules, which
 //     can differ from POSIX's subexpression rules in corner cases.
 package posixre
@@ -61,12 +64,17 @@ type Regexp struct {
 	literal  string
 	isLit    bool
 	warnings []string
-	must     string // a string every match contains ("" if none known)
+	must     string   // a string every match contains ("" if none known)
+	mustAny  []string // strings one of which every match contains (nil if none known)
+	mustAll  []string // strings each of which every match contains
+	exact    []string // the strings the pattern matches, when a finite set
+	icase    bool
 	// inner is 1 for grep -w expressions: the match proper is group 1 and
 	// the expression around it consumes the neighbouring characters.
 	inner    int
-	anchored bool    // grep -x
-	rest     *Regexp // grep -w: variant for searching after a previous match
+	anchored bool       // grep -x
+	word     *wordParts // grep -w
+	kGroup   int        // PCRE \K: the group marking where the match starts
 }
 
 // Compile parses pattern in the given syntax. Errors are *Error values
@@ -79,7 +87,12 @@ func Compile(pattern string, syn Syntax, fl Flags) (*Regexp, error) {
 	if err != nil {
 		return nil, err
 	}
-	re := &Regexp{expr: pattern, nsub: p.ngroups, warnings: p.warnings}
+	re := &Regexp{expr: pattern, nsub: p.ngroups, warnings: p.warnings, icase: fl.IgnoreCase}
+	re.exact, re.mustAny = analyze(tree)
+	re.mustAll = mustAll(tree)
+	if len(re.mustAny) == 1 && !fl.IgnoreCase {
+		re.must = re.mustAny[0]
+	}
 	if err := re.build(tree, p.backref, fl); err != nil {
 		return nil, err
 	}
@@ -146,7 +159,7 @@ func (re *Regexp) build(tree *node, backref bool, fl Flags) error {
 				return nil
 			}
 			if !strings.Contains(err.Error(), "invalid repeat count") && !strings.Contains(err.Error(), "expression too large") {
-				return &Error{errTooBig}
+				return &Error{err.Error()}
 			}
 		}
 	}
@@ -172,7 +185,7 @@ func compileNet(tree *node, fl Flags) (*regexp2.Regexp, error) {
 	}
 	n, err := regexp2.Compile(b.String(), opts)
 	if err != nil {
-		return nil, &Error{errTooBig}
+		return nil, &Error{err.Error()}
 	}
 	return n, nil
 }
@@ -250,6 +263,9 @@ func isASCII(b []byte) bool {
 
 // Match reports whether b contains a match.
 func (re *Regexp) Match(b []byte) bool {
+	if re.word != nil {
+		return re.wordSearch(b, 0) != nil
+	}
 	if !re.useNet(b) {
 		return re.goRE.Match(b)
 	}
@@ -274,6 +290,9 @@ func (re *Regexp) FindIndex(b []byte) []int {
 // subexpressions, as regexp.FindSubmatchIndex does (-1 for a
 // subexpression that did not take part).
 func (re *Regexp) FindSubmatchIndex(b []byte) []int {
+	if re.word != nil {
+		return re.wordSearch(b, 0)
+	}
 	m := re.rawSubmatch(b)
 	if m == nil || re.inner == 0 {
 		return m
@@ -304,6 +323,11 @@ func (re *Regexp) netIndexes(m *regexp2.Match, offs []int) []int {
 		}
 		out[2*i] = offs[g.Index]
 		out[2*i+1] = offs[g.Index+g.Length]
+	}
+	if re.kGroup > 0 {
+		if g := m.GroupByNumber(re.kGroup); g != nil && len(g.Captures) > 0 {
+			out[0] = offs[g.Index]
+		}
 	}
 	return out
 }
@@ -357,31 +381,69 @@ func (re *Regexp) FindAllSubmatchIndex(b []byte, n int) [][]int {
 	return out
 }
 
-// findAllWords iterates the matches of a grep -w expression. The
-// expression consumes the characters around the word, so each search after
-// the first starts one character before the end of the previous match,
-// with a variant that needs a non-word character there.
+// wordParts are the expressions behind grep -w. Each matches the pattern
+// as group 1 with a non-word character or the end after it; first needs
+// the start of the subject before it, rest a non-word character (which it
+// consumes: a search from position p starts one character earlier). anch
+// is the pattern anchored at the start of the subject.
+type wordParts struct {
+	first, rest, anch *Regexp
+}
+
+// wordSearch finds the first grep -w match at or after pos, as GNU grep
+// does: the leftmost start where some match is a whole word, then the
+// longest such match. An empty match counts only when it is the longest
+// match at its start.
+func (re *Regexp) wordSearch(b []byte, pos int) []int {
+	w := re.word
+	if pos == 0 {
+		if m := w.first.rawSubmatch(b); m != nil {
+			m = append([]int(nil), m[2:]...)
+			if m[1] > m[0] || w.emptyOK(b, m[0]) {
+				return m
+			}
+		}
+	}
+	base := 0
+	if pos > 0 {
+		_, size := utf8.DecodeLastRune(b[:pos])
+		base = pos - size
+	}
+	for base < len(b) {
+		m := w.rest.rawSubmatch(b[base:])
+		if m == nil {
+			return nil
+		}
+		o := base + m[0]
+		res := append([]int(nil), m[2:]...)
+		for i := range res {
+			if res[i] >= 0 {
+				res[i] += base
+			}
+		}
+		if res[1] > res[0] || w.emptyOK(b, res[0]) {
+			return res
+		}
+		_, size := utf8.DecodeRune(b[o:])
+		base = o + size
+	}
+	return nil
+}
+
+// emptyOK reports whether the longest match at s is empty.
+func (w *wordParts) emptyOK(b []byte, s int) bool {
+	m := w.anch.FindIndex(b[s:])
+	return m == nil || m[1] == 0
+}
+
+// findAllWords iterates the matches of a grep -w expression.
 func (re *Regexp) findAllWords(b []byte, n int) [][]int {
 	var out [][]int
 	pos := 0
 	for pos <= len(b) && (n < 0 || len(out) < n) {
-		var m []int
-		base := 0
-		if pos == 0 {
-			m = re.rawSubmatch(b)
-		} else {
-			_, size := utf8.DecodeLastRune(b[:pos])
-			base = pos - size
-			m = re.rest.rawSubmatch(b[base:])
-		}
+		m := re.wordSearch(b, pos)
 		if m == nil {
 			break
-		}
-		m = append([]int(nil), m[2*re.inner:]...)
-		for i := range m {
-			if m[i] >= 0 {
-				m[i] += base
-			}
 		}
 		if m[1] == m[0] {
 			// an empty word match: skip a character
@@ -401,6 +463,26 @@ func (re *Regexp) findAllWords(b []byte, n int) [][]int {
 // MustLiteral returns a string that every match contains, or "" when none
 // is known (or case is ignored), for a fast pre-filter.
 func (re *Regexp) MustLiteral() string { return re.must }
+
+// MustAny returns strings one of which every match contains (as written:
+// with IgnoreCase a match holds one of them up to case), or nil when no
+// such set is known. grep uses it to pre-filter lines.
+func (re *Regexp) MustAny() []string { return re.mustAny }
+
+// MustAll returns strings that every match contains, all of them (as
+// written: with IgnoreCase up to case); nil when none is known.
+func (re *Regexp) MustAll() []string { return re.mustAll }
+
+// Literals returns the finite set of strings the pattern matches when it
+// is an alternation of plain strings (foo\|bar, (ab|cd)e), ignoring case
+// and anchors: ok is false when the pattern has anchors, repetition,
+// classes of more than a few characters, or is case-insensitive.
+func (re *Regexp) Literals() ([]string, bool) {
+	if re.exact == nil || re.inner != 0 || re.anchored || re.icase {
+		return nil, false
+	}
+	return re.exact, true
+}
 
 // decode splits b into runes (a byte of invalid UTF-8 becomes U+FFFD) and
 // the byte offset of each rune, plus len(b) at the end.

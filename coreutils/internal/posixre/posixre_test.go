@@ -2,6 +2,7 @@ package posixre
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -43,6 +44,12 @@ func TestErrors(t *testing.T) {
 		{`(a)\2`, ERE, "Invalid back reference"},
 		{`a{99999}`, ERE, "Regular expression too big"},
 		{`a\{32768\}`, BRE, "Regular expression too big"},
+		{`a{}`, ERE, `Invalid content of \{\}`},
+		{`a{1,2,3}`, ERE, `Invalid content of \{\}`},
+		{`a\{1}`, BRE, `Unmatched \{`},
+		{`a\{1x\}`, BRE, `Invalid content of \{\}`},
+		{`a\{\}`, BRE, `Invalid content of \{\}`},
+		{`[:alpha:]`, ERE, "character class syntax is [[:space:]], not [:space:]"},
 	} {
 		_, err := Compile(c.p, c.syn, Flags{})
 		if err == nil || err.Error() != c.msg {
@@ -221,6 +228,219 @@ func TestAgainstGNUGrep(t *testing.T) {
 		}
 		if got := onlyMatching(re, input); got != string(want) {
 			t.Errorf("grep -o %v %q:\n got %q\nwant %q", args[:len(args)-3], c.p, got, want)
+		}
+	}
+}
+
+// TestClassesAgainstGNU checks character class membership of assorted
+// non-ASCII characters with the real grep in C.UTF-8.
+func TestClassesAgainstGNU(t *testing.T) {
+	grep, err := exec.LookPath("grep")
+	if err != nil {
+		t.Skip("no grep")
+	}
+	chars := []string{"٣", "é", "ǅ", "ʰ", "中", "ⅷ", "²", "\u0300", "·", "ß", "µ", "٫", "½", "ª", "Ω", "\u00a0", "\u2003", "\u200b", "€", "_", "5", "\u0915\u093e"}
+	for _, class := range []string{`\w`, `\W`, `\s`, `[[:alpha:]]`, `[[:digit:]]`, `[[:alnum:]]`, `[[:upper:]]`, `[[:lower:]]`, `[[:punct:]]`, `[[:space:]]`, `[[:blank:]]`, `[[:print:]]`, `[[:graph:]]`, `[[:cntrl:]]`} {
+		full := mustCompile(t, "^"+class+"$", BRE, Flags{})
+		cmd := exec.Command(grep, "-n", "-e", "^"+class+"$")
+		cmd.Env = []string{"LC_ALL=C.UTF-8"}
+		cmd.Stdin = strings.NewReader(strings.Join(chars, "\n") + "\n")
+		out, _ := cmd.Output()
+		for i, ch := range chars {
+			want := strings.Contains("\n"+string(out), fmt.Sprintf("\n%d:", i+1))
+			if got := full.Match([]byte(ch)); got != want {
+				t.Errorf("%s on %q (%U): got %v, want %v", class, ch, []rune(ch), got, want)
+			}
+		}
+	}
+}
+
+func TestCompileList(t *testing.T) {
+	for _, c := range []struct {
+		pats []string
+		syn  Syntax
+		lo   ListOptions
+		ic   bool
+		in   string
+		want [][]int
+	}{
+		{[]string{"foo", "bar"}, BRE, ListOptions{}, false, "a bar foo", [][]int{{2, 5}, {6, 9}}},
+		{[]string{"foo"}, BRE, ListOptions{Word: true}, false, "foo foofoo foo_ foo", [][]int{{0, 3}, {16, 19}}},
+		{[]string{`foo\w*`}, BRE, ListOptions{Word: true}, false, "foobar foo", [][]int{{0, 6}, {7, 10}}},
+		{[]string{"a.c"}, Fixed, ListOptions{}, false, "abc a.c", [][]int{{4, 7}}},
+		{[]string{"a.c"}, Fixed, ListOptions{Line: true}, false, "a.c", [][]int{{0, 3}}},
+		{[]string{"ABC"}, Fixed, ListOptions{Word: true}, true, "xabc abc", [][]int{{5, 8}}},
+		{[]string{`\(a\)\1`, `\(b\)\1`}, BRE, ListOptions{}, false, "abba aab", [][]int{{1, 3}, {5, 7}}},
+		{[]string{"café"}, BRE, ListOptions{Word: true}, false, "cafés café", [][]int{{7, 12}}},
+		{nil, BRE, ListOptions{}, false, "anything", nil},
+		{[]string{""}, BRE, ListOptions{Line: true}, false, "", [][]int{{0, 0}}},
+	} {
+		re, err := CompileList(c.pats, c.syn, Flags{IgnoreCase: c.ic}, c.lo)
+		if err != nil {
+			t.Fatalf("CompileList(%q): %v", c.pats, err)
+		}
+		got := re.FindAllIndex([]byte(c.in), -1)
+		if len(got) != len(c.want) {
+			t.Errorf("CompileList(%q, %+v) on %q = %v, want %v", c.pats, c.lo, c.in, got, c.want)
+			continue
+		}
+		for i := range got {
+			if !equalInts(got[i], c.want[i]) {
+				t.Errorf("CompileList(%q, %+v) on %q = %v, want %v", c.pats, c.lo, c.in, got, c.want)
+				break
+			}
+		}
+	}
+	// back-references number within their own pattern
+	re, err := CompileList([]string{`\(x\)`, `\(a\)\1`}, BRE, Flags{}, ListOptions{})
+	if err != nil || re.NumSubexp() != 2 || !re.Match([]byte("aa")) || re.Match([]byte("ab")) {
+		t.Errorf("back-reference numbering across patterns: %v", err)
+	}
+}
+
+func TestAnalysis(t *testing.T) {
+	for _, c := range []struct {
+		p     string
+		syn   Syntax
+		lits  []string
+		must  []string
+		isLit bool
+	}{
+		{"foo", BRE, []string{"foo"}, []string{"foo"}, true},
+		{`foo\|bar`, BRE, []string{"foo", "bar"}, []string{"foo", "bar"}, true},
+		{"(ab|cd)e", ERE, []string{"abe", "cde"}, []string{"abe", "cde"}, true},
+		{"needle|zzyzx", ERE, []string{"needle", "zzyzx"}, []string{"needle", "zzyzx"}, true},
+		{"ERROR.*gamma", BRE, nil, []string{"ERROR"}, false},
+		{"^foo", BRE, nil, []string{"foo"}, false},
+		{"x[0-9]+longer", ERE, nil, []string{"longer"}, false},
+		{"a*", BRE, nil, nil, false},
+		{"(foo|b)+x", ERE, nil, []string{"x"}, false},
+		{"(foo|bar)[0-9]", ERE, nil, []string{"foo", "bar"}, false},
+		{`\(a\)\1b`, BRE, nil, []string{"a"}, false},
+	} {
+		re := mustCompile(t, c.p, c.syn, Flags{})
+		lits, ok := re.Literals()
+		if ok != c.isLit || strings.Join(lits, ",") != strings.Join(c.lits, ",") {
+			t.Errorf("Literals(%q) = %q %v, want %q %v", c.p, lits, ok, c.lits, c.isLit)
+		}
+		if got := re.MustAny(); strings.Join(got, ",") != strings.Join(c.must, ",") {
+			t.Errorf("MustAny(%q) = %q, want %q", c.p, got, c.must)
+		}
+	}
+	if _, ok := mustCompile(t, "foo", BRE, Flags{IgnoreCase: true}).Literals(); ok {
+		t.Errorf("case-insensitive pattern reported as literals")
+	}
+}
+
+func TestPCRE(t *testing.T) {
+	for _, c := range []struct {
+		p, in string
+		want  []int
+	}{
+		{`\d+`, "ab٣12", []int{4, 6}},
+		{`(?<=price: )\d+`, "price: 42", []int{7, 9}},
+		{`\bfoo\b`, "éfoo foo", []int{2, 5}}, // ASCII \b: é is not a word character
+		{`\Qa.b\E`, "axb a.b", []int{4, 7}},
+		{`(?P<n>x)\k<n>`, "axx", []int{1, 3}},
+		{`[\d]x`, "a1x", []int{1, 3}},
+		{`\s\w`, "a\u00a0b c", []int{4, 6}},
+		{`a++b`, "aaab", []int{0, 4}},
+		{`(ab)*+c`, "ababc", []int{0, 5}},
+		{`x[a-c]?+c`, "xcc", []int{0, 3}},
+		{`a{2}+`, "aaaa", []int{0, 2}},
+		{`\d+?`, "123", []int{0, 1}},
+	} {
+		re, err := Compile(c.p, PCRE, Flags{})
+		if err != nil {
+			t.Errorf("Compile(%q, PCRE): %v", c.p, err)
+			continue
+		}
+		if got := re.FindIndex([]byte(c.in)); !equalInts(got, c.want) {
+			t.Errorf("PCRE %q on %q = %v, want %v", c.p, c.in, got, c.want)
+		}
+	}
+	if _, err := Compile(`(a`, PCRE, Flags{}); err == nil {
+		t.Errorf("PCRE (a compiled")
+	}
+}
+
+func TestWarnings(t *testing.T) {
+	for _, c := range []struct {
+		p    string
+		want string
+	}{
+		{"*a", "* at start of expression"},
+		{"+a", "+ at start of expression"},
+		{"a|?b", "? at start of expression"},
+		{"{1}a", "{...} at start of expression"},
+		{"(*a)", "* at start of expression"},
+		{"a*", ""},
+	} {
+		re := mustCompile(t, c.p, ERE, Flags{})
+		if got := strings.Join(re.Warnings(), ";"); got != c.want {
+			t.Errorf("Warnings(%q) = %q, want %q", c.p, got, c.want)
+		}
+	}
+}
+
+func TestMustAll(t *testing.T) {
+	for _, c := range []struct {
+		p    string
+		want string
+	}{
+		{"id=[0-9]*99$", "id=,99"},
+		{"ERROR.*gamma", "ERROR,gamma"},
+		{"foo", "foo"},
+		{"a*", ""},
+		{`\(ab\)c.d`, "abc,d"},
+	} {
+		re := mustCompile(t, c.p, BRE, Flags{})
+		if got := strings.Join(re.MustAll(), ","); got != c.want {
+			t.Errorf("MustAll(%q) = %q, want %q", c.p, got, c.want)
+		}
+	}
+}
+
+func TestPCREKeepAndErrors(t *testing.T) {
+	re, err := Compile(`key=\K\w+`, PCRE, Flags{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := re.FindAllIndex([]byte("key=abc x key=de"), -1)
+	if len(got) != 2 || !equalInts(got[0], []int{4, 7}) || !equalInts(got[1], []int{14, 16}) {
+		t.Errorf(`\K matches = %v`, got)
+	}
+	if re.NumSubexp() != 0 {
+		t.Errorf(`\K counted as a group: %d`, re.NumSubexp())
+	}
+	for p, want := range map[string]string{
+		"(a":     "missing closing parenthesis",
+		"a)":     "unmatched closing parenthesis",
+		"[a":     "missing terminating ] for character class",
+		"a{2,1}": "numbers out of order in {} quantifier",
+		"*a":     "quantifier does not follow a repeatable item",
+		`\`:      `\ at end of pattern`,
+	} {
+		if _, err := Compile(p, PCRE, Flags{}); err == nil || err.Error() != want {
+			t.Errorf("Compile(%q, PCRE) = %v, want %q", p, err, want)
+		}
+	}
+}
+
+func TestIntervalsAsLiterals(t *testing.T) {
+	for _, c := range []struct{ p, in, want string }{
+		{"a{1", "xa{1", "a{1"},
+		{"a{1,x", "a{1,x", "a{1,x"},
+		{"a{x}", "a{x}", "a{x}"},
+		{"{1,2,3}", "1,2,3}", "1,2,3}"},
+		{"{}a", "{}a", "}a"},
+		{"a{,}", "aaa", "aaa"},
+		{"a{,2}", "aaa", "aa"},
+	} {
+		re := mustCompile(t, c.p, ERE, Flags{})
+		m := re.FindIndex([]byte(c.in))
+		if m == nil || c.in[m[0]:m[1]] != c.want {
+			t.Errorf("ERE %q on %q = %v, want %q", c.p, c.in, m, c.want)
 		}
 	}
 }

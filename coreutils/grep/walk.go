@@ -1,0 +1,320 @@
+package grep
+
+import (
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
+)
+
+// run searches the operands and returns the exit status.
+func (g *grepper) run(operands []string) int {
+	cfg := g.cfg
+	if cfg.color {
+		g.colors = newColors(g.c)
+	} else {
+		g.colors = &colors{}
+	}
+	omitDotSlash := false
+	if len(operands) == 0 {
+		if cfg.dirs == dirRecurse {
+			operands = []string{"."}
+			omitDotSlash = true
+		} else {
+			operands = []string{"-"}
+		}
+	}
+	autoName := false
+	switch {
+	case cfg.withName == 1:
+		g.outFile = true
+	case cfg.withName == 0:
+	case len(operands) > 1:
+		g.outFile = true
+	default:
+		autoName = cfg.dirs == dirRecurse
+	}
+	for _, op := range operands {
+		if g.quit {
+			break
+		}
+		g.operand(op, omitDotSlash, autoName)
+	}
+	if err := g.out.Flush(); err != nil && g.werr == nil {
+		g.werr = err
+	}
+	if g.werr != nil {
+		if builtins.IsBrokenPipe(g.werr) {
+			return 141
+		}
+		g.c.Errorf("write error: %s", builtins.ErrText(g.werr))
+		return 2
+	}
+	if g.c != nil && g.ctx.Err() != nil {
+		return 2
+	}
+	switch {
+	case cfg.quiet && g.matched:
+		return 0
+	case g.errSeen:
+		return 2
+	case g.matched:
+		return 0
+	}
+	return 1
+}
+
+// operand searches one command-line operand.
+func (g *grepper) operand(name string, omitDotSlash, autoName bool) {
+	cfg := g.cfg
+	if name == "-" {
+		label := cfg.label
+		if label == "" {
+			label = "(standard input)"
+		}
+		g.searchReader(textio.Stdin(g.c), label, -1)
+		return
+	}
+	fi, err := g.c.Stat(name)
+	if err != nil {
+		g.fileError(name, err)
+		return
+	}
+	if fi.IsDir() {
+		if cfg.dirs == dirSkip {
+			return
+		}
+		if !omitDotSlash && excludedDir(cfg.excludeDir, name, true) {
+			return
+		}
+		if cfg.dirs == dirRecurse {
+			if autoName {
+				g.outFile = true
+			}
+			real := ""
+			if cfg.deref {
+				real = g.realPath(name)
+			}
+			g.walk(name, omitDotSlash, []string{real})
+			return
+		}
+		g.errSeen = true
+		if !cfg.noMessages {
+			g.out.Flush()
+			g.c.Errorf("%s: Is a directory", name)
+		}
+		return
+	}
+	if excludedFile(cfg.filters, name, true) {
+		return
+	}
+	g.searchFile(name, fi)
+}
+
+func (g *grepper) fileError(name string, err error) {
+	g.errSeen = true
+	if g.cfg.noMessages {
+		return
+	}
+	g.out.Flush()
+	g.c.FileError(name, err, 2)
+}
+
+// searchFile opens and searches a file that is not a directory.
+func (g *grepper) searchFile(name string, fi fs.FileInfo) {
+	if g.cfg.devSkip && fi.Mode()&(fs.ModeDevice|fs.ModeNamedPipe|fs.ModeSocket|fs.ModeCharDevice) != 0 {
+		return
+	}
+	f, err := g.c.Open(name)
+	if err != nil {
+		g.fileError(name, err)
+		return
+	}
+	defer f.Close()
+	size := int64(-1)
+	if fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	g.searchReader(readerOnly{f}, name, size)
+}
+
+// readerOnly hides any other method of a file (WriteTo...).
+type readerOnly struct{ r io.Reader }
+
+func (r readerOnly) Read(p []byte) (int, error) { return r.r.Read(p) }
+
+// walk searches directory dir recursively. ancestors holds the real paths
+// of the directories being walked (for -R loop detection).
+func (g *grepper) walk(dir string, omitDotSlash bool, ancestors []string) {
+	cfg := g.cfg
+	entries, err := g.c.ReadDir(dir)
+	if err != nil {
+		shownDir := dir
+		if omitDotSlash && strings.HasPrefix(shownDir, "./") {
+			shownDir = shownDir[2:]
+		}
+		g.fileError(shownDir, err)
+		return
+	}
+	prefix := dir
+	if !strings.HasSuffix(prefix, "/") {
+		prefix += "/"
+	}
+	for _, e := range entries {
+		if g.quit {
+			return
+		}
+		if g.ctx.Err() != nil {
+			g.quit = true
+			return
+		}
+		child := prefix + e.Name()
+		shown := child
+		if omitDotSlash && strings.HasPrefix(shown, "./") && len(shown) > 2 {
+			shown = shown[2:]
+		}
+		fi := e
+		if e.Mode()&fs.ModeSymlink != 0 {
+			if !cfg.deref {
+				continue
+			}
+			st, err := g.c.Stat(child)
+			if err != nil {
+				g.fileError(shown, err)
+				continue
+			}
+			fi = st
+		}
+		if fi.IsDir() {
+			if excludedDir(cfg.excludeDir, e.Name(), false) {
+				continue
+			}
+			real := ""
+			if cfg.deref {
+				real = g.realPath(child)
+				if loops(ancestors, real) {
+					if !cfg.noMessages {
+						g.out.Flush()
+						g.c.Errorf("%s: warning: recursive directory loop", shown)
+					}
+					continue
+				}
+			}
+			g.walk(child, omitDotSlash, append(ancestors, real))
+			continue
+		}
+		if fi.Mode()&(fs.ModeDevice|fs.ModeNamedPipe|fs.ModeSocket|fs.ModeCharDevice) != 0 {
+			// devices met while recursing are skipped unless -D read
+			continue
+		}
+		if excludedFile(cfg.filters, e.Name(), false) {
+			continue
+		}
+		g.searchFileShown(child, shown, fi)
+	}
+}
+
+func (g *grepper) searchFileShown(name, shown string, fi fs.FileInfo) {
+	f, err := g.c.Open(name)
+	if err != nil {
+		g.fileError(shown, err)
+		return
+	}
+	defer f.Close()
+	size := int64(-1)
+	if fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	g.searchReader(readerOnly{f}, shown, size)
+}
+
+func loops(ancestors []string, real string) bool {
+	if real == "" {
+		return false
+	}
+	for _, a := range ancestors {
+		if a == real {
+			return true
+		}
+	}
+	return false
+}
+
+// realPath resolves the symlinks in name (guest path), for loop detection.
+func (g *grepper) realPath(name string) string {
+	p := path.Clean(g.c.Abs(name))
+	for hops := 0; hops < 64; hops++ {
+		parts := strings.Split(strings.TrimPrefix(p, "/"), "/")
+		cur := "/"
+		changed := false
+		for i, part := range parts {
+			if part == "" {
+				continue
+			}
+			next := path.Join(cur, part)
+			target, err := g.c.FS.ReadlinkIfPossible(next)
+			if err == nil && target != "" {
+				if !path.IsAbs(target) {
+					target = path.Join(cur, target)
+				}
+				p = path.Clean(path.Join(append([]string{target}, parts[i+1:]...)...))
+				changed = true
+				break
+			}
+			cur = next
+		}
+		if !changed {
+			return cur
+		}
+	}
+	return p
+}
+
+// excludedFile applies --include and --exclude to a file name: the last
+// pattern that matches decides; when none does, the file is searched
+// unless the first pattern is an --include. Command-line names match when
+// the pattern matches the whole name or a part after a slash; names met in
+// recursion are base names.
+func excludedFile(filters []filter, name string, commandLine bool) bool {
+	if len(filters) == 0 {
+		return false
+	}
+	decided, excluded := false, false
+	for _, f := range filters {
+		if nameMatches(f.glob, name, commandLine) {
+			decided, excluded = true, !f.include
+		}
+	}
+	if !decided {
+		return filters[0].include
+	}
+	return excluded
+}
+
+func excludedDir(globs []string, name string, commandLine bool) bool {
+	for _, gl := range globs {
+		if nameMatches(gl, name, commandLine) {
+			return true
+		}
+	}
+	return false
+}
+
+func nameMatches(pattern, name string, suffixes bool) bool {
+	if glob.Match(pattern, name, 0) {
+		return true
+	}
+	if !suffixes {
+		return false
+	}
+	for i := 0; i+1 < len(name); i++ {
+		if name[i] == '/' && name[i+1] != '/' && glob.Match(pattern, name[i+1:], 0) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package posixre
+
+const raceEnabled = true

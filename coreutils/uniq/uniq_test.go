@@ -1,0 +1,73 @@
+package uniq
+
+import (
+	"io"
+	"testing"
+
+	"github.com/bashbox/bashbox/builtins/cmdtest"
+)
+
+func TestUniq(t *testing.T) {
+	files := map[string]string{"f": "a\na\nb\nA\nc\nc\nc"}
+	tests := []struct {
+		args []string
+		out  string
+		code int
+	}{
+		{[]string{"uniq", "f"}, "a\nb\nA\nc\n", 0},
+		{[]string{"uniq", "-c", "f"}, "      2 a\n      1 b\n      1 A\n      3 c\n", 0},
+		{[]string{"uniq", "-d", "f"}, "a\nc\n", 0},
+		{[]string{"uniq", "-u", "f"}, "b\nA\n", 0},
+		{[]string{"uniq", "-i", "f"}, "a\nb\nA\nc\n", 0},
+		{[]string{"uniq", "-D", "f"}, "a\na\nc\nc\nc\n", 0},
+		{[]string{"uniq", "-cD", "f"}, "", 1},
+	}
+	for _, tt := range tests {
+		env := cmdtest.Env{Files: files}
+		r := env.Run(Run, tt.args...)
+		if r.Stdout != tt.out || r.Code != tt.code {
+			t.Errorf("%q: got %q %d (%q), want %q %d", tt.args, r.Stdout, r.Code, r.Stderr, tt.out, tt.code)
+		}
+	}
+	env := cmdtest.Env{Files: files}
+	r := env.Run(Run, "uniq", "f", "out")
+	f, err := r.FS.Open("/work/out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(f)
+	if string(b) != "a\nb\nA\nc\n" || r.Stdout != "" {
+		t.Errorf("output file: %q, stdout %q", b, r.Stdout)
+	}
+}
+
+func TestUniqGNU(t *testing.T) {
+	files := map[string]string{
+		"f":     "a\na\nb\nA\nc\nc\nc",
+		"fld":   "1 x\n2 x\n3  y\n\t4 y\n5 z\nfoo bar\nfoo  bar\n",
+		"caps":  "Hello\nhello\nHELLO\nworld\nWorld\n",
+		"z":     "a\x00a\x00b\x00",
+		"one":   "only\n",
+		"blank": "\n\n\nx\n\n",
+		"dir/":  "",
+	}
+	var cases []gnuCase
+	flagsets := [][]string{{}, {"-c"}, {"-d"}, {"-u"}, {"-D"}, {"-cd"}, {"-cu"}, {"-du"}, {"-i"}, {"-ic"}, {"-f", "1"}, {"-f1", "-c"},
+		{"-s", "2"}, {"-s1", "-w1"}, {"-w", "2"}, {"-w0"}, {"-1"}, {"-2"}, {"-f", "1", "-2"}, {"-1", "-f", "0"},
+		{"--all-repeated=separate"}, {"--all-repeated=prepend"}, {"--all-repeated=none"}, {"--all-repeated"},
+		{"--group"}, {"--group=prepend"}, {"--group=append"}, {"--group=both"}, {"--group=separate"}, {"-iD"},
+		{"--skip-fields=1", "--check-chars=1"}, {"-c", "-s", "99999999999999999999999"}}
+	for _, f := range flagsets {
+		for _, in := range []string{"f", "fld", "caps", "one", "blank"} {
+			cases = append(cases, gnuCase{files: files, args: append(append([]string{"uniq"}, f...), in)})
+		}
+	}
+	for _, a := range [][]string{
+		{"-z", "z"}, {"-zc", "z"}, {}, {"-"}, {"nosuch"}, {"dir"}, {"f", "nodir/out"}, {"a", "b", "c"},
+		{"-cD", "f"}, {"--group", "-c", "f"}, {"--group=x", "f"}, {"--all-repeated=x", "f"}, {"--group=", "f"},
+		{"-f", "x", "f"}, {"-s", "-1", "f"}, {"-w", "1k", "f"}, {"--frob"}, {"-x"}, {"+1", "f"}, {"+x", "f"}, {"f", "+2"},
+	} {
+		cases = append(cases, gnuCase{files: files, args: append([]string{"uniq"}, a...), stdin: "x\nx\ny\n"})
+	}
+	checkGNU(t, Run, cases)
+}
