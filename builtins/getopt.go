@@ -64,6 +64,10 @@ func (s *Options) Parse(args []string) ([]Opt, []string, error) {
 			name, val, hasVal := strings.Cut(a[2:], "=")
 			o, err := s.findLong(name)
 			if err != nil {
+				if ue, ok := err.(*UsageError); ok && strings.HasPrefix(ue.Msg, "unrecognized option") {
+					// GNU names the whole argument, value included.
+					err = &UsageError{fmt.Sprintf("unrecognized option '%s'", a)}
+				}
 				return nil, nil, err
 			}
 			op := Opt{Key: s.key(o)}

@@ -73,7 +73,7 @@ func (sh *Shell) exec(ctx context.Context, args []string) error {
 		cmd, _ := sh.Registry.Lookup(args[1])
 		c := &builtins.Call{
 			Args: args[1:], Stdin: stdinOf(hc), Stdout: hc.Stdout, Stderr: &prefixWriter{prefix: "bash: ", w: hc.Stderr},
-			Env: exportedPairs(hc.Env), Dir: hc.Dir, FS: sh.FS, Exec: sh.execQuiet, Umask: fs.FileMode(sh.umaskValue()),
+			Env: exportedPairs(hc.Env), Dir: hc.Dir, FS: commandFS{sh.FS, sh}, Exec: sh.execQuiet, Umask: fs.FileMode(sh.umaskValue()),
 		}
 		return exitStatus(cmd(ctx, c))
 	case cmdUmask:
@@ -98,7 +98,7 @@ func (sh *Shell) exec(ctx context.Context, args []string) error {
 		Stderr: hc.Stderr,
 		Env:    exportedPairs(hc.Env),
 		Dir:    hc.Dir,
-		FS:     sh.FS,
+		FS:     commandFS{sh.FS, sh},
 		Umask:  fs.FileMode(sh.umaskValue()),
 	}
 	return exitStatus(sh.Dispatch(ctx, c))
