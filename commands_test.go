@@ -14,9 +14,9 @@ import (
 func TestEveryCommandAnswersHelpAndVersion(t *testing.T) {
 	b := newBox(t, bashbox.Config{})
 	// Shell builtins in bash (which the script's name reaches first) treat
-	// --help as an operand; xxd is not a GNU tool and prints its usage.
+	// --help as an operand; xxd, zip and unzip are not GNU tools and answer in their own ways.
 	shellBuiltin := map[string]bool{"test": true, "[": true, "true": true, "false": true, "echo": true, "printf": true, "pwd": true, "kill": true}
-	operandLike := map[string]bool{"expr": true, "xxd": true}
+	operandLike := map[string]bool{"expr": true, "xxd": true, "zip": true, "unzip": true}
 	for _, name := range b.Commands() {
 		if name == "bash" || name == "sh" {
 			continue

@@ -120,7 +120,9 @@ func TestNothingOutsideVolumes(t *testing.T) {
 	for _, s := range scripts {
 		res := run(t, b, s)
 		out := res.Stdout + res.Stderr
-		if strings.Contains(out, "TOP SECRET") || strings.Contains(out, "root:x:0") || strings.Contains(out, filepath.Dir(dir)) {
+		// A path the script itself typed may come back in an error message.
+		leaked := strings.Contains(out, filepath.Dir(dir)) && !strings.Contains(s, filepath.Dir(dir))
+		if strings.Contains(out, "TOP SECRET") || strings.Contains(out, "root:x:0") || leaked {
 			t.Errorf("%s: escaped the sandbox:\n%s", s, out)
 		}
 	}

@@ -256,3 +256,20 @@ func hostIOErr(op, name string, err error) error {
 	}
 	return pathErr(op, name, underlying(err))
 }
+
+// OpenFollow opens name for reading, letting os.Root follow symlinks that
+// stay inside the layer. It fails (and the caller resolves the slow way)
+// on any link that leaves the layer or is absolute: those are resolved in
+// the guest namespace, which os.Root knows nothing of.
+func (h *HostFs) OpenFollow(name string) (File, error) {
+	f, err := h.root.Open(rel(name))
+	if err != nil {
+		return nil, err
+	}
+	return &hostFile{File: f, name: Clean(name)}, nil
+}
+
+// StatFollow is Stat with the same fast path as OpenFollow.
+func (h *HostFs) StatFollow(name string) (fs.FileInfo, error) {
+	return h.root.Stat(rel(name))
+}

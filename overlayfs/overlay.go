@@ -425,3 +425,16 @@ func (o *Overlay) SymlinkIfPossible(target, name string) error {
 	}
 	return o.upper.SymlinkIfPossible(target, name)
 }
+
+// Base returns the base layer and whether nothing has been changed over
+// it yet, in which case reads may go to the base directly.
+func (o *Overlay) Base() (Layer, bool) {
+	o.mu.RLock()
+	n := len(o.whiteouts)
+	o.mu.RUnlock()
+	if n > 0 {
+		return o.base, false
+	}
+	entries, err := o.upper.ReadDir("/")
+	return o.base, err == nil && len(entries) == 0
+}

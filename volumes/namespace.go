@@ -136,6 +136,11 @@ func (ns *Namespace) LstatIfPossible(name string) (fs.FileInfo, bool, error) {
 
 // Stat reports on name, following symlinks.
 func (ns *Namespace) Stat(name string) (fs.FileInfo, error) {
+	if h, rel, ok := ns.fastHost(name); ok {
+		if fi, err := h.StatFollow(rel); err == nil {
+			return overlayfs.RenamedInfo(fi, path.Base(overlayfs.Clean(name))), nil
+		}
+	}
 	p, err := overlayfs.ResolveIn(rawNS{ns}, name, true)
 	if err != nil {
 		return nil, pathErr("stat", name, err)
@@ -247,7 +252,43 @@ func (ns *Namespace) Open(name string) (overlayfs.File, error) {
 	return ns.OpenFile(name, os.O_RDONLY, 0)
 }
 
+// fastHost returns the host layer that can serve a read of the guest path
+// p directly: p lies in a read-write volume, or in a read-only one whose
+// overlay holds no change yet.
+func (ns *Namespace) fastHost(p string) (*overlayfs.HostFs, string, bool) {
+	if !path.IsAbs(p) || strings.Contains(p, "/..") || trailingSlash(p) {
+		return nil, "", false
+	}
+	m, rel := ns.find(path.Clean(p))
+	if m.vol == nil {
+		return nil, "", false
+	}
+	switch l := m.layer.(type) {
+	case *overlayfs.HostFs:
+		return l, rel, true
+	case *overlayfs.Overlay:
+		if base, pristine := l.Base(); pristine {
+			h, ok := base.(*overlayfs.HostFs)
+			return h, rel, ok
+		}
+	}
+	return nil, "", false
+}
+
 func (ns *Namespace) OpenFile(name string, flag int, perm fs.FileMode) (overlayfs.File, error) {
+	// Fast path for reads: os.Root resolves in one call what the guest
+	// resolver does a component at a time; any failure (a link leaving the
+	// volume, an absolute link, a missing file) takes the exact path below.
+	if flag == os.O_RDONLY {
+		if h, rel, ok := ns.fastHost(name); ok {
+			if f, err := h.OpenFollow(rel); err == nil {
+				if fi, err := f.Stat(); err == nil && !fi.IsDir() {
+					return &namedFile{File: f, name: name}, nil
+				}
+				f.Close()
+			}
+		}
+	}
 	if flag&os.O_CREATE != 0 && flag&os.O_EXCL != 0 {
 		// O_EXCL does not follow a final symlink, dangling or not.
 		if lp, err := overlayfs.ResolveIn(rawNS{ns}, name, false); err == nil {
