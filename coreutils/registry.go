@@ -17,6 +17,10 @@ func Register(r *builtins.Registry) {
 	registerTextFormat(r)
 	registerTraversal(r)
 	registerMisc(r)
+	registerShell(r)
 	registerDiff(r)
 	registerData(r)
+	registerGit(r)
+	registerUtil(r)
+	registerArchive(r)
 }
