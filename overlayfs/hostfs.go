@@ -273,3 +273,9 @@ func (h *HostFs) OpenFollow(name string) (File, error) {
 func (h *HostFs) StatFollow(name string) (fs.FileInfo, error) {
 	return h.root.Stat(rel(name))
 }
+
+// LstatFollowParents is lstat with os.Root resolving the parent
+// components (links inside the layer only), as OpenFollow does.
+func (h *HostFs) LstatFollowParents(name string) (fs.FileInfo, error) {
+	return h.root.Lstat(rel(name))
+}

@@ -120,6 +120,11 @@ func dirCheck(name string, fi fs.FileInfo) error {
 
 // LstatIfPossible reports on p without following a final symlink.
 func (ns *Namespace) LstatIfPossible(name string) (fs.FileInfo, bool, error) {
+	if h, rel, ok := ns.fastHost(name); ok && rel != "/" {
+		if fi, err := h.LstatFollowParents(rel); err == nil {
+			return fi, true, nil
+		}
+	}
 	p, err := overlayfs.ResolveIn(rawNS{ns}, name, trailingSlash(name))
 	if err != nil {
 		return nil, true, pathErr("lstat", name, err)
