@@ -8,6 +8,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 const help = `Usage: PROG NAME [SUFFIX]
@@ -35,21 +36,6 @@ var spec = builtins.Options{List: []builtins.Option{
 	{Short: 'z', Long: "zero"},
 }}
 
-// Base returns the last component of name, as basename(1) prints it.
-func Base(name string) string {
-	t := strings.TrimRight(name, "/")
-	if t == "" {
-		if name == "" {
-			return ""
-		}
-		return "/"
-	}
-	if i := strings.LastIndexByte(t, '/'); i >= 0 {
-		return t[i+1:]
-	}
-	return t
-}
-
 // Run is the basename command.
 func Run(ctx context.Context, c *builtins.Call) int {
 	opts, operands, status, done := fileops.Parse(c, spec, help)
@@ -69,7 +55,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			delim = 0
 		}
 	}
-	q := fileops.NewQuoter(c)
+	q := quote.New(c)
 	if len(operands) == 0 {
 		return fileops.UsageErr(c, "missing operand")
 	}
@@ -84,7 +70,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	out := fileops.NewOutput(c)
 	for _, name := range operands {
-		b := Base(name)
+		b := fileops.LastComponent(name)
 		if suffix != "" && len(b) > len(suffix) && strings.HasSuffix(b, suffix) {
 			b = b[:len(b)-len(suffix)]
 		}

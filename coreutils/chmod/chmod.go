@@ -11,12 +11,9 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
-	"github.com/bashbox/bashbox/coreutils/internal/files/modes"
-	"github.com/bashbox/bashbox/coreutils/internal/files/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
-
-// Umask is the file creation mask the sandbox assumes.
-const Umask = 0o022
 
 var options = builtins.Options{List: []builtins.Option{
 	{Short: 'c', Long: "changes"},
@@ -44,7 +41,7 @@ type chmodder struct {
 	recursive    bool
 	preserveRoot bool
 	failed       bool
-	utf8         bool
+	q            quote.Quoter
 }
 
 // Run is the chmod command.
@@ -70,7 +67,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if err != nil {
 		return c.UsageFail(err, "", 1)
 	}
-	ch := &chmodder{ctx: ctx, c: c, utf8: quote.UTF8Locale(c.Getenv), diagnose: haveMode}
+	ch := &chmodder{ctx: ctx, c: c, q: quote.New(c), diagnose: haveMode}
 	reference := ""
 	hasRef := false
 	for _, o := range opts {
@@ -99,10 +96,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if hasRef {
 		fi, err := c.Stat(reference)
 		if err != nil {
-			c.Errorf("failed to get attributes of %s: %s", quote.AF(reference), builtins.ErrText(err))
+			c.Errorf("failed to get attributes of %s: %s", ch.q.AF(reference), builtins.ErrText(err))
 			return 1
 		}
-		ch.refMode, ch.useRef = meta.Perm(fi.Mode()), true
+		ch.refMode, ch.useRef = modes.Perm(fi.Mode()), true
 		if haveMode {
 			operands = append([]string{modeArg}, operands...)
 		}
@@ -117,7 +114,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		m, err := modes.Parse(modeArg)
 		if err != nil {
-			c.Errorf("invalid mode: %s", quote.Q(modeArg, ch.utf8))
+			c.Errorf("invalid mode: %s", ch.q.Q(modeArg))
 			fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
 			return 1
 		}
@@ -127,7 +124,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		if hasRef || !haveMode && modeArg == "" {
 			c.Errorf("missing operand")
 		} else {
-			c.Errorf("missing operand after %s", quote.Q(modeArg, ch.utf8))
+			c.Errorf("missing operand after %s", ch.q.Q(modeArg))
 		}
 		fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
 		return 1
@@ -149,13 +146,13 @@ func (ch *chmodder) operand(name string) {
 	fi, err := c.Stat(name)
 	if err != nil {
 		if !ch.quiet {
-			c.Errorf("cannot access %s: %s", quote.AF(name), builtins.ErrText(err))
+			c.Errorf("cannot access %s: %s", ch.q.AF(name), builtins.ErrText(err))
 		}
 		ch.failed = true
 		return
 	}
 	if ch.recursive && ch.preserveRoot && meta.Physical(c, c.Abs(name)) == "/" {
-		c.Errorf("it is dangerous to operate recursively on %s", quote.AF("/"))
+		c.Errorf("it is dangerous to operate recursively on %s", ch.q.AF("/"))
 		c.Errorf("use --no-preserve-root to override this failsafe")
 		ch.failed = true
 		return
@@ -170,7 +167,7 @@ func (ch *chmodder) walk(dir string) {
 	entries, err := ch.c.ReadDir(dir)
 	if err != nil {
 		if !ch.quiet {
-			ch.c.Errorf("cannot read directory %s: %s", quote.AF(dir), builtins.ErrText(err))
+			ch.c.Errorf("cannot read directory %s: %s", ch.q.AF(dir), builtins.ErrText(err))
 		}
 		ch.failed = true
 		return
@@ -185,7 +182,7 @@ func (ch *chmodder) walk(dir string) {
 		}
 		if e.Mode()&fs.ModeSymlink != 0 {
 			if ch.verbose {
-				fmt.Fprintf(ch.c.Stdout, "neither symbolic link %s nor referent has been changed\n", quote.AF(p))
+				fmt.Fprintf(ch.c.Stdout, "neither symbolic link %s nor referent has been changed\n", ch.q.AF(p))
 			}
 			continue
 		}
@@ -198,18 +195,18 @@ func (ch *chmodder) walk(dir string) {
 
 func (ch *chmodder) apply(name string, fi fs.FileInfo) {
 	c := ch.c
-	old := meta.Perm(fi.Mode())
+	old := modes.Perm(fi.Mode())
 	var nu uint32
 	if ch.useRef {
 		nu = ch.refMode
 	} else {
-		nu = ch.change.Apply(old, fi.IsDir(), Umask)
+		nu = ch.change.Apply(old, fi.IsDir(), modes.Umask)
 	}
 	changed := nu != old
 	if changed {
-		if err := c.FS.Chmod(c.Abs(name), meta.FromPerm(nu)); err != nil {
+		if err := c.FS.Chmod(c.Abs(name), modes.FromPerm(nu)); err != nil {
 			if !ch.quiet {
-				c.Errorf("changing permissions of %s: %s", quote.AF(name), builtins.ErrText(err))
+				c.Errorf("changing permissions of %s: %s", ch.q.AF(name), builtins.ErrText(err))
 			}
 			ch.failed = true
 			return
@@ -217,14 +214,14 @@ func (ch *chmodder) apply(name string, fi fs.FileInfo) {
 	}
 	if ch.verbose || ch.changes && changed {
 		if changed {
-			fmt.Fprintf(c.Stdout, "mode of %s changed from %04o (%s) to %04o (%s)\n", quote.AF(name), old, modes.String(old), nu, modes.String(nu))
+			fmt.Fprintf(c.Stdout, "mode of %s changed from %04o (%s) to %04o (%s)\n", ch.q.AF(name), old, modes.String(old), nu, modes.String(nu))
 		} else {
-			fmt.Fprintf(c.Stdout, "mode of %s retained as %04o (%s)\n", quote.AF(name), old, modes.String(old))
+			fmt.Fprintf(c.Stdout, "mode of %s retained as %04o (%s)\n", ch.q.AF(name), old, modes.String(old))
 		}
 	}
 	if !ch.useRef && ch.diagnose {
 		if full := ch.change.Apply(old, fi.IsDir(), 0); nu&^full != 0 && !ch.quiet {
-			c.Errorf("%s: new permissions are %s, not %s", quote.AF(name), modes.String(nu), modes.String(full))
+			c.Errorf("%s: new permissions are %s, not %s", ch.q.AF(name), modes.String(nu), modes.String(full))
 			ch.failed = true
 		}
 	}

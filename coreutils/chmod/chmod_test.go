@@ -11,8 +11,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/builtins/cmdtest"
-	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
-	"github.com/bashbox/bashbox/coreutils/internal/files/modes"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
 )
 
 const setup = `
@@ -29,7 +28,7 @@ func hostModes(dir string) string {
 			return nil
 		}
 		rel, _ := filepath.Rel(dir, p)
-		lines = append(lines, fmt.Sprintf("%04o %s", meta.Perm(fi.Mode()), rel))
+		lines = append(lines, fmt.Sprintf("%04o %s", modes.Perm(fi.Mode()), rel))
 		return nil
 	})
 	sort.Strings(lines)
@@ -44,7 +43,7 @@ func guestModes(fsys builtins.FS, dir string) string {
 		if err != nil || fi.Mode()&fs.ModeSymlink != 0 {
 			return
 		}
-		lines = append(lines, fmt.Sprintf("%04o %s", meta.Perm(fi.Mode()), rel))
+		lines = append(lines, fmt.Sprintf("%04o %s", modes.Perm(fi.Mode()), rel))
 		if fi.IsDir() {
 			entries, _ := fsys.ReadDir(p)
 			for _, e := range entries {

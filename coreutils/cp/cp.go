@@ -8,6 +8,9 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
+	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 const help = `Usage: PROG [OPTION]... [-T] SOURCE DEST
@@ -86,7 +89,28 @@ var spec = builtins.Options{List: append([]builtins.Option{
 	{Short: 'x', Long: "one-file-system"},
 }, fileops.BackupOptionList...)}
 
-var preserveArgs = []string{"mode", "timestamps", "ownership", "links", "context", "xattr", "all"}
+const (
+	preserveMode = iota
+	preserveTimestamps
+	preserveOther
+	preserveAll
+)
+
+var preserveChoices = []argmatch.Choice{
+	{Names: []string{"mode"}, Value: preserveMode},
+	{Names: []string{"timestamps"}, Value: preserveTimestamps},
+	{Names: []string{"ownership"}, Value: preserveOther},
+	{Names: []string{"links"}, Value: preserveOther},
+	{Names: []string{"context"}, Value: preserveOther},
+	{Names: []string{"xattr"}, Value: preserveOther},
+	{Names: []string{"all"}, Value: preserveAll},
+}
+
+// The --reflink and --sparse words: accepted, with no effect here.
+var (
+	reflinkChoices = []argmatch.Choice{{Names: []string{"auto"}}, {Names: []string{"always"}, Value: 1}, {Names: []string{"never"}, Value: 2}}
+	sparseChoices  = []argmatch.Choice{{Names: []string{"never"}}, {Names: []string{"auto"}, Value: 1}, {Names: []string{"always"}, Value: 2}}
+)
 
 // Run is the cp command.
 func Run(ctx context.Context, c *builtins.Call) int {
@@ -94,23 +118,23 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if done {
 		return status
 	}
-	q := fileops.NewQuoter(c)
+	q := quote.New(c)
 	out := fileops.NewOutput(c)
 	cp := &fileops.Copier{C: c, Ctx: ctx, Q: q, Out: out.Writer, Prompt: fileops.NewPrompter(c), Deref: -1}
-	var targetDir string
-	var hasTargetDir, noTarget, parents, ok bool
+	var target fileops.TargetOptions
+	var parents, ok bool
 	setPreserve := func(list string, on bool, option string) bool {
 		for _, a := range strings.Split(list, ",") {
-			i := fileops.ArgMatch(c, q, option, a, preserveArgs)
-			if i < 0 {
+			v, ok := argmatch.Get(c, a, option, preserveChoices, 1)
+			if !ok {
 				return false
 			}
-			switch preserveArgs[i] {
-			case "mode":
+			switch v {
+			case preserveMode:
 				cp.PreserveMode = on
-			case "timestamps":
+			case preserveTimestamps:
 				cp.PreserveTimes = on
-			case "all":
+			case preserveAll:
 				cp.PreserveMode, cp.PreserveTimes = on, on
 			}
 		}
@@ -118,7 +142,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	var backup fileops.BackupOptions
 	for _, o := range opts {
-		if backup.Take(o) {
+		if backup.Take(o) || target.Take(o) {
 			continue
 		}
 		switch o.Key {
@@ -159,13 +183,15 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "recursive", "r":
 			cp.Recursive = true
 		case "reflink":
-			if o.Has && fileops.ArgMatch(c, q, "--reflink", o.Value, []string{"auto", "always", "never"}) < 0 {
-				return 1
+			if o.Has {
+				if _, ok := argmatch.Get(c, o.Value, "--reflink", reflinkChoices, 1); !ok {
+					return 1
+				}
 			}
 		case "remove-destination":
 			cp.RemoveDestination = true
 		case "sparse":
-			if fileops.ArgMatch(c, q, "--sparse", o.Value, []string{"never", "auto", "always"}) < 0 {
+			if _, ok := argmatch.Get(c, o.Value, "--sparse", sparseChoices, 1); !ok {
 				return 1
 			}
 		case "strip-trailing-slashes":
@@ -173,17 +199,13 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			// trailing slashes, so there is nothing more to do.
 		case "symbolic-link":
 			cp.Symlink = true
-		case "target-directory":
-			targetDir, hasTargetDir = o.Value, true
-		case "no-target-directory":
-			noTarget = true
 		case "update":
 			cp.Update = true
 		case "verbose":
 			cp.Verbose = true
 		}
 	}
-	if cp.Backup, ok = backup.Resolve(c, q); !ok {
+	if cp.Backup, ok = backup.Resolve(c); !ok {
 		return 1
 	}
 	if cp.Deref == -1 {
@@ -193,43 +215,23 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			cp.Deref = fileops.DerefAlways
 		}
 	}
-	plan, ok := fileops.PlanTargets(c, q, operands, targetDir, hasTargetDir, noTarget)
+	plan, ok := fileops.PlanTargets(c, q, operands, target)
 	if !ok {
 		return 1
 	}
 	if parents && !plan.IntoDir {
 		return fileops.UsageErr(c, "with --parents, the destination must be a directory")
 	}
-	ok = true
-	for _, src := range plan.Sources {
-		if ctx.Err() != nil {
-			break
-		}
-		dst := plan.Dest
-		if plan.IntoDir {
-			if parents {
-				var good bool
-				dst, good = makeParents(cp, plan.Dir, src)
-				if !good {
-					ok = false
-					continue
-				}
-			} else {
-				dst = fileops.Into(plan.Dir, src)
+	ok = plan.Each(ctx, func(src, dst string) bool {
+		if parents {
+			var good bool
+			if dst, good = makeParents(cp, plan.Dir, src); !good {
+				return false
 			}
 		}
-		if !cp.Copy(src, dst) {
-			ok = false
-		}
-	}
-	if ctx.Err() != nil {
-		ok = false
-	}
-	status = 0
-	if !ok {
-		status = 1
-	}
-	return out.Finish(status)
+		return cp.Copy(src, dst)
+	})
+	return out.FinishOK(ok && ctx.Err() == nil)
 }
 
 // makeParents creates, under dir, the directories leading to src (cp
@@ -263,16 +265,16 @@ func makeParents(cp *fileops.Copier, dir, src string) (string, bool) {
 			c.Errorf("failed to get attributes of %s: %s", q.AF(srcPrefix), builtins.ErrText(err))
 			return "", false
 		}
-		mode := fileops.FromFileMode(sfi.Mode())
+		mode := modes.Perm(sfi.Mode())
 		if !cp.PreserveMode {
-			mode &^= fileops.Umask
+			mode &^= modes.Umask
 		}
-		if err := c.FS.Mkdir(c.Abs(cur), fileops.ToFileMode(mode)); err != nil {
+		if err := c.FS.Mkdir(c.Abs(cur), modes.FromPerm(mode)); err != nil {
 			c.Errorf("cannot make directory %s: %s", q.AF(cur), builtins.ErrText(err))
 			return "", false
 		}
 		if cp.PreserveMode {
-			c.FS.Chmod(c.Abs(cur), fileops.ToFileMode(mode))
+			c.FS.Chmod(c.Abs(cur), modes.FromPerm(mode))
 		}
 		if cp.PreserveTimes {
 			c.FS.Chtimes(c.Abs(cur), sfi.ModTime(), sfi.ModTime())

@@ -20,7 +20,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/human"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
-	"github.com/bashbox/bashbox/coreutils/internal/files/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 var options = builtins.Options{List: []builtins.Option{
@@ -73,7 +73,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if err != nil {
 		return c.UsageFail(err, "", 1)
 	}
-	utf := quote.UTF8Locale(c.Getenv)
+	q := quote.New(c)
 	format := human.FromEnv(c.LookupEnv, human.Bytes1K, "DF_BLOCK_SIZE", "BLOCK_SIZE", "BLOCKSIZE")
 	inodes, printType, posix, total := false, false, false, false
 	var fields []field
@@ -89,11 +89,8 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "block-size":
 			f, err := human.ParseBlockSize(o.Value)
 			if err != nil {
-				name := "--block-size"
-				if !strings.HasPrefix(argFor(c.Args[1:], o.Value), "--") {
-					name = "-B"
-				}
-				c.Errorf("%s", human.ArgError(err, name, o.Value, quote.AF))
+				name := human.OptionName(c.Args[1:], o.Value, "--block-size", "-B")
+				c.Errorf("%s", human.ArgError(err, name, o.Value, q.AF))
 				return 1
 			}
 			format = f
@@ -122,7 +119,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 					if n == name {
 						for _, f := range fields {
 							if f == field(i) {
-								c.Errorf("option --output: field %s used more than once", quote.Q(name, utf))
+								c.Errorf("option --output: field %s used more than once", q.Q(name))
 								fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
 								return 1
 							}
@@ -132,7 +129,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 					}
 				}
 				if !found {
-					c.Errorf("option --output: field %s unknown", quote.Q(name, utf))
+					c.Errorf("option --output: field %s unknown", q.Q(name))
 					fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
 					return 1
 				}
@@ -157,7 +154,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	for _, t := range onlyTypes {
 		for _, x := range exclTypes {
 			if t == x {
-				c.Errorf("file system type %s both selected and excluded", quote.Q(t, utf))
+				c.Errorf("file system type %s both selected and excluded", q.Q(t))
 				return 1
 			}
 		}
@@ -465,14 +462,4 @@ FIELD_LIST is a comma-separated list of columns to be included.  Valid
 field names are: 'source', 'fstype', 'itotal', 'iused', 'iavail', 'ipcent',
 'size', 'used', 'avail', 'pcent', 'file' and 'target'.
 `, c.Name())
-}
-
-// argFor finds how an option with value v was written (for messages).
-func argFor(args []string, v string) string {
-	for i, a := range args {
-		if strings.HasSuffix(a, "="+v) || i+1 < len(args) && args[i+1] == v {
-			return a
-		}
-	}
-	return ""
 }

@@ -19,11 +19,12 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
 	"github.com/bashbox/bashbox/coreutils/internal/files/human"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
-	"github.com/bashbox/bashbox/coreutils/internal/files/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/files/timefmt"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 var options = builtins.Options{List: []builtins.Option{
@@ -69,6 +70,7 @@ type duer struct {
 	ctx        context.Context
 	c          *builtins.Call
 	out        *bufio.Writer
+	q          quote.Quoter
 	all        bool
 	apparent   bool
 	inodes     bool
@@ -96,14 +98,29 @@ type node struct {
 	t    time.Time
 }
 
+// The --time words, and the time styles with their formats.
+var (
+	timeChoices = []argmatch.Choice{
+		{Names: []string{"atime", "access", "use"}, Value: 0},
+		{Names: []string{"ctime", "status"}, Value: 1},
+	}
+	timeKinds        = []string{"atime", "ctime"}
+	timeStyleChoices = []argmatch.Choice{
+		{Names: []string{"full-iso"}, Value: 0},
+		{Names: []string{"long-iso"}, Value: 1},
+		{Names: []string{"iso"}, Value: 2},
+	}
+	timeStyleFormats = []string{"%Y-%m-%d %H:%M:%S.%N %z", "%Y-%m-%d %H:%M", "%Y-%m-%d"}
+)
+
 // Run is the du command.
 func Run(ctx context.Context, c *builtins.Call) int {
 	opts, operands, err := options.Parse(c.Args[1:])
 	if err != nil {
 		return c.UsageFail(err, "", 1)
 	}
-	utf := quote.UTF8Locale(c.Getenv)
-	d := &duer{ctx: ctx, c: c, out: bufio.NewWriterSize(c.Stdout, 64<<10), maxDepth: -1, eol: '\n', visited: map[string]bool{}}
+	q := quote.New(c)
+	d := &duer{ctx: ctx, c: c, q: q, out: bufio.NewWriterSize(c.Stdout, 64<<10), maxDepth: -1, eol: '\n', visited: map[string]bool{}}
 	d.format = human.FromEnv(c.LookupEnv, human.Bytes1K, "DU_BLOCK_SIZE", "BLOCK_SIZE", "BLOCKSIZE")
 	summarize, total := false, false
 	files0 := ""
@@ -125,11 +142,8 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "block-size":
 			f, err := human.ParseBlockSize(o.Value)
 			if err != nil {
-				name := "--block-size"
-				if !strings.HasPrefix(argFor(c.Args[1:], o.Value), "--") {
-					name = "-B"
-				}
-				c.Errorf("%s", human.ArgError(err, name, o.Value, quote.AF))
+				name := human.OptionName(c.Args[1:], o.Value, "--block-size", "-B")
+				c.Errorf("%s", human.ArgError(err, name, o.Value, q.AF))
 				return 1
 			}
 			d.format = f
@@ -143,7 +157,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "max-depth":
 			n, err := strconv.Atoi(o.Value)
 			if err != nil || n < 0 {
-				c.Errorf("invalid maximum depth %s", quote.Q(o.Value, utf))
+				c.Errorf("invalid maximum depth %s", q.Q(o.Value))
 				fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
 				return 1
 			}
@@ -178,11 +192,8 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				err = human.ErrInvalid
 			}
 			if err != nil {
-				name := "--threshold"
-				if !strings.HasPrefix(argFor(c.Args[1:], o.Value), "--") {
-					name = "-t"
-				}
-				c.Errorf("%s", human.ArgError(err, name, v, quote.AF))
+				name := human.OptionName(c.Args[1:], o.Value, "--threshold", "-t")
+				c.Errorf("%s", human.ArgError(err, name, v, q.AF))
 				return 1
 			}
 			d.threshold = int64(n)
@@ -193,24 +204,18 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			d.showTime = true
 			d.timeKind = "mtime"
 			if o.Has {
-				switch {
-				case o.Value != "" && strings.HasPrefix("atime", o.Value), o.Value != "" && strings.HasPrefix("access", o.Value), o.Value != "" && strings.HasPrefix("use", o.Value):
-					d.timeKind = "atime"
-				case o.Value != "" && strings.HasPrefix("ctime", o.Value), o.Value != "" && strings.HasPrefix("status", o.Value):
-					d.timeKind = "ctime"
-				default:
-					c.Errorf("invalid argument %s for %s", quote.Q(o.Value, utf), quote.Q("--time", utf))
-					fmt.Fprintf(c.Stderr, "Valid arguments are:\n  - %s, %s, %s\n  - %s, %s\nTry '%s --help' for more information.\n",
-						quote.Q("atime", utf), quote.Q("access", utf), quote.Q("use", utf), quote.Q("ctime", utf), quote.Q("status", utf), c.Name())
+				v, ok := argmatch.Get(c, o.Value, "--time", timeChoices, 1)
+				if !ok {
 					return 1
 				}
+				d.timeKind = timeKinds[v]
 			}
 		case "time-style":
 			timeStyle, timeStyleSet = o.Value, true
 		case "exclude-from":
 			data, err := readAll(c, o.Value)
 			if err != nil {
-				c.Errorf("%s: %s", quote.AF(o.Value), builtins.ErrText(err))
+				c.Errorf("%s: %s", q.AF(o.Value), builtins.ErrText(err))
 				return 1
 			}
 			for _, line := range strings.Split(string(data), "\n") {
@@ -251,32 +256,26 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		for strings.HasPrefix(timeStyle, "posix-") {
 			timeStyle = timeStyle[len("posix-"):]
 		}
-		switch {
-		case strings.HasPrefix(timeStyle, "+"):
+		if strings.HasPrefix(timeStyle, "+") {
 			d.timeFmt, _, _ = strings.Cut(timeStyle[1:], "\n")
-		case timeStyle == "full-iso":
-			d.timeFmt = "%Y-%m-%d %H:%M:%S.%N %z"
-		case timeStyle == "long-iso":
-			d.timeFmt = "%Y-%m-%d %H:%M"
-		case timeStyle == "iso":
-			d.timeFmt = "%Y-%m-%d"
-		default:
-			c.Errorf("invalid argument %s for %s", quote.Q(timeStyle, utf), quote.Q("time style", utf))
-			fmt.Fprintf(c.Stderr, "Valid arguments are:\n  - %s\n  - %s\n  - %s\nTry '%s --help' for more information.\n",
-				quote.Q("full-iso", utf), quote.Q("long-iso", utf), quote.Q("iso", utf), c.Name())
-			return 1
+		} else {
+			v, ok := argmatch.Get(c, timeStyle, "time style", timeStyleChoices, 1)
+			if !ok {
+				return 1
+			}
+			d.timeFmt = timeStyleFormats[v]
 		}
 		d.loc = timefmt.Location(c.LookupEnv)
 	}
 	if hasFiles0 {
 		if len(operands) > 0 {
-			c.Errorf("extra operand %s", quote.Q(operands[0], utf))
+			c.Errorf("extra operand %s", q.Q(operands[0]))
 			fmt.Fprintf(c.Stderr, "file operands cannot be combined with --files0-from\nTry '%s --help' for more information.\n", c.Name())
 			return 1
 		}
 		data, err := readAll(c, files0)
 		if err != nil {
-			c.Errorf("cannot open %s for reading: %s", quote.AF(files0), builtins.ErrText(err))
+			c.Errorf("cannot open %s for reading: %s", q.AF(files0), builtins.ErrText(err))
 			return 1
 		}
 		for _, name := range bytes.Split(data, []byte{0}) {
@@ -308,16 +307,6 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		d.print(node{grand, grandTime}, "total")
 	}
 	return d.finish()
-}
-
-// argFor finds how an option with value v was written (for messages).
-func argFor(args []string, v string) string {
-	for i, a := range args {
-		if strings.HasSuffix(a, "="+v) || i+1 < len(args) && args[i+1] == v {
-			return a
-		}
-	}
-	return ""
 }
 
 func readAll(c *builtins.Call, name string) ([]byte, error) {
@@ -369,7 +358,7 @@ func (d *duer) operand(op string) (node, bool) {
 		fi, err = d.c.Lstat(op)
 	}
 	if err != nil {
-		d.c.Errorf("cannot access %s: %s", quote.AF(op), builtins.ErrText(err))
+		d.c.Errorf("cannot access %s: %s", d.q.AF(op), builtins.ErrText(err))
 		d.failed = true
 		return node{}, false
 	}
@@ -404,7 +393,7 @@ func (d *duer) walk(name, phys string, fi fs.FileInfo, depth int, mount string) 
 	if fi.IsDir() {
 		entries, err := d.c.ReadDir(name)
 		if err != nil {
-			d.c.Errorf("cannot read directory %s: %s", quote.AF(name), builtins.ErrText(err))
+			d.c.Errorf("cannot read directory %s: %s", d.q.AF(name), builtins.ErrText(err))
 			d.failed = true
 		}
 		for i, e := range entries {
@@ -420,7 +409,7 @@ func (d *duer) walk(name, phys string, fi fs.FileInfo, depth int, mount string) 
 			if d.deref == derefAll && e.Mode()&fs.ModeSymlink != 0 {
 				st, err := d.c.Stat(child)
 				if err != nil {
-					d.c.Errorf("cannot access %s: %s", quote.AF(child), builtins.ErrText(err))
+					d.c.Errorf("cannot access %s: %s", d.q.AF(child), builtins.ErrText(err))
 					d.failed = true
 					continue
 				}

@@ -66,6 +66,10 @@ func TestAgainstGNU(t *testing.T) {
 		{"du", "--time", "--time-style=full-iso", "d/e"},
 		{"du", "--time", "--time-style=+%Y", "d/e"},
 		{"du", "--time", "--time-style=locale", "d/e"},
+		{"du", "--time", "--time-style=long", "d/e"}, // argmatch: a prefix will do
+		{"du", "--time", "--time-style=", "d/e"},
+		{"du", "--time=us", "--time-style=+x", "-s", "d/e"},
+		{"du", "--time=", "d/e"},
 		{"du", "-0", "d/g"},
 		{"du", "-x", "d"},
 		{"du", "-l", "d"},

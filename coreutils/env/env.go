@@ -13,6 +13,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 var options = builtins.Options{StopAtOperand: true, List: []builtins.Option{
@@ -88,7 +89,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 					for _, name := range strings.Split(o.Value, ",") {
 						sig, ok := procutil.ParseSignal(name)
 						if !ok || sig.Num == 0 {
-							c.Errorf("%s: invalid signal", procutil.Quote(c, name))
+							c.Errorf("%s: invalid signal", quote.New(c).Q(name))
 							fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
 							return exitCanceled
 						}
@@ -125,7 +126,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	for _, name := range st.unset {
 		if name == "" || strings.Contains(name, "=") {
-			c.Errorf("cannot unset %s: Invalid argument", procutil.Quote(c, name))
+			c.Errorf("cannot unset %s: Invalid argument", quote.New(c).Q(name))
 			return exitCanceled
 		}
 		st.debugf("unset:    %s\n", name)
@@ -172,21 +173,21 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			err = &fs.PathError{Op: "chdir", Path: st.chdir, Err: errNotDir}
 		}
 		if err != nil {
-			c.Errorf("cannot change directory to %s: %s", procutil.ShellQuoteAlways(st.chdir, procutil.UTF8(c)), builtins.ErrText(err))
+			c.Errorf("cannot change directory to %s: %s", quote.New(c).AF(st.chdir), builtins.ErrText(err))
 			return exitCanceled
 		}
-		st.debugf("chdir:    %s\n", procutil.ShellQuoteAlways(st.chdir, procutil.UTF8(c)))
+		st.debugf("chdir:    %s\n", quote.New(c).AF(st.chdir))
 		sub.Dir = dir
 	}
 	if st.debug {
 		st.debugf("executing: %s\n", args[0])
 		for i, a := range args {
-			st.debugf("   arg[%d]= %s\n", i, procutil.Quote(c, a))
+			st.debugf("   arg[%d]= %s\n", i, quote.New(c).Q(a))
 		}
 	}
 	status, failure := procutil.Exec(ctx, c, sub)
 	if failure != procutil.Ran {
-		c.Errorf("%s: %s", procutil.Quote(c, args[0]), failure.Text())
+		c.Errorf("%s: %s", quote.New(c).Q(args[0]), failure.Text())
 	}
 	return status
 }
@@ -225,6 +226,7 @@ func setVar(env []string, kv string) []string {
 // group, backslash escapes, ${NAME} expands, and # starts a comment.
 func (st *state) splitString(s string) ([]string, int) {
 	c := st.c
+	q := quote.New(c)
 	fail := func(format string, args ...any) ([]string, int) {
 		c.Errorf(format, args...)
 		return nil, exitCanceled
@@ -244,15 +246,15 @@ func (st *state) splitString(s string) ([]string, int) {
 		single
 		double
 	)
-	quote := none
+	quoting := none
 loop:
 	for i := 0; i < len(s); i++ {
 		ch := s[i]
 		switch {
-		case quote == single:
+		case quoting == single:
 			switch {
 			case ch == '\'':
-				quote = none
+				quoting = none
 			case ch == '\\' && i+1 < len(s) && (s[i+1] == '\\' || s[i+1] == '\''):
 				i++
 				cur.WriteByte(s[i])
@@ -260,20 +262,20 @@ loop:
 				cur.WriteByte(ch)
 			}
 			continue
-		case ch == '\'' && quote == none:
-			quote, inWord = single, true
+		case ch == '\'' && quoting == none:
+			quoting, inWord = single, true
 			continue
 		case ch == '"':
-			if quote == double {
-				quote = none
+			if quoting == double {
+				quoting = none
 			} else {
-				quote, inWord = double, true
+				quoting, inWord = double, true
 			}
 			continue
-		case quote == none && strings.IndexByte(" \t\n\v\f\r", ch) >= 0:
+		case quoting == none && strings.IndexByte(" \t\n\v\f\r", ch) >= 0:
 			flush()
 			continue
-		case quote == none && ch == '#' && !inWord:
+		case quoting == none && ch == '#' && !inWord:
 			break loop
 		case ch == '\\':
 			if i+1 >= len(s) {
@@ -284,13 +286,13 @@ loop:
 			case '\\', '\'', '"', '#', '$':
 				cur.WriteByte(e)
 			case '_':
-				if quote == none {
+				if quoting == none {
 					flush()
 					continue
 				}
 				cur.WriteByte(' ')
 			case 'c':
-				if quote == double {
+				if quoting == double {
 					return fail("'\\c' must not appear in double-quoted -S string")
 				}
 				break loop
@@ -320,7 +322,7 @@ loop:
 			}
 			name := rest[2:end]
 			val := c.Getenv(name)
-			st.debugf("expanding ${%s} into %s\n", name, procutil.Quote(c, val))
+			st.debugf("expanding ${%s} into %s\n", name, q.Q(val))
 			cur.WriteString(val)
 			inWord = true
 			i += end
@@ -329,17 +331,17 @@ loop:
 		cur.WriteByte(ch)
 		inWord = true
 	}
-	if quote != none {
+	if quoting != none {
 		return fail("no terminating quote in -S string")
 	}
 	flush()
 	if st.debug {
-		st.debugf("split -S:  %s\n", procutil.Quote(c, s))
+		st.debugf("split -S:  %s\n", q.Q(s))
 		for i, w := range words {
 			if i == 0 {
-				st.debugf(" into:    %s\n", procutil.Quote(c, w))
+				st.debugf(" into:    %s\n", q.Q(w))
 			} else {
-				st.debugf("     &    %s\n", procutil.Quote(c, w))
+				st.debugf("     &    %s\n", q.Q(w))
 			}
 		}
 	}

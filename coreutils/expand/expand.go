@@ -64,18 +64,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	in := textfmt.NewInputs(c, files)
 	out := textfmt.NewOutput(c.Stdout)
-	err = expand(ctx, in, out, &tabs, initial)
-	in.Close()
-	if err != nil {
-		out.Flush()
-		c.Errorf("%s", err.Error())
-		return 1
-	}
-	if ctx.Err() != nil {
-		out.Flush()
-		return 1
-	}
-	return out.Finish(c, in.Status)
+	return in.Finish(ctx, out, expand(ctx, in, out, &tabs, initial))
 }
 
 var errOverflow = errors.New("input line is too long")

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 )
 
@@ -153,7 +154,7 @@ func (f *finder) list(out *outFile, e *entry) {
 	} else {
 		date = fmt.Sprintf("%s %2d  %d", mt.Format("Jan"), mt.Day(), mt.Year())
 	}
-	line := fmt.Sprintf("%*s %*s %s %*s %-*s %-*s %*s %s %s", w.inode, inode, w.blocks, blocks, modeString(e.info.Mode()),
+	line := fmt.Sprintf("%*s %*s %s %*s %-*s %-*s %*s %s %s", w.inode, inode, w.blocks, blocks, modes.ModeString(e.info.Mode()),
 		w.nlink, nlink, w.owner, sandboxUser, w.group, sandboxUser, w.size, size, date, e.path)
 	out.writeString(line)
 	if e.info.Mode()&modeSymlink != 0 {

@@ -31,6 +31,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 const (
@@ -49,7 +50,7 @@ const (
 type finder struct {
 	ctx context.Context
 	c   *builtins.Call
-	utf bool
+	q   quote.Quoter
 
 	follow     int
 	depthFirst bool
@@ -90,7 +91,7 @@ func (errFatal) Error() string { return "fatal" }
 // or 1 when any error occurred.
 func Run(ctx context.Context, c *builtins.Call) int {
 	f := &finder{
-		ctx: ctx, c: c, utf: procutil.UTF8(c),
+		ctx: ctx, c: c, q: quote.New(c),
 		maxDepth: -1, regexType: "findutils-default",
 		now:   time.Now(),
 		files: map[string]*outFile{},
@@ -158,7 +159,7 @@ func (f *finder) warnf(format string, args ...any) {
 	f.c.Errorf(format, args...)
 }
 
-func (f *finder) quote(s string) string { return procutil.QuoteIn(f.utf, s) }
+func (f *finder) quote(s string) string { return f.q.Q(s) }
 
 // fileError reports an error about a file.
 func (f *finder) fileError(name string, err error) {

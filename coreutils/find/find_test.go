@@ -388,6 +388,8 @@ func TestAgainstGNU(t *testing.T) {
 		{".", "-printf", "%p|%P|%f|%h|%H|%s|%d|%m|%M|%y|%Y|%l|%k|%b|%n\n"},
 		{".", "-depth", "-name", "b", "-prune", "-o", "-print"},
 		{".", "-perm", "-u+x", "-type", "f"},
+		{".", "-perm", "/a+X"}, // X means x for directories: no /000 warning
+		{".", "-perm", "-g+X", "-perm", "/o=X"},
 		{".", "-size", "-2", "-o", "-size", "+9"},
 		{".", "-empty"},
 		{".", "-regex", `.*/[a-f]`},

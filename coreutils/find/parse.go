@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 )
 
@@ -885,21 +886,29 @@ func (f *finder) parsePerm(s string) (func(*entry) bool, error) {
 	if body != "" && (body[0] == '-' || body[0] == '/') {
 		kind, body = body[0], body[1:]
 	}
-	mode, ok := parseMode(body)
-	if !ok {
+	ch, err := modes.Parse(body)
+	if err != nil {
 		return nil, perr("invalid mode %s", f.quote(s))
+	}
+	// The mode applied to 0, for files and for directories (a+X differs).
+	vals := [2]uint32{ch.Apply(0, false, 0), ch.Apply(0, true, 0)}
+	val := func(e *entry) uint32 {
+		if e.info.IsDir() {
+			return vals[1]
+		}
+		return vals[0]
 	}
 	switch kind {
 	case '-':
-		return func(e *entry) bool { return unixMode(e.info.Mode())&mode == mode }, nil
+		return func(e *entry) bool { v := val(e); return modes.Perm(e.info.Mode())&v == v }, nil
 	case '/':
-		if mode == 0 {
+		if vals == [2]uint32{} {
 			f.warnf("warning: you have specified a mode pattern %s (which is equivalent to /000). The meaning of -perm /000 has now been changed to be consistent with -perm -000; that is, while it used to match no files, it now matches all files.", s)
 			return alwaysTrue, nil
 		}
-		return func(e *entry) bool { return unixMode(e.info.Mode())&mode != 0 }, nil
+		return func(e *entry) bool { v := val(e); return v == 0 || modes.Perm(e.info.Mode())&v != 0 }, nil
 	}
-	return func(e *entry) bool { return unixMode(e.info.Mode()) == mode }, nil
+	return func(e *entry) bool { return modes.Perm(e.info.Mode()) == val(e) }, nil
 }
 
 func timeGetter(kind byte) func(*entry) time.Time {

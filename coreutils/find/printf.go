@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
 )
 
 // segment is a piece of a -printf format: literal text, or a directive
@@ -251,9 +253,9 @@ func (f *finder) directive(s *segment, e *entry) string {
 		}
 		return s.pad("")
 	case 'm':
-		return s.number(int64(unixMode(info.Mode())), 'o')
+		return s.number(int64(modes.Perm(info.Mode())), 'o')
 	case 'M':
-		return s.pad(modeString(info.Mode()))
+		return s.pad(modes.ModeString(info.Mode()))
 	case 'n':
 		return s.pad(strconv.FormatUint(f.nlink(e), 10))
 	case 'p':

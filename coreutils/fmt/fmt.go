@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 )
 
@@ -152,7 +153,8 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			return textfmt.TryHelp(c, 1)
 		}
 	}
-	quote := func(s string) string { return textfmt.Quote(c, s) }
+	q := quote.New(c)
+	quote := q.Q
 	if widthOpt != nil {
 		v, msg, ok := textfmt.DecToUint(*widthOpt, 0, maxChars/2)
 		if !ok {
@@ -186,7 +188,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		r, closeFn, err := textfmt.Open(c, name)
 		if err != nil {
-			c.Errorf("cannot open %s for reading: %s", shellQuote(name), builtins.ErrText(err))
+			c.Errorf("cannot open %s for reading: %s", q.AF(name), builtins.ErrText(err))
 			status = 1
 			continue
 		}
@@ -199,16 +201,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			status = 1
 		}
 	}
-	if ctx.Err() != nil {
-		f.out.Flush()
-		return 1
-	}
-	return f.out.Finish(c, status)
-}
-
-// shellQuote quotes a file name as GNU's quoteaf does.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return f.out.End(ctx, c, status)
 }
 
 func (f *formatter) setPrefix(p string) {

@@ -93,11 +93,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		closeFn()
 	}
-	if ctx.Err() != nil {
-		out.Flush()
-		return 1
-	}
-	return out.Finish(c, status)
+	return out.End(ctx, c, status)
 }
 
 func (f *folder) setWidth(c *builtins.Call, v string) bool {

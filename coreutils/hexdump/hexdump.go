@@ -182,15 +182,11 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		c.Errorf("all input file arguments failed")
 		return out.Finish(c, 1)
 	}
-	if ctx.Err() != nil {
-		out.Flush()
-		return 1
-	}
 	status := 0
 	if in.OpenErrors > 0 {
 		status = 1
 	}
-	return out.Finish(c, status)
+	return out.End(ctx, c, status)
 }
 
 // parseSize parses a -n or -s value: decimal, 0x hex or 0 octal, with

@@ -12,6 +12,8 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 const help = `Usage: PROG [OPTION]... [-T] SOURCE DEST
@@ -64,7 +66,7 @@ var spec = builtins.Options{List: append([]builtins.Option{
 type installer struct {
 	c        *builtins.Call
 	ctx      context.Context
-	q        fileops.Quoter
+	q        quote.Quoter
 	out      *fileops.Output
 	mode     uint32
 	compare  bool
@@ -79,13 +81,13 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if done {
 		return status
 	}
-	in := &installer{c: c, ctx: ctx, q: fileops.NewQuoter(c), out: fileops.NewOutput(c), mode: 0o755}
-	var dirs, leading, hasTargetDir, noTarget bool
-	var targetDir string
-	var modeSpec *fileops.ModeSpec
+	in := &installer{c: c, ctx: ctx, q: quote.New(c), out: fileops.NewOutput(c), mode: 0o755}
+	var dirs, leading bool
+	var target fileops.TargetOptions
+	var modeSpec *modes.Change
 	var backup fileops.BackupOptions
 	for _, o := range opts {
-		if backup.Take(o) {
+		if backup.Take(o) || target.Take(o) {
 			continue
 		}
 		switch o.Key {
@@ -96,7 +98,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "D":
 			leading = true
 		case "mode":
-			m, err := fileops.ParseMode(o.Value)
+			m, err := modes.Parse(o.Value)
 			if err != nil {
 				c.Errorf("invalid mode %s", in.q.Q(o.Value))
 				return 1
@@ -104,10 +106,6 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			modeSpec = m
 		case "preserve-timestamps":
 			in.preserve = true
-		case "target-directory":
-			targetDir, hasTargetDir = o.Value, true
-		case "no-target-directory":
-			noTarget = true
 		case "verbose":
 			in.verbose = true
 		}
@@ -116,10 +114,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		in.mode = modeSpec.Apply(0, false, 0)
 	}
 	var good bool
-	if in.backup, good = backup.Resolve(c, in.q); !good {
+	if in.backup, good = backup.Resolve(c); !good {
 		return 1
 	}
-	if dirs && hasTargetDir {
+	if dirs && target.HasDir {
 		return fileops.UsageErr(c, "target directory not allowed when installing a directory")
 	}
 	ok := true
@@ -136,44 +134,24 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				ok = false
 			}
 		}
-		return in.finish(ok)
+		return in.out.FinishOK(ok)
 	}
-	if leading && hasTargetDir {
-		if !in.mkdirs(targetDir, 0o755, false) {
-			return in.finish(false)
+	if leading && target.HasDir {
+		if !in.mkdirs(target.Dir, 0o755, false) {
+			return in.out.FinishOK(false)
 		}
-	} else if leading && !noTarget && len(operands) == 2 || leading && noTarget && len(operands) >= 2 {
+	} else if leading && !target.NoTarget && len(operands) == 2 || leading && target.NoTarget && len(operands) >= 2 {
 		dst := operands[1]
 		parent := dst[:strings.LastIndexByte(strings.TrimRight(dst, "/"), '/')+1]
 		if parent != "" && !in.mkdirs(strings.TrimRight(parent, "/"), 0o755, false) {
-			return in.finish(false)
+			return in.out.FinishOK(false)
 		}
 	}
-	plan, good := fileops.PlanTargets(c, in.q, operands, targetDir, hasTargetDir, noTarget)
+	plan, good := fileops.PlanTargets(c, in.q, operands, target)
 	if !good {
-		return in.finish(false)
+		return in.out.FinishOK(false)
 	}
-	for _, src := range plan.Sources {
-		if ctx.Err() != nil {
-			ok = false
-			break
-		}
-		dst := plan.Dest
-		if plan.IntoDir {
-			dst = fileops.Into(plan.Dir, src)
-		}
-		if !in.install(src, dst) {
-			ok = false
-		}
-	}
-	return in.finish(ok)
-}
-
-func (in *installer) finish(ok bool) int {
-	if ok {
-		return in.out.Finish(0)
-	}
-	return in.out.Finish(1)
+	return in.out.FinishOK(plan.Each(ctx, in.install))
 }
 
 // mkdirs creates dir and its missing parents; the last gets mode when
@@ -199,7 +177,7 @@ func (in *installer) mkdirs(dir string, mode uint32, final bool) bool {
 				return false
 			}
 			if i == len(prefixes)-1 && final {
-				c.FS.Chmod(c.Abs(p), fileops.ToFileMode(mode))
+				c.FS.Chmod(c.Abs(p), modes.FromPerm(mode))
 			}
 			continue
 		}
@@ -207,12 +185,12 @@ func (in *installer) mkdirs(dir string, mode uint32, final bool) bool {
 		if i == len(prefixes)-1 && final {
 			m = mode
 		}
-		if err := c.FS.Mkdir(c.Abs(p), fileops.ToFileMode(m&0o777)); err != nil {
+		if err := c.FS.Mkdir(c.Abs(p), modes.FromPerm(m&0o777)); err != nil {
 			c.Errorf("cannot create directory %s: %s", q.Q(p), builtins.ErrText(err))
 			return false
 		}
 		if m&^0o777 != 0 {
-			c.FS.Chmod(c.Abs(p), fileops.ToFileMode(m))
+			c.FS.Chmod(c.Abs(p), modes.FromPerm(m))
 		}
 		if in.verbose {
 			in.out.WriteString(c.Name() + ": creating directory " + q.AF(p) + "\n")
@@ -255,7 +233,7 @@ func (in *installer) install(src, dst string) bool {
 			}
 		}
 	}
-	mode := fileops.ToFileMode(in.mode)
+	mode := modes.FromPerm(in.mode)
 	cp := &fileops.Copier{C: c, Ctx: in.ctx, Q: q, Out: in.out.Writer, Deref: fileops.DerefAlways,
 		PreserveTimes: in.preserve, Mode: &mode, Verbose: in.verbose, Backup: in.backup}
 	return cp.Copy(src, dst)
@@ -265,7 +243,7 @@ func (in *installer) install(src, dst string) bool {
 // the mode.
 func (in *installer) unchanged(src, dst string, dfi fs.FileInfo) bool {
 	c := in.c
-	if !dfi.Mode().IsRegular() || fileops.FromFileMode(dfi.Mode()) != in.mode {
+	if !dfi.Mode().IsRegular() || modes.Perm(dfi.Mode()) != in.mode {
 		return false
 	}
 	sfi, err := c.Stat(src)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 const help = `Usage: PROG [OPTION]... [-T] TARGET LINK_NAME
@@ -60,7 +61,7 @@ var spec = builtins.Options{List: append([]builtins.Option{
 type linker struct {
 	c                           *builtins.Call
 	ctx                         context.Context
-	q                           fileops.Quoter
+	q                           quote.Quoter
 	out                         *fileops.Output
 	prompt                      *fileops.Prompter
 	force, interactive          bool
@@ -75,12 +76,11 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if done {
 		return status
 	}
-	l := &linker{c: c, ctx: ctx, q: fileops.NewQuoter(c), out: fileops.NewOutput(c), prompt: fileops.NewPrompter(c)}
-	var targetDir string
-	var hasTargetDir, noTarget bool
+	l := &linker{c: c, ctx: ctx, q: quote.New(c), out: fileops.NewOutput(c), prompt: fileops.NewPrompter(c)}
+	var target fileops.TargetOptions
 	var backup fileops.BackupOptions
 	for _, o := range opts {
-		if backup.Take(o) {
+		if backup.Take(o) || target.Take(o) {
 			continue
 		}
 		switch o.Key {
@@ -98,54 +98,51 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			l.relative = true
 		case "symbolic":
 			l.symbolic = true
-		case "target-directory":
-			targetDir, hasTargetDir = o.Value, true
-		case "no-target-directory":
-			noTarget = true
 		case "verbose":
 			l.verbose = true
 		}
 	}
 	q := l.q
 	var good bool
-	if l.backup, good = backup.Resolve(c, q); !good {
+	if l.backup, good = backup.Resolve(c); !good {
 		return 1
 	}
 	if l.relative && !l.symbolic {
 		c.Errorf("cannot do --relative without --symbolic")
 		return 1
 	}
-	if hasTargetDir && noTarget {
+	if target.HasDir && target.NoTarget {
 		c.Errorf("cannot combine --target-directory and --no-target-directory")
 		return 1
 	}
 	if len(operands) == 0 {
 		return fileops.UsageErr(c, "missing file operand")
 	}
-	var sources []string
-	dest, dir := "", ""
+	// ln's operands differ from cp's and mv's: one operand links into ".",
+	// -n does not follow a symlink to a directory, and the messages differ.
+	var plan fileops.Plan
 	switch {
-	case hasTargetDir:
-		fi, err := c.Stat(targetDir)
+	case target.HasDir:
+		fi, err := c.Stat(target.Dir)
 		if err != nil {
-			c.Errorf("failed to access %s: %s", q.AF(targetDir), builtins.ErrText(err))
+			c.Errorf("failed to access %s: %s", q.AF(target.Dir), builtins.ErrText(err))
 			return 1
 		}
 		if !fi.IsDir() {
-			c.Errorf("target %s is not a directory", q.AF(targetDir))
+			c.Errorf("target %s is not a directory", q.AF(target.Dir))
 			return 1
 		}
-		sources, dir = operands, targetDir
-	case noTarget:
+		plan = fileops.Plan{Sources: operands, Dir: target.Dir, IntoDir: true}
+	case target.NoTarget:
 		if len(operands) == 1 {
 			return fileops.UsageErr(c, "missing destination file operand after %s", q.AF(operands[0]))
 		}
 		if len(operands) > 2 {
 			return fileops.UsageErr(c, "extra operand %s", q.AF(operands[2]))
 		}
-		sources, dest = operands[:1], operands[1]
+		plan = fileops.Plan{Sources: operands[:1], Dest: operands[1]}
 	case len(operands) == 1:
-		sources, dir = operands, "."
+		plan = fileops.Plan{Sources: operands, Dir: ".", IntoDir: true}
 	default:
 		last := operands[len(operands)-1]
 		isDir := false
@@ -160,7 +157,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		switch {
 		case isDir:
-			sources, dir = operands[:len(operands)-1], last
+			plan = fileops.Plan{Sources: operands[:len(operands)-1], Dir: last, IntoDir: true}
 		case len(operands) > 2:
 			if err == nil {
 				err = fileops.ErrNotDir
@@ -168,28 +165,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			c.Errorf("target %s: %s", q.AF(last), builtins.ErrText(err))
 			return 1
 		default:
-			sources, dest = operands[:1], last
+			plan = fileops.Plan{Sources: operands[:1], Dest: last}
 		}
 	}
-	ok := true
-	for _, src := range sources {
-		if ctx.Err() != nil {
-			ok = false
-			break
-		}
-		d := dest
-		if dir != "" {
-			d = fileops.Into(dir, src)
-		}
-		if !l.link(src, d) {
-			ok = false
-		}
-	}
-	status = 0
-	if !ok {
-		status = 1
-	}
-	return l.out.Finish(status)
+	return l.out.FinishOK(plan.Each(ctx, l.link))
 }
 
 func (l *linker) link(src, dst string) bool {

@@ -10,7 +10,8 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
-	"github.com/bashbox/bashbox/coreutils/internal/files/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 // entry is one file to list.
@@ -71,7 +72,7 @@ func (l *lister) run(operands []string) int {
 	for _, arg := range operands {
 		e, err := l.statArg(arg)
 		if err != nil {
-			l.c.Errorf("cannot access %s: %s", quote.AF(arg), builtins.ErrText(err))
+			l.c.Errorf("cannot access %s: %s", l.q.AF(arg), builtins.ErrText(err))
 			l.status = 2
 			continue
 		}
@@ -145,7 +146,7 @@ func (l *lister) lookTarget(e *entry) {
 func (l *lister) listDir(dirPath, shown string, cmdLine bool) {
 	raw, err := l.c.ReadDir(dirPath)
 	if err != nil {
-		l.c.Errorf("cannot open directory %s: %s", quote.AF(dirPath), builtins.ErrText(err))
+		l.c.Errorf("cannot open directory %s: %s", l.q.AF(dirPath), builtins.ErrText(err))
 		if cmdLine {
 			l.status = 2
 		} else if l.status == 0 {
@@ -193,7 +194,7 @@ func (l *lister) listDir(dirPath, shown string, cmdLine bool) {
 			if st, err := l.c.Stat(e.path); err == nil {
 				e.fi = st
 			} else {
-				l.c.Errorf("cannot access %s: %s", quote.AF(e.path), builtins.ErrText(err))
+				l.c.Errorf("cannot access %s: %s", l.q.AF(e.path), builtins.ErrText(err))
 				if l.status == 0 {
 					l.status = 1
 				}
@@ -316,19 +317,20 @@ func (l *lister) userText(name string, id int) string {
 // quoteName renders a name in the quoting style.
 func (l *lister) quoteName(name string) string {
 	if l.cMaybe {
-		q := quote.Quote(name, quote.C)
+		q := l.q.Quote(name, quote.C)
 		if q[1:len(q)-1] == name {
 			return name
 		}
 		return q
 	}
 	if l.hideControl && (l.quoting == quote.Literal || l.quoting == quote.Shell || l.quoting == quote.ShellAlways) {
-		name = quote.HideControl(name)
+		name = l.q.HideControl(name)
 	}
-	if l.quoting == quote.Locale || l.quoting == quote.CLocale {
-		return quote.LocaleQuote(name, l.quoting, l.utf8)
+	if l.quoting == quote.Escape {
+		// ls -b escapes spaces too.
+		return l.q.QuoteAlso(name, quote.Escape, " ")
 	}
-	return quote.Quote(name, l.quoting)
+	return l.q.Quote(name, l.quoting)
 }
 
 // indicatorFor returns the -F/-p character for a mode ("" for none).
@@ -508,7 +510,7 @@ func (l *lister) printLong(e *entry, w colWidths) {
 	}
 	b.WriteString(l.prefix(e, w))
 	if e.fi == nil {
-		b.WriteByte(meta.TypeChar(e.lmode))
+		b.WriteByte(modes.TypeChar(e.lmode))
 		b.WriteString("????????? ")
 		pad(&b, "?", w.nlink, true)
 		b.WriteByte(' ')
@@ -538,7 +540,7 @@ func (l *lister) printLong(e *entry, w colWidths) {
 	}
 	fi := e.fi
 	abs := l.c.Abs(e.path)
-	b.WriteString(meta.ModeString(fi.Mode()))
+	b.WriteString(modes.ModeString(fi.Mode()))
 	b.WriteByte(' ')
 	pad(&b, strconv.FormatUint(meta.Nlink(l.c, abs, fi), 10), w.nlink, true)
 	b.WriteByte(' ')

@@ -19,8 +19,8 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
 	"github.com/bashbox/bashbox/coreutils/internal/files/human"
-	"github.com/bashbox/bashbox/coreutils/internal/files/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/files/timefmt"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 const usageLine = "[OPTION]... [FILE]..."
@@ -227,7 +227,7 @@ type lister struct {
 	diredDirs    []int64 // and of the directory headings
 	dirHeaders   bool
 	needTarget   bool // symlink targets must be read and stat'ed
-	utf8         bool
+	q            quote.Quoter
 }
 
 // Run is the ls command.
@@ -261,7 +261,7 @@ func (l *lister) parse() ([]string, int, bool) {
 	l.showOwner, l.showGroup = true, true
 	l.tabSize = 8
 	l.eol = '\n'
-	l.utf8 = quote.UTF8Locale(c.Getenv)
+	l.q = quote.New(c)
 	l.fileFmt = human.Format{Base: 1024, BlockSize: 1}
 	l.blockFmt = human.FromEnv(c.LookupEnv, human.Bytes1K, "LS_BLOCK_SIZE", "BLOCK_SIZE", "BLOCKSIZE")
 	if v, ok := c.LookupEnv("LS_BLOCK_SIZE"); ok && v != "" {
@@ -273,7 +273,7 @@ func (l *lister) parse() ([]string, int, bool) {
 		if v, found, _ := argmatch.Match(qs, quotingChoices); found && qs == quotingName(v) {
 			l.setQuoting(v)
 		} else {
-			c.Errorf("ignoring invalid value of environment variable QUOTING_STYLE: %s", quote.Q(qs, l.utf8))
+			c.Errorf("ignoring invalid value of environment variable QUOTING_STYLE: %s", l.q.Q(qs))
 		}
 	}
 	timeStyle := ""
@@ -301,7 +301,7 @@ func (l *lister) parse() ([]string, int, bool) {
 		case "block-size":
 			f, err := human.ParseBlockSize(o.Value)
 			if err != nil {
-				c.Errorf("%s", human.ArgError(err, "--block-size", o.Value, quote.AF))
+				c.Errorf("%s", human.ArgError(err, "--block-size", o.Value, l.q.AF))
 				return nil, 2, false
 			}
 			l.fileFmt, l.blockFmt = f, f
@@ -451,7 +451,7 @@ func (l *lister) parse() ([]string, int, bool) {
 		case "tabsize":
 			n, err := strconv.Atoi(o.Value)
 			if err != nil || n < 0 {
-				c.Errorf("invalid tab size: %s", quote.Q(o.Value, l.utf8))
+				c.Errorf("invalid tab size: %s", l.q.Q(o.Value))
 				return nil, 2, false
 			}
 			l.tabSize = n
@@ -464,7 +464,7 @@ func (l *lister) parse() ([]string, int, bool) {
 		case "width":
 			n, err := strconv.Atoi(o.Value)
 			if err != nil || n < 0 {
-				c.Errorf("invalid line width: %s", quote.Q(o.Value, l.utf8))
+				c.Errorf("invalid line width: %s", l.q.Q(o.Value))
 				return nil, 2, false
 			}
 			width = n
@@ -598,7 +598,7 @@ func (l *lister) setTimeStyle(style string) (int, bool) {
 		f := style[1:]
 		if old, recent, ok := strings.Cut(f, "\n"); ok {
 			if strings.Contains(recent, "\n") {
-				l.c.Errorf("invalid time style format %s", quote.Q(style[1:], l.utf8))
+				l.c.Errorf("invalid time style format %s", l.q.Q(style[1:]))
 				return 2, false
 			}
 			l.oldFmt, l.recentFmt = old, recent
@@ -614,8 +614,8 @@ func (l *lister) setTimeStyle(style string) (int, bool) {
 	case style == "locale", style == "":
 		l.oldFmt, l.recentFmt = "%b %e  %Y", "%b %e %H:%M"
 	default:
-		q := quote.Q(style, l.utf8)
-		l.c.Errorf("invalid argument %s for %s", q, quote.Q("time style", l.utf8))
+		q := l.q.Q(style)
+		l.c.Errorf("invalid argument %s for %s", q, l.q.Q("time style"))
 		fmt.Fprint(l.c.Stderr, "Valid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\n")
 		fmt.Fprintf(l.c.Stderr, "Try '%s --help' for more information.\n", l.c.Name())
 		return 2, false

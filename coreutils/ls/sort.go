@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bashbox/bashbox/coreutils/internal/files/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 type sortKey int

@@ -7,6 +7,8 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 const help = `Usage: PROG [OPTION]... DIRECTORY...
@@ -37,13 +39,13 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if done {
 		return status
 	}
-	q := fileops.NewQuoter(c)
+	q := quote.New(c)
 	var parents, verbose bool
-	var modeSpec *fileops.ModeSpec
+	var modeSpec *modes.Change
 	for _, o := range opts {
 		switch o.Key {
 		case "mode":
-			m, err := fileops.ParseMode(o.Value)
+			m, err := modes.Parse(o.Value)
 			if err != nil {
 				c.Errorf("invalid mode %s", q.Q(o.Value))
 				return 1
@@ -58,9 +60,9 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if len(operands) == 0 {
 		return fileops.UsageErr(c, "missing operand")
 	}
-	mode := uint32(0o777 &^ fileops.Umask)
+	mode := uint32(0o777 &^ modes.Umask)
 	if modeSpec != nil {
-		mode = modeSpec.Apply(0o777, true, fileops.Umask)
+		mode = modeSpec.Apply(0o777, true, modes.Umask)
 	}
 	out := fileops.NewOutput(c)
 	m := &maker{c: c, q: q, out: out, verbose: verbose, explicit: modeSpec != nil}
@@ -76,16 +78,12 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			ok = m.make(dir, mode, false) && ok
 		}
 	}
-	status = 0
-	if !ok {
-		status = 1
-	}
-	return out.Finish(status)
+	return out.FinishOK(ok)
 }
 
 type maker struct {
 	c        *builtins.Call
-	q        fileops.Quoter
+	q        quote.Quoter
 	out      *fileops.Output
 	verbose  bool
 	explicit bool
@@ -93,7 +91,7 @@ type maker struct {
 
 func (m *maker) make(dir string, mode uint32, quietExist bool) bool {
 	c := m.c
-	if err := c.FS.Mkdir(c.Abs(dir), fileops.ToFileMode(mode&0o777)); err != nil {
+	if err := c.FS.Mkdir(c.Abs(dir), modes.FromPerm(mode&0o777)); err != nil {
 		if quietExist {
 			if fi, serr := c.Stat(dir); serr == nil && fi.IsDir() {
 				return true
@@ -103,7 +101,7 @@ func (m *maker) make(dir string, mode uint32, quietExist bool) bool {
 		return false
 	}
 	if m.explicit || mode&^0o777 != 0 {
-		if err := c.FS.Chmod(c.Abs(dir), fileops.ToFileMode(mode)); err != nil {
+		if err := c.FS.Chmod(c.Abs(dir), modes.FromPerm(mode)); err != nil {
 			c.Errorf("cannot set permissions of directory %s: %s", m.q.Q(dir), builtins.ErrText(err))
 			return false
 		}
@@ -132,7 +130,7 @@ func (m *maker) makeParents(dir string, mode uint32) bool {
 			prefixes = append(prefixes, trimmed[:i])
 		}
 	}
-	parentMode := uint32(0o777&^fileops.Umask | 0o300)
+	parentMode := uint32(0o777&^modes.Umask | 0o300)
 	for _, p := range prefixes {
 		fi, err := c.Stat(p)
 		if err == nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 const help = `Usage: PROG [OPTION]... [TEMPLATE]
@@ -54,7 +55,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if done {
 		return status
 	}
-	q := fileops.NewQuoter(c)
+	q := quote.New(c)
 	var dir, dryRun, quiet, useDestDir, tOption, hasSuffix bool
 	var suffix, destDirArg string
 	for _, o := range opts {

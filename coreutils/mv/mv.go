@@ -11,6 +11,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 const help = `Usage: PROG [OPTION]... [-T] SOURCE DEST
@@ -52,7 +53,7 @@ var spec = builtins.Options{List: append([]builtins.Option{
 type mover struct {
 	c       *builtins.Call
 	ctx     context.Context
-	q       fileops.Quoter
+	q       quote.Quoter
 	out     *fileops.Output
 	prompt  *fileops.Prompter
 	inter   fileops.Interactive
@@ -67,12 +68,11 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if done {
 		return status
 	}
-	m := &mover{c: c, ctx: ctx, q: fileops.NewQuoter(c), out: fileops.NewOutput(c), prompt: fileops.NewPrompter(c)}
-	var targetDir string
-	var hasTargetDir, noTarget bool
+	m := &mover{c: c, ctx: ctx, q: quote.New(c), out: fileops.NewOutput(c), prompt: fileops.NewPrompter(c)}
+	var target fileops.TargetOptions
 	var backup fileops.BackupOptions
 	for _, o := range opts {
-		if backup.Take(o) {
+		if backup.Take(o) || target.Take(o) {
 			continue
 		}
 		switch o.Key {
@@ -83,10 +83,6 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "no-clobber":
 			m.inter = fileops.IAlwaysNo
 		case "strip-trailing-slashes":
-		case "target-directory":
-			targetDir, hasTargetDir = o.Value, true
-		case "no-target-directory":
-			noTarget = true
 		case "update":
 			m.update = true
 		case "verbose":
@@ -94,32 +90,14 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 	}
 	var ok bool
-	if m.backup, ok = backup.Resolve(c, m.q); !ok {
+	if m.backup, ok = backup.Resolve(c); !ok {
 		return 1
 	}
-	plan, ok := fileops.PlanTargets(c, m.q, operands, targetDir, hasTargetDir, noTarget)
+	plan, ok := fileops.PlanTargets(c, m.q, operands, target)
 	if !ok {
 		return 1
 	}
-	ok = true
-	for _, src := range plan.Sources {
-		if ctx.Err() != nil {
-			ok = false
-			break
-		}
-		dst := plan.Dest
-		if plan.IntoDir {
-			dst = fileops.Into(plan.Dir, src)
-		}
-		if !m.move(src, dst) {
-			ok = false
-		}
-	}
-	status = 0
-	if !ok {
-		status = 1
-	}
-	return m.out.Finish(status)
+	return m.out.FinishOK(plan.Each(ctx, m.move))
 }
 
 func (m *mover) move(src, dst string) bool {

@@ -223,11 +223,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			status = 1
 		}
 	}
-	if ctx.Err() != nil {
-		out.Flush()
-		return 1
-	}
-	return out.Finish(c, status)
+	return out.End(ctx, c, status)
 }
 
 type overflowErr struct{}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 )
 
@@ -118,6 +119,8 @@ type dumper struct {
 	prevEqual bool
 }
 
+var endianChoices = []argmatch.Choice{{Names: []string{"little"}, Value: 0}, {Names: []string{"big"}, Value: 1}}
+
 // Run is the od command.
 func Run(ctx context.Context, c *builtins.Call) int {
 	args := c.Args[1:]
@@ -206,15 +209,13 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			}
 			width = int(v)
 		case "endian":
-			switch {
-			case o.Value != "" && strings.HasPrefix("little", o.Value):
-				d.order = binary.LittleEndian
-			case o.Value != "" && strings.HasPrefix("big", o.Value):
+			v, ok := argmatch.Get(c, o.Value, "--endian", endianChoices, 1)
+			if !ok {
+				return 1
+			}
+			d.order = binary.LittleEndian
+			if v == 1 {
 				d.order = binary.BigEndian
-			default:
-				c.Errorf("invalid argument %s for %s\nValid arguments are:\n  - %s\n  - %s",
-					quote(o.Value), quote("--endian"), quote("little"), quote("big"))
-				return textfmt.TryHelp(c, 1)
 			}
 		case "traditional":
 			trad = true
@@ -305,18 +306,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 
 	d.in = in
-	err = d.dump(ctx, in, skip, limit, hasLimit)
-	in.Close()
-	if err != nil {
-		d.out.Flush()
-		c.Errorf("%s", err.Error())
-		return 1
-	}
-	if ctx.Err() != nil {
-		d.out.Flush()
-		return 1
-	}
-	return d.out.Finish(c, in.Status)
+	return in.Finish(ctx, d.out, d.dump(ctx, in, skip, limit, hasLimit))
 }
 
 var errSkip = errors.New("cannot skip past end of combined input")

@@ -24,6 +24,8 @@ func TestOdAgainstReal(t *testing.T) {
 		{name: "offset operand", args: []string{"-c", "a", "+1"}, files: map[string]string{"a": "abc"}, stdin: "", want: "0000001   b   c\n0000003\n"},
 		{name: "strings", args: []string{"-S", "3"}, files: nil, stdin: "abc\u0000de\u0000fghij\u0000kl", want: "0000000 abc\n0000007 fghij\n"},
 		{name: "endian", args: []string{"-t", "x2", "--endian=big"}, files: nil, stdin: "\u0001\u0002\u0003\u0004", want: "0000000 0102 0304\n0000004\n"},
+		{name: "endian prefix", args: []string{"-t", "x2", "--endian=l"}, files: nil, stdin: "\u0001\u0002\u0003\u0004", want: "0000000 0201 0403\n0000004\n"},
+		{name: "endian empty", args: []string{"--endian="}, files: nil, stdin: "x"},
 		{name: "bad type size", args: []string{"-t", "x3"}, files: nil, stdin: "", want: ""},
 		{name: "bad type", args: []string{"-t", "q"}, files: nil, stdin: "", want: ""},
 		{name: "bad radix", args: []string{"-A", "q"}, files: nil, stdin: "", want: ""},

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 const help = `Usage: PROG [OPTION]... FILE...
@@ -75,7 +76,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		c.Errorf("ignoring --no-newline with multiple arguments")
 		noNewline = false
 	}
-	q := fileops.NewQuoter(c)
+	q := quote.New(c)
 	out := fileops.NewOutput(c)
 	cn := fileops.Canon{FS: c.FS, Dir: c.Dir, Mode: mode}
 	status = 0

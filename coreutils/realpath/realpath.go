@@ -6,6 +6,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 const help = `Usage: PROG [OPTION]... FILE...
@@ -74,7 +75,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if len(operands) == 0 {
 		return fileops.UsageErr(c, "missing operand")
 	}
-	q := fileops.NewQuoter(c)
+	q := quote.New(c)
 	fail := func(name string, err error) {
 		if !quiet {
 			c.Errorf("%s: %s", q.F(name), builtins.ErrText(err))

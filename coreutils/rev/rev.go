@@ -68,11 +68,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		f.Close()
 	}
-	if ctx.Err() != nil {
-		out.Flush()
-		return 1
-	}
-	return out.Finish(c, status)
+	return out.End(ctx, c, status)
 }
 
 var errReported = errors.New("reported")

@@ -6,6 +6,8 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
+	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 const help = `Usage: PROG [OPTION]... [FILE]...
@@ -54,13 +56,19 @@ const (
 	always
 )
 
+var interactiveChoices = []argmatch.Choice{
+	{Names: []string{"never", "no", "none"}, Value: never},
+	{Names: []string{"once"}, Value: once},
+	{Names: []string{"always", "yes"}, Value: always},
+}
+
 // Run is the rm command.
 func Run(ctx context.Context, c *builtins.Call) int {
 	opts, operands, status, done := fileops.Parse(c, spec, help)
 	if done {
 		return status
 	}
-	q := fileops.NewQuoter(c)
+	q := quote.New(c)
 	out := fileops.NewOutput(c)
 	r := &fileops.Remover{C: c, Ctx: ctx, Q: q, Out: out.Writer, Prompt: fileops.NewPrompter(c), PreserveRoot: true}
 	interactive := never
@@ -78,16 +86,11 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				interactive = always
 				break
 			}
-			switch fileops.ArgMatchGroups(c, q, "--interactive", o.Value, []string{"never", "no", "none", "once", "always", "yes"}, []int{0, 0, 0, 1, 2, 2}) {
-			case -1:
+			v, ok := argmatch.Get(c, o.Value, "--interactive", interactiveChoices, 1)
+			if !ok {
 				return 1
-			case 0, 1, 2:
-				interactive = never
-			case 3:
-				interactive = once
-			case 4, 5:
-				interactive = always
 			}
+			interactive = v
 		case "no-preserve-root":
 			r.PreserveRoot = false
 		case "preserve-root":
@@ -137,9 +140,5 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			ok = false
 		}
 	}
-	status = 0
-	if !ok {
-		status = 1
-	}
-	return out.Finish(status)
+	return out.FinishOK(ok)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 const help = `Usage: PROG [OPTION]... DIRECTORY...
@@ -34,7 +35,7 @@ var spec = builtins.Options{List: []builtins.Option{
 
 type remover struct {
 	c       *builtins.Call
-	q       fileops.Quoter
+	q       quote.Quoter
 	out     *fileops.Output
 	ignore  bool
 	verbose bool
@@ -46,7 +47,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if done {
 		return status
 	}
-	r := &remover{c: c, q: fileops.NewQuoter(c), out: fileops.NewOutput(c)}
+	r := &remover{c: c, q: quote.New(c), out: fileops.NewOutput(c)}
 	parents := false
 	for _, o := range opts {
 		switch o.Key {
@@ -80,11 +81,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			ok = false
 		}
 	}
-	status = 0
-	if !ok {
-		status = 1
-	}
-	return r.out.Finish(status)
+	return r.out.FinishOK(ok)
 }
 
 func (r *remover) announce(dir string) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 var options = builtins.Options{List: []builtins.Option{
@@ -45,7 +46,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	for _, op := range operands {
 		v, ok := procutil.ParseInterval(op)
 		if !ok {
-			c.Errorf("invalid time interval %s", procutil.Quote(c, op))
+			c.Errorf("invalid time interval %s", quote.New(c).Q(op))
 			bad = true
 			continue
 		}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 )
 
@@ -115,7 +116,8 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if err != nil {
 		return c.UsageFail(err, "", 1)
 	}
-	quote := func(s string) string { return textfmt.Quote(c, s) }
+	q := quote.New(c)
+	quote := q.Q
 	s := &splitter{c: c, ctx: ctx, prefix: "x", suffixLen: 2, suffixAuto: true, alphabet: "abcdefghijklmnopqrstuvwxyz", sep: '\n'}
 	m := byLines
 	var size uint64 = 1000
@@ -270,7 +272,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 
 	r, closeFn, err := textfmt.Open(c, input)
 	if err != nil {
-		c.Errorf("cannot open %s for reading: %s", shellQuote(input), builtins.ErrText(err))
+		c.Errorf("cannot open %s for reading: %s", q.AF(input), builtins.ErrText(err))
 		return 1
 	}
 	defer closeFn()
@@ -298,7 +300,8 @@ func Run(ctx context.Context, c *builtins.Call) int {
 }
 
 func parseChunks(c *builtins.Call, v string) (mode, uint64, uint64, int) {
-	quote := func(s string) string { return textfmt.Quote(c, s) }
+	q := quote.New(c)
+	quote := q.Q
 	m := chunkBytes
 	rest := v
 	switch {
@@ -432,7 +435,7 @@ func (s *splitter) newFile() int {
 	}
 	s.index++
 	if s.verbose {
-		fmt.Fprintf(s.stdout, "creating file %s\n", shellQuote(name))
+		fmt.Fprintf(s.stdout, "creating file %s\n", quote.New(s.c).AF(name))
 	}
 	s.curName = name
 	if s.filter != "" {
@@ -689,9 +692,4 @@ func (s *splitter) chunks(m mode, data []byte, k, n uint64) int {
 		}
 	}
 	return 0
-}
-
-// shellQuote quotes a file name as GNU's quoteaf does for --verbose.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

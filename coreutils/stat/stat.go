@@ -15,9 +15,11 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
-	"github.com/bashbox/bashbox/coreutils/internal/files/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/files/timefmt"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 var options = builtins.Options{List: []builtins.Option{
@@ -39,9 +41,15 @@ type stater struct {
 	quoting quote.Style
 	deref   bool
 	fsMode  bool
-	utf8    bool
+	q       quote.Quoter
 	failed  bool
 	stopped bool
+}
+
+var cachedChoices = []argmatch.Choice{
+	{Names: []string{"default"}, Value: 0},
+	{Names: []string{"never"}, Value: 1},
+	{Names: []string{"always"}, Value: 2},
 }
 
 // Run is the stat command.
@@ -51,7 +59,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		return c.UsageFail(err, "", 1)
 	}
 	s := &stater{ctx: ctx, c: c, out: bufio.NewWriterSize(c.Stdout, 32<<10), quoting: quote.ShellEscapeAlways}
-	s.utf8 = quote.UTF8Locale(c.Getenv)
+	s.q = quote.New(c)
 	var format string
 	formatSet, interpret, terse := false, false, false
 	for _, o := range opts {
@@ -66,12 +74,8 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "file-system":
 			s.fsMode = true
 		case "cached":
-			switch o.Value {
-			case "always", "never", "default":
-			default:
-				c.Errorf("invalid argument %s for %s", quote.Q(o.Value, s.utf8), quote.Q("--cached", s.utf8))
-				fmt.Fprintf(c.Stderr, "Valid arguments are:\n  - %s\n  - %s\n  - %s\nTry '%s --help' for more information.\n",
-					quote.Q("always", s.utf8), quote.Q("never", s.utf8), quote.Q("default", s.utf8), c.Name())
+			// Accepted: the sandbox has no attribute cache.
+			if _, ok := argmatch.Get(c, o.Value, "--cached", cachedChoices, 1); !ok {
 				return 1
 			}
 		case "format":
@@ -168,7 +172,7 @@ type fileData struct {
 func (s *stater) statFile(name, format string, interpret, explicit bool) {
 	fi, err := s.lookup(name)
 	if err != nil {
-		s.c.Errorf("cannot statx %s: %s", quote.AF(name), builtins.ErrText(err))
+		s.c.Errorf("cannot statx %s: %s", s.q.AF(name), builtins.ErrText(err))
 		s.failed = true
 		return
 	}
@@ -222,7 +226,7 @@ func (s *stater) render(format string, interpret bool, dir func(b *strings.Build
 			if conv == '%' {
 				if spec != "" {
 					s.out.WriteString(b.String())
-					s.c.Errorf("%s: invalid directive", quote.Q(format[i:j+1], s.utf8))
+					s.c.Errorf("%s: invalid directive", s.q.Q(format[i:j+1]))
 					s.failed, s.stopped = true, true
 					return
 				}
@@ -375,31 +379,6 @@ func (s *stater) humanTime(t time.Time) string {
 	return timefmt.Strftime(t.In(s.loc), "%Y-%m-%d %H:%M:%S.%N %z")
 }
 
-// fileType is %F.
-func fileType(fi fs.FileInfo) string {
-	m := fi.Mode()
-	switch {
-	case m.IsRegular():
-		if fi.Size() == 0 {
-			return "regular empty file"
-		}
-		return "regular file"
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "fifo"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeCharDevice != 0:
-		return "character special file"
-	case m&fs.ModeDevice != 0:
-		return "block special file"
-	}
-	return "weird file"
-}
-
 func (s *stater) fileDirective(b *strings.Builder, d *fileData, spec string, conv, mod byte, nameStyle quote.Style) bool {
 	fi := d.fi
 	c := s.c
@@ -424,9 +403,9 @@ func (s *stater) fileDirective(b *strings.Builder, d *fileData, spec string, con
 	case 'n':
 		b.WriteString(printfStr(spec, d.name))
 	case 'N':
-		q := quote.Quote(d.name, nameStyle)
+		q := s.q.Quote(d.name, nameStyle)
 		if d.isLink {
-			q += " -> " + quote.Quote(d.target, nameStyle)
+			q += " -> " + s.q.Quote(d.target, nameStyle)
 		}
 		b.WriteString(printfStr(spec, q))
 	case 's':
@@ -438,13 +417,13 @@ func (s *stater) fileDirective(b *strings.Builder, d *fileData, spec string, con
 	case 'o':
 		b.WriteString(printfInt(spec, meta.BlockSize, "d"))
 	case 'f':
-		b.WriteString(printfInt(spec, uint64(meta.UnixMode(fi.Mode())), "x"))
+		b.WriteString(printfInt(spec, uint64(modes.UnixMode(fi.Mode())), "x"))
 	case 'F':
-		b.WriteString(printfStr(spec, fileType(fi)))
+		b.WriteString(printfStr(spec, modes.FileType(fi)))
 	case 'a':
-		b.WriteString(printfInt(spec, uint64(meta.Perm(fi.Mode())), "o"))
+		b.WriteString(printfInt(spec, uint64(modes.Perm(fi.Mode())), "o"))
 	case 'A':
-		b.WriteString(printfStr(spec, meta.ModeString(fi.Mode())))
+		b.WriteString(printfStr(spec, modes.ModeString(fi.Mode())))
 	case 'u':
 		b.WriteString(printfInt(spec, uint64(meta.OwnerOf(c, d.abs).UID), "d"))
 	case 'U':
@@ -504,7 +483,7 @@ func (s *stater) fileDirective(b *strings.Builder, d *fileData, spec string, con
 
 func (s *stater) statFS(name, format string, interpret bool) {
 	if _, err := s.c.Stat(name); err != nil {
-		s.c.Errorf("cannot read file system information for %s: %s", quote.AF(name), builtins.ErrText(err))
+		s.c.Errorf("cannot read file system information for %s: %s", s.q.AF(name), builtins.ErrText(err))
 		s.failed = true
 		return
 	}

@@ -35,6 +35,10 @@ func TestAgainstGNU(t *testing.T) {
 		{"stat", "-c", "%Q|%%|%5%", "f"},
 		{"stat", "-L", "broken"},
 		{"stat", "-c", "%A %a", "link"},
+		{"stat", "--cached=al", "-c", "%n", "f"}, // argmatch: a prefix will do
+		{"stat", "--cached=", "f"},
+		{"stat", "--cached=sometimes", "f"},
+		{"stat", "-c", "%N", "it's\ttab"},
 	}
 	for _, args := range cases {
 		compare(t, "", Run, setup, args...)

@@ -174,11 +174,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		s.scan(ctx, f, name)
 		f.Close()
 	}
-	if ctx.Err() != nil {
-		s.out.Flush()
-		return 1
-	}
-	return s.out.Finish(c, status)
+	return s.out.End(ctx, c, status)
 }
 
 // cStrtoul parses like strtoul(s, &end, 0) requiring the whole string.

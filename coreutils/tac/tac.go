@@ -121,11 +121,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			t.emitLiteral(ctx, out, data)
 		}
 	}
-	if ctx.Err() != nil {
-		out.Flush()
-		return 1
-	}
-	return out.Finish(c, status)
+	return out.End(ctx, c, status)
 }
 
 // emitLiteral writes the records of data in reverse order.

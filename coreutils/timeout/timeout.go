@@ -15,6 +15,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 var options = builtins.Options{StopAtOperand: true, List: []builtins.Option{
@@ -47,14 +48,14 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "kill-after":
 			v, ok := procutil.ParseInterval(o.Value)
 			if !ok {
-				c.Errorf("invalid time interval %s", procutil.Quote(c, o.Value))
+				c.Errorf("invalid time interval %s", quote.New(c).Q(o.Value))
 				return tryHelp(c)
 			}
 			killAfter = v
 		case "signal":
 			s, ok := procutil.ParseSignal(o.Value)
 			if !ok {
-				c.Errorf("%s: invalid signal", procutil.Quote(c, o.Value))
+				c.Errorf("%s: invalid signal", quote.New(c).Q(o.Value))
 				return tryHelp(c)
 			}
 			sig = s
@@ -75,7 +76,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	limit, ok := procutil.ParseInterval(operands[0])
 	if !ok {
-		c.Errorf("invalid time interval %s", procutil.Quote(c, operands[0]))
+		c.Errorf("invalid time interval %s", quote.New(c).Q(operands[0]))
 		return tryHelp(c)
 	}
 	argv := operands[1:]
@@ -104,7 +105,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		select {
 		case r := <-done:
 			if r.failure != procutil.Ran {
-				c.Errorf("failed to run command %s: %s", procutil.Quote(c, argv[0]), r.failure.Text())
+				c.Errorf("failed to run command %s: %s", quote.New(c).Q(argv[0]), r.failure.Text())
 				return r.status
 			}
 			if timedOut && !preserve {
@@ -115,7 +116,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			timer = nil
 			timedOut = true
 			if verbose {
-				c.Errorf("sending signal %s to command %s", sig.Name, procutil.Quote(c, argv[0]))
+				c.Errorf("sending signal %s to command %s", sig.Name, quote.New(c).Q(argv[0]))
 			}
 			if sig.Num == 9 {
 				// KILL reaches timeout itself too.
@@ -132,7 +133,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			}
 		case <-kill:
 			if verbose {
-				c.Errorf("sending signal KILL to command %s", procutil.Quote(c, argv[0]))
+				c.Errorf("sending signal KILL to command %s", quote.New(c).Q(argv[0]))
 			}
 			cancel(&procutil.Signal{Num: 9, Name: "KILL"})
 			return 128 + 9

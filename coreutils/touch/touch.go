@@ -17,8 +17,8 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/files/datetime"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
-	"github.com/bashbox/bashbox/coreutils/internal/files/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/files/timefmt"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 var options = builtins.Options{List: []builtins.Option{
@@ -46,7 +46,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if err != nil {
 		return c.UsageFail(err, "", 1)
 	}
-	utf := quote.UTF8Locale(c.Getenv)
+	q := quote.New(c)
 	var access, modify, noCreate, noDeref bool
 	var dateStr, stamp, ref string
 	var haveDate, haveStamp, haveRef bool
@@ -100,7 +100,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			fi, err = c.Lstat(ref)
 		}
 		if err != nil {
-			c.Errorf("failed to get attributes of %s: %s", quote.AF(ref), builtins.ErrText(err))
+			c.Errorf("failed to get attributes of %s: %s", q.AF(ref), builtins.ErrText(err))
 			return 1
 		}
 		atime, mtime = meta.Atime(fi), fi.ModTime()
@@ -113,7 +113,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		t, err := datetime.Parse(dateStr, base, loc)
 		if err != nil {
-			c.Errorf("invalid date format %s", quote.Q(dateStr, utf))
+			c.Errorf("invalid date format %s", q.Q(dateStr))
 			return 1
 		}
 		if haveRef {
@@ -129,7 +129,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if haveStamp {
 		t, ok := parseStamp(stamp, now, loc)
 		if !ok {
-			c.Errorf("invalid date format %s", quote.Q(stamp, utf))
+			c.Errorf("invalid date format %s", q.Q(stamp))
 			return 1
 		}
 		atime, mtime = t, t
@@ -165,7 +165,7 @@ func touchOne(c *builtins.Call, name string, atime, mtime time.Time, access, mod
 	}
 	if err != nil {
 		if !builtins.IsNotExist(err) {
-			c.Errorf("cannot touch %s: %s", quote.AF(name), builtins.ErrText(err))
+			c.Errorf("cannot touch %s: %s", quote.New(c).AF(name), builtins.ErrText(err))
 			return false
 		}
 		if noCreate || noDeref {
@@ -173,13 +173,13 @@ func touchOne(c *builtins.Call, name string, atime, mtime time.Time, access, mod
 		}
 		f, err := c.OpenFile(name, os.O_WRONLY|os.O_CREATE, 0o644)
 		if err != nil {
-			c.Errorf("cannot touch %s: %s", quote.AF(name), builtins.ErrText(err))
+			c.Errorf("cannot touch %s: %s", quote.New(c).AF(name), builtins.ErrText(err))
 			return false
 		}
 		f.Close()
 		fi, err = c.Stat(name)
 		if err != nil {
-			c.Errorf("cannot touch %s: %s", quote.AF(name), builtins.ErrText(err))
+			c.Errorf("cannot touch %s: %s", quote.New(c).AF(name), builtins.ErrText(err))
 			return false
 		}
 	}
@@ -198,7 +198,7 @@ func touchOne(c *builtins.Call, name string, atime, mtime time.Time, access, mod
 			// The sandbox's devices keep fixed times.
 			return true
 		}
-		c.Errorf("setting times of %s: %s", quote.AF(name), builtins.ErrText(err))
+		c.Errorf("setting times of %s: %s", quote.New(c).AF(name), builtins.ErrText(err))
 		return false
 	}
 	return true

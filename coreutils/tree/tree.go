@@ -18,8 +18,9 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
-	"github.com/bashbox/bashbox/coreutils/internal/files/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/files/timefmt"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 const usageText = `usage: tree [-acdfghilnpqrstuvxACDFJQNSUX] [-L level [-R]] [-H  baseHREF]
@@ -699,7 +700,7 @@ func (t *treeCmd) metaText(n *node) string {
 		parts = append(parts, fmt.Sprintf("%4d", meta.Dev(t.c, abs)))
 	}
 	if t.perms {
-		parts = append(parts, meta.ModeString(n.fi.Mode()))
+		parts = append(parts, modes.ModeString(n.fi.Mode()))
 	}
 	o := meta.OwnerOf(t.c, abs)
 	if t.user {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 const help = `Usage: PROG OPTION... FILE...
@@ -107,7 +108,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if done {
 		return status
 	}
-	q := fileops.NewQuoter(c)
+	q := quote.New(c)
 	var noCreate, ioBlocks, hasSize, hasRef bool
 	var ref string
 	var size int64

@@ -75,18 +75,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	in := textfmt.NewInputs(c, files)
 	out := textfmt.NewOutput(c.Stdout)
 	u := &unexpander{tabs: &tabs, all: all, out: out}
-	err = u.run(ctx, in)
-	in.Close()
-	if err != nil {
-		out.Flush()
-		c.Errorf("%s", err.Error())
-		return 1
-	}
-	if ctx.Err() != nil {
-		out.Flush()
-		return 1
-	}
-	return out.Finish(c, in.Status)
+	return in.Finish(ctx, out, u.run(ctx, in))
 }
 
 type unexpander struct {

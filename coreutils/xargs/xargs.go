@@ -23,6 +23,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 var options = builtins.Options{StopAtOperand: true, List: []builtins.Option{
@@ -274,7 +275,7 @@ func (x *xargs) parseOptions() (int, bool) {
 			x.exitTooBig = true
 		case "process-slot-var":
 			if strings.Contains(o.Value, "=") || o.Value == "" {
-				c.Errorf("environment variable name %s contains '='", procutil.Quote(c, o.Value))
+				c.Errorf("environment variable name %s contains '='", quote.New(c).Q(o.Value))
 				return 1, true
 			}
 			x.slotVar = o.Value
@@ -371,7 +372,7 @@ func (x *xargs) run() int {
 	if x.hasArgFile {
 		f, err := c.Open(x.argFile)
 		if err != nil {
-			c.Errorf("Cannot open input file %s: %s", procutil.Quote(c, x.argFile), builtins.ErrText(err))
+			c.Errorf("Cannot open input file %s: %s", quote.New(c).Q(x.argFile), builtins.ErrText(err))
 			return 1
 		}
 		defer f.Close()
@@ -557,12 +558,12 @@ func (x *xargs) exec(argv []string) error {
 	c := x.c
 	if x.verbose {
 		var b strings.Builder
-		utf := procutil.UTF8(c)
+		q := quote.New(c)
 		for i, a := range argv {
 			if i > 0 {
 				b.WriteByte(' ')
 			}
-			b.WriteString(procutil.ShellQuote(a, utf))
+			b.WriteString(q.Quote(a, quote.ShellEscape))
 		}
 		if x.prompt {
 			fmt.Fprint(x.err, b.String())

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 )
 
 // Backup types, as --backup=CONTROL names them.
@@ -16,9 +17,12 @@ const (
 	BackupNumbered        // numbered, t
 )
 
-var backupArgs = []string{"none", "off", "simple", "never", "existing", "nil", "numbered", "t"}
-var backupGroups = []int{0, 0, 1, 1, 2, 2, 3, 3}
-var backupTypes = []int{BackupNone, BackupNone, BackupSimple, BackupSimple, BackupExisting, BackupExisting, BackupNumbered, BackupNumbered}
+var backupChoices = []argmatch.Choice{
+	{Names: []string{"none", "off"}, Value: BackupNone},
+	{Names: []string{"simple", "never"}, Value: BackupSimple},
+	{Names: []string{"existing", "nil"}, Value: BackupExisting},
+	{Names: []string{"numbered", "t"}, Value: BackupNumbered},
+}
 
 // Backup says how destinations about to be replaced are kept (-b,
 // --backup, -S).
@@ -39,7 +43,7 @@ type BackupOptions struct {
 // Resolve works out the backup type and suffix from the options and the
 // VERSION_CONTROL and SIMPLE_BACKUP_SUFFIX variables; ok is false after a
 // bad CONTROL was reported.
-func (o BackupOptions) Resolve(c *builtins.Call, q Quoter) (Backup, bool) {
+func (o BackupOptions) Resolve(c *builtins.Call) (Backup, bool) {
 	if !o.Make {
 		return Backup{Type: BackupNone}, true
 	}
@@ -57,11 +61,11 @@ func (o BackupOptions) Resolve(c *builtins.Call, q Quoter) (Backup, bool) {
 	if control == "" {
 		return Backup{Type: BackupExisting, Suffix: suffix}, true
 	}
-	i := ArgMatchGroups(c, q, option, control, backupArgs, backupGroups)
-	if i < 0 {
+	t, ok := argmatch.Get(c, control, option, backupChoices, 1)
+	if !ok {
 		return Backup{}, false
 	}
-	return Backup{Type: backupTypes[i], Suffix: suffix}, true
+	return Backup{Type: t, Suffix: suffix}, true
 }
 
 // Name returns the backup name for dst.

@@ -1,3 +1,7 @@
+// Package fileops holds what the file-operation commands (cp, mv, rm,
+// mkdir, ln, install, realpath...) share: command-line handling, backups,
+// path canonicalization, prompts, target planning, removal and the copy
+// engine. File names are quoted with coreutils/internal/quote.
 package fileops
 
 import (
@@ -38,53 +42,6 @@ func UsageErr(c *builtins.Call, format string, args ...any) int {
 	return 1
 }
 
-// ArgMatch finds arg among valid (exactly or as an unambiguous prefix),
-// as gnulib's argmatch does. On failure it prints GNU's message and the
-// valid arguments, and returns -1.
-func ArgMatch(c *builtins.Call, q Quoter, option, arg string, valid []string) int {
-	return ArgMatchGroups(c, q, option, arg, valid, nil)
-}
-
-// ArgMatchGroups is ArgMatch where valid values with the same group
-// number are synonyms, listed on one line.
-func ArgMatchGroups(c *builtins.Call, q Quoter, option, arg string, valid []string, groups []int) int {
-	found := -1
-	ambiguous := false
-	for i, v := range valid {
-		if v == arg {
-			return i
-		}
-		if strings.HasPrefix(v, arg) && arg != "" {
-			if found >= 0 && (groups == nil || groups[found] != groups[i]) {
-				ambiguous = true
-			}
-			found = i
-		}
-	}
-	if found >= 0 && !ambiguous {
-		return found
-	}
-	kind := "invalid"
-	if ambiguous {
-		kind = "ambiguous"
-	}
-	c.Errorf("%s argument %s for %s", kind, q.Q(arg), q.Q(option))
-	fmt.Fprintf(c.Stderr, "Valid arguments are:\n")
-	for i, v := range valid {
-		if groups != nil && i > 0 && groups[i] == groups[i-1] {
-			fmt.Fprintf(c.Stderr, ", %s", q.Q(v))
-			continue
-		}
-		if i > 0 {
-			fmt.Fprintf(c.Stderr, "\n")
-		}
-		fmt.Fprintf(c.Stderr, "  - %s", q.Q(v))
-	}
-	fmt.Fprintf(c.Stderr, "\n")
-	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
-	return -1
-}
-
 // Output wraps standard output in a buffer; Flush reports a failed write
 // as GNU does ("write error") or returns 141 quietly on a broken pipe.
 type Output struct {
@@ -95,6 +52,14 @@ type Output struct {
 // NewOutput buffers the call's standard output.
 func NewOutput(c *builtins.Call) *Output {
 	return &Output{Writer: bufio.NewWriterSize(c.Stdout, 32*1024), c: c}
+}
+
+// FinishOK is Finish with status 0 when ok, else 1.
+func (o *Output) FinishOK(ok bool) int {
+	if ok {
+		return o.Finish(0)
+	}
+	return o.Finish(1)
 }
 
 // Finish flushes the output and returns the exit status to use.

@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 // Deref says when the copier follows symlinks in sources.
@@ -40,7 +42,7 @@ const (
 type Copier struct {
 	C      *builtins.Call
 	Ctx    context.Context
-	Q      Quoter
+	Q      quote.Quoter
 	Out    *bufio.Writer // verbose output
 	Prompt *Prompter
 
@@ -218,10 +220,10 @@ func (cp *Copier) sameFile(src string, sfi fs.FileInfo, followSrc bool, dst stri
 
 func (cp *Copier) copyDir(src, dst string, sfi fs.FileInfo, dstExists, cmdline bool) bool {
 	c, q := cp.C, cp.Q
-	perm := FromFileMode(sfi.Mode())
+	perm := modes.Perm(sfi.Mode())
 	created := false
 	if !dstExists {
-		if err := c.FS.Mkdir(c.Abs(dst), ToFileMode(perm&^Umask|0o700)); err != nil {
+		if err := c.FS.Mkdir(c.Abs(dst), modes.FromPerm(perm&^modes.Umask|0o700)); err != nil {
 			cp.errorf("cannot create directory %s: %s", q.AF(dst), builtins.ErrText(err))
 			return false
 		}
@@ -257,7 +259,7 @@ func (cp *Copier) copyDir(src, dst string, sfi fs.FileInfo, dstExists, cmdline b
 	case cp.PreserveMode || cp.MoveMode:
 		cp.chmod(dst, perm)
 	case created:
-		if want := perm &^ Umask; want != perm&^Umask|0o700 {
+		if want := perm &^ modes.Umask; want != perm&^modes.Umask|0o700 {
 			cp.chmod(dst, want)
 		}
 	}
@@ -268,7 +270,7 @@ func (cp *Copier) copyDir(src, dst string, sfi fs.FileInfo, dstExists, cmdline b
 }
 
 func (cp *Copier) chmod(name string, bits uint32) {
-	if err := cp.C.FS.Chmod(cp.C.Abs(name), ToFileMode(bits)); err != nil {
+	if err := cp.C.FS.Chmod(cp.C.Abs(name), modes.FromPerm(bits)); err != nil {
 		cp.errorf("preserving permissions for %s: %s", cp.Q.AF(name), builtins.ErrText(err))
 	}
 }
@@ -347,9 +349,9 @@ func (cp *Copier) copyFile(src, dst string, sfi fs.FileInfo, dstExists bool) boo
 		return false
 	}
 	defer in.Close()
-	perm := FromFileMode(sfi.Mode())
+	perm := modes.Perm(sfi.Mode())
 	if cp.Mode != nil {
-		perm = FromFileMode(*cp.Mode)
+		perm = modes.Perm(*cp.Mode)
 	}
 	if dstExists && cp.RemoveDestination {
 		if err := c.FS.Remove(c.Abs(dst)); err != nil && !builtins.IsNotExist(err) {
@@ -377,7 +379,7 @@ func (cp *Copier) copyFile(src, dst string, sfi fs.FileInfo, dstExists bool) boo
 			out = f
 		}
 	}
-	newMode := perm &^ Umask
+	newMode := perm &^ modes.Umask
 	if cp.PreserveMode || cp.MoveMode || cp.Mode != nil {
 		newMode = perm
 	}
@@ -390,7 +392,7 @@ func (cp *Copier) copyFile(src, dst string, sfi fs.FileInfo, dstExists bool) boo
 			cp.errorf("cannot create regular file %s: %s", q.AF(dst), builtins.ErrText(errNotDir))
 			return false
 		}
-		f, err := c.FS.OpenFile(c.Abs(dst), os.O_WRONLY|os.O_CREATE|os.O_EXCL, ToFileMode(newMode&0o777))
+		f, err := c.FS.OpenFile(c.Abs(dst), os.O_WRONLY|os.O_CREATE|os.O_EXCL, modes.FromPerm(newMode&0o777))
 		if err != nil {
 			cp.errorf("cannot create regular file %s: %s", q.AF(dst), builtins.ErrText(err))
 			return false

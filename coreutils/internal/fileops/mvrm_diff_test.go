@@ -73,6 +73,8 @@ func TestRmDiff(t *testing.T) {
 		{name: "I few", files: tree, args: []string{"rm", "-I", "a"}},
 		{name: "interactive never", files: tree, args: []string{"rm", "--interactive=never", "a"}},
 		{name: "interactive bad", files: tree, args: []string{"rm", "--interactive=foo", "a"}},
+		{name: "interactive empty", files: tree, args: []string{"rm", "--interactive=", "a"}},
+		{name: "interactive prefix", files: tree, args: []string{"rm", "--interactive=n", "a"}},
 		{name: "preserve-root bad", files: tree, args: []string{"rm", "--preserve-root=x", "a"}},
 		{name: "trailing slash file", files: tree, args: []string{"rm", "a/"}},
 		{name: "symlink", files: tree, args: []string{"rm", "-v", "d/l"}},

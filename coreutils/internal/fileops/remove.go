@@ -6,13 +6,15 @@ import (
 	"io/fs"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 // Remover removes files and trees with GNU rm's semantics.
 type Remover struct {
 	C      *builtins.Call
 	Ctx    context.Context
-	Q      Quoter
+	Q      quote.Quoter
 	Out    *bufio.Writer
 	Prompt *Prompter
 
@@ -54,31 +56,6 @@ func (r *Remover) Remove(name string) bool {
 	return ok
 }
 
-// fileType names a file's type as rm's prompts do.
-func fileType(fi fs.FileInfo) string {
-	m := fi.Mode()
-	switch {
-	case m.IsRegular():
-		if fi.Size() == 0 {
-			return "regular empty file"
-		}
-		return "regular file"
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "fifo"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeCharDevice != 0:
-		return "character special file"
-	case m&fs.ModeDevice != 0:
-		return "block special file"
-	}
-	return "weird file"
-}
-
 // remove removes name; kept reports that something was left in place
 // because the user declined, so that its directories are kept quietly.
 func (r *Remover) remove(name string, fi fs.FileInfo) (ok, kept bool) {
@@ -88,7 +65,7 @@ func (r *Remover) remove(name string, fi fs.FileInfo) (ok, kept bool) {
 		return false, true
 	}
 	if !fi.IsDir() {
-		if r.Ask && !r.Prompt.Ask("remove %s %s? ", fileType(fi), q.AF(name)) {
+		if r.Ask && !r.Prompt.Ask("remove %s %s? ", modes.FileType(fi), q.AF(name)) {
 			return true, false
 		}
 		ok = r.unlink(name, false)

@@ -1,9 +1,11 @@
 package fileops
 
 import (
+	"context"
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 // Plan is where the sources of cp, mv or install go: into a directory, or
@@ -15,9 +17,31 @@ type Plan struct {
 	IntoDir bool
 }
 
+// TargetOptions are -t DIR (--target-directory) and -T
+// (--no-target-directory), as cp, mv, ln and install take them.
+type TargetOptions struct {
+	Dir      string // -t DIR
+	HasDir   bool
+	NoTarget bool // -T
+}
+
+// Take records opt when it is one of the target options.
+func (t *TargetOptions) Take(opt builtins.Opt) bool {
+	switch opt.Key {
+	case "target-directory":
+		t.Dir, t.HasDir = opt.Value, true
+	case "no-target-directory":
+		t.NoTarget = true
+	default:
+		return false
+	}
+	return true
+}
+
 // PlanTargets reads SOURCE... DEST / -t DIR / -T operands as cp, mv and
 // install do. ok is false when an error was printed (status 1).
-func PlanTargets(c *builtins.Call, q Quoter, operands []string, targetDir string, hasTargetDir, noTarget bool) (Plan, bool) {
+func PlanTargets(c *builtins.Call, q quote.Quoter, operands []string, t TargetOptions) (Plan, bool) {
+	targetDir, hasTargetDir, noTarget := t.Dir, t.HasDir, t.NoTarget
 	if hasTargetDir && noTarget {
 		UsageErr(c, "cannot combine --target-directory (-t) and --no-target-directory (-T)")
 		return Plan{}, false
@@ -61,6 +85,25 @@ func PlanTargets(c *builtins.Call, q Quoter, operands []string, targetDir string
 		return Plan{}, false
 	}
 	return Plan{Sources: operands[:1], Dest: last}, true
+}
+
+// Each calls do with every source and its destination, in order, until
+// ctx is done. It reports whether every call was made and succeeded.
+func (p Plan) Each(ctx context.Context, do func(src, dst string) bool) bool {
+	ok := true
+	for _, src := range p.Sources {
+		if ctx.Err() != nil {
+			return false
+		}
+		dst := p.Dest
+		if p.IntoDir {
+			dst = Into(p.Dir, src)
+		}
+		if !do(src, dst) {
+			ok = false
+		}
+	}
+	return ok
 }
 
 // Into returns where src lands inside the target directory dir.

@@ -1,93 +1,18 @@
 // Package procutil holds helpers shared by the commands that run or wait
 // for other commands and walk trees (find, xargs, env, timeout, sleep...):
-// GNU's locale-dependent quoting, a writer safe for concurrent
-// sub-commands, cancellation statuses and time interval parsing.
+// a writer safe for concurrent sub-commands, cancellation statuses, time
+// interval parsing, signals, running sub-commands and file identity.
 package procutil
 
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
-
-	"github.com/bashbox/bashbox/builtins"
 )
-
-// UTF8 reports whether the call's locale (LC_ALL, LC_CTYPE, LANG, in
-// that order) uses UTF-8.
-func UTF8(c *builtins.Call) bool {
-	for _, k := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
-		if v := c.Getenv(k); v != "" {
-			v = strings.ToLower(v)
-			return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
-		}
-	}
-	return false
-}
-
-// Quote quotes s as gnulib's quote() does in the call's locale: ‘s’ in a
-// UTF-8 locale, 's' otherwise, with control characters and backslashes
-// escaped.
-func Quote(c *builtins.Call, s string) string {
-	return QuoteIn(UTF8(c), s)
-}
-
-// QuoteIn is Quote with the locale decided by the caller.
-func QuoteIn(utf bool, s string) string {
-	open, close := "'", "'"
-	if utf {
-		open, close = "\u2018", "\u2019"
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	b.WriteString(open)
-	for i := 0; i < len(s); {
-		ch := s[i]
-		switch ch {
-		case '\a':
-			b.WriteString(`\a`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\v':
-			b.WriteString(`\v`)
-		case '\\':
-			b.WriteString(`\\`)
-		default:
-			if ch < 0x20 || ch == 0x7f {
-				fmt.Fprintf(&b, "\\%03o", ch)
-				break
-			}
-			if ch < 0x80 {
-				b.WriteByte(ch)
-				break
-			}
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if !utf || r == utf8.RuneError && n <= 1 {
-				fmt.Fprintf(&b, "\\%03o", ch)
-				break
-			}
-			b.WriteString(s[i : i+n])
-			i += n
-			continue
-		}
-		i++
-	}
-	b.WriteString(close)
-	return b.String()
-}
 
 // LockedWriter serializes writes to W, so that sub-commands running in
 // parallel may share it; each Write reaches W whole.

@@ -1,6 +1,7 @@
 package textfmt
 
 import (
+	"context"
 	"io"
 	"io/fs"
 
@@ -104,6 +105,19 @@ func (in *Inputs) Close() {
 		in.closer()
 		in.cur = nil
 	}
+}
+
+// Finish closes the inputs and ends the command: err, the error that
+// stopped reading them, is reported with status 1; otherwise the output is
+// ended with the inputs' status.
+func (in *Inputs) Finish(ctx context.Context, out *Output, err error) int {
+	in.Close()
+	if err != nil {
+		out.Flush()
+		in.c.Errorf("%s", err.Error())
+		return 1
+	}
+	return out.End(ctx, in.c, in.Status)
 }
 
 // SeekableStdin returns standard input as a seeker when it is a regular

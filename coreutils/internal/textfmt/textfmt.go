@@ -9,9 +9,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 // BufSize is the size of input and output buffers.
@@ -64,6 +64,16 @@ func (o *Output) Finish(c *builtins.Call, status int) int {
 		return status
 	}
 	return WriteFailed(c, err)
+}
+
+// End is Finish at the end of a command, which returns 1 instead when ctx
+// was cancelled.
+func (o *Output) End(ctx context.Context, c *builtins.Call, status int) int {
+	if ctx.Err() != nil {
+		o.Flush()
+		return 1
+	}
+	return o.Finish(c, status)
 }
 
 // WriteFailed reports a failed write to standard output.
@@ -125,26 +135,9 @@ func UsageFailCoreutils(c *builtins.Call, err error) int {
 // ErrText is builtins.ErrText, for brevity.
 func ErrText(err error) string { return builtins.ErrText(err) }
 
-// UTF8Locale reports whether the call's locale (LC_ALL, LC_CTYPE, LANG,
-// first one set) uses UTF-8.
-func UTF8Locale(c *builtins.Call) bool {
-	for _, k := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
-		if v, ok := c.LookupEnv(k); ok && v != "" {
-			v = strings.ToLower(v)
-			return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
-		}
-	}
-	return false
-}
-
 // Quote quotes s as GNU's quote() does in diagnostics: ‘s’ in a UTF-8
-// locale, 's' otherwise.
-func Quote(c *builtins.Call, s string) string {
-	if UTF8Locale(c) {
-		return "\u2018" + s + "\u2019"
-	}
-	return "'" + s + "'"
-}
+// locale, 's' otherwise, with unprintable characters escaped.
+func Quote(c *builtins.Call, s string) string { return quote.New(c).Q(s) }
 
 // TryHelp prints "Try 'NAME --help' for more information." and returns
 // status.

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/coreutils/internal/files/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 // Choice is one accepted value with its synonyms.
@@ -43,17 +43,17 @@ func Match(arg string, choices []Choice) (int, bool, bool) {
 
 // Fail prints gnulib's message for a bad argument and returns status.
 func Fail(c *builtins.Call, arg, option string, ambiguous bool, choices []Choice, status int) int {
-	utf := quote.UTF8Locale(c.Getenv)
+	q := quote.New(c)
 	kind := "invalid"
 	if ambiguous {
 		kind = "ambiguous"
 	}
-	c.Errorf("%s argument %s for %s", kind, quote.Q(arg, utf), quote.Q(option, utf))
+	c.Errorf("%s argument %s for %s", kind, q.Q(arg), q.Q(option))
 	fmt.Fprintln(c.Stderr, "Valid arguments are:")
 	for _, ch := range choices {
 		qs := make([]string, len(ch.Names))
 		for i, n := range ch.Names {
-			qs[i] = quote.Q(n, utf)
+			qs[i] = q.Q(n)
 		}
 		fmt.Fprintf(c.Stderr, "  - %s\n", strings.Join(qs, ", "))
 	}

@@ -48,6 +48,21 @@ func ArgError(err error, option, arg string, quoteAF func(string) string) string
 	return fmt.Sprintf("invalid %s argument %s", option, quoteAF(arg))
 }
 
+// OptionName is how the option that took value was written in args: long
+// ("--block-size") or, when its word does not start with "--", short
+// ("-B"), for ArgError.
+func OptionName(args []string, value, long, short string) string {
+	for i, a := range args {
+		if strings.HasSuffix(a, "="+value) || i+1 < len(args) && args[i+1] == value {
+			if strings.HasPrefix(a, "--") {
+				return long
+			}
+			return short
+		}
+	}
+	return short
+}
+
 const unitLetters = "KMGTPEZY"
 
 // ParseSize reads a number with an optional unit suffix (K, KB, KiB, M...;

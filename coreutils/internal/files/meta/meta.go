@@ -19,11 +19,12 @@ import (
 	"hash/fnv"
 	"io/fs"
 	"path"
-	"reflect"
 	"strings"
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
+	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 	"github.com/bashbox/bashbox/volumes"
 )
 
@@ -113,74 +114,18 @@ func OwnerOf(c *builtins.Call, p string) Owner {
 	return Owner{1000, 1000, u, u}
 }
 
-// sysField reads an integer field of fi.Sys() (a host stat structure), if
-// there is one.
-func sysField(fi fs.FileInfo, name string) (int64, bool) {
-	s := fi.Sys()
-	if s == nil {
-		return 0, false
-	}
-	v := reflect.ValueOf(s)
-	if v.Kind() == reflect.Pointer {
-		if v.IsNil() {
-			return 0, false
-		}
-		v = v.Elem()
-	}
-	if v.Kind() != reflect.Struct {
-		return 0, false
-	}
-	f := v.FieldByName(name)
-	if !f.IsValid() {
-		return 0, false
-	}
-	switch f.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return f.Int(), true
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return int64(f.Uint()), true
-	}
-	return 0, false
-}
-
-func sysTime(fi fs.FileInfo, name string) (time.Time, bool) {
-	s := fi.Sys()
-	if s == nil {
-		return time.Time{}, false
-	}
-	v := reflect.ValueOf(s)
-	if v.Kind() == reflect.Pointer {
-		if v.IsNil() {
-			return time.Time{}, false
-		}
-		v = v.Elem()
-	}
-	if v.Kind() != reflect.Struct {
-		return time.Time{}, false
-	}
-	f := v.FieldByName(name)
-	if !f.IsValid() || f.Kind() != reflect.Struct {
-		return time.Time{}, false
-	}
-	sec, nsec := f.FieldByName("Sec"), f.FieldByName("Nsec")
-	if !sec.IsValid() || !nsec.IsValid() || !sec.CanInt() || !nsec.CanInt() {
-		return time.Time{}, false
-	}
-	return time.Unix(sec.Int(), nsec.Int()), true
-}
-
 // Atime is the last access time.
 func Atime(fi fs.FileInfo) time.Time {
-	if t, ok := sysTime(fi, "Atim"); ok {
-		return t
+	if st, ok := procutil.SysStat(fi); ok && !st.Atime.IsZero() {
+		return st.Atime
 	}
 	return fi.ModTime()
 }
 
 // Ctime is the last status change time.
 func Ctime(fi fs.FileInfo) time.Time {
-	if t, ok := sysTime(fi, "Ctim"); ok {
-		return t
+	if st, ok := procutil.SysStat(fi); ok && !st.Ctime.IsZero() {
+		return st.Ctime
 	}
 	return fi.ModTime()
 }
@@ -188,8 +133,8 @@ func Ctime(fi fs.FileInfo) time.Time {
 // Nlink is the link count of the file at abs (guest path, used to count
 // a directory's subdirectories).
 func Nlink(c *builtins.Call, abs string, fi fs.FileInfo) uint64 {
-	if n, ok := sysField(fi, "Nlink"); ok && n > 0 {
-		return uint64(n)
+	if st, ok := procutil.SysStat(fi); ok && st.Nlink > 0 {
+		return st.Nlink
 	}
 	if !fi.IsDir() {
 		return 1
@@ -222,8 +167,8 @@ func Rdev(p string, fi fs.FileInfo) (uint32, uint32) {
 	if d, ok := devNumbers[p]; ok {
 		return d[0], d[1]
 	}
-	if r, ok := sysField(fi, "Rdev"); ok {
-		u := uint64(r)
+	if st, ok := procutil.SysStat(fi); ok {
+		u := st.Rdev
 		return uint32((u>>8)&0xfff | (u>>32)&^0xfff), uint32(u&0xff | (u>>12)&^0xff)
 	}
 	return 0, 0
@@ -267,102 +212,23 @@ func Dev(c *builtins.Call, abs string) uint64 {
 	return 0x800 | uint64(h.Sum32()%0xf0) + 0x10
 }
 
-// TypeChar is the file type letter of ls -l.
-func TypeChar(m fs.FileMode) byte {
-	switch {
-	case m.IsDir():
-		return 'd'
-	case m&fs.ModeSymlink != 0:
-		return 'l'
-	case m&fs.ModeNamedPipe != 0:
-		return 'p'
-	case m&fs.ModeSocket != 0:
-		return 's'
-	case m&fs.ModeCharDevice != 0:
-		return 'c'
-	case m&fs.ModeDevice != 0:
-		return 'b'
-	}
-	return '-'
-}
+// The mode functions live in coreutils/internal/modes; these forward to
+// them for the packages that still call them here (tar).
 
-// ModeString is the ten-character mode of ls -l ("drwxr-xr-x").
-func ModeString(m fs.FileMode) string {
-	var b [10]byte
-	b[0] = TypeChar(m)
-	const rwx = "rwxrwxrwx"
-	for i := 0; i < 9; i++ {
-		if m&(1<<uint(8-i)) != 0 {
-			b[1+i] = rwx[i]
-		} else {
-			b[1+i] = '-'
-		}
-	}
-	special := func(idx int, set bool, lower, upper byte) {
-		if !set {
-			return
-		}
-		if b[idx] == 'x' {
-			b[idx] = lower
-		} else {
-			b[idx] = upper
-		}
-	}
-	special(3, m&fs.ModeSetuid != 0, 's', 'S')
-	special(6, m&fs.ModeSetgid != 0, 's', 'S')
-	special(9, m&fs.ModeSticky != 0, 't', 'T')
-	return string(b[:])
-}
+// TypeChar is modes.TypeChar.
+func TypeChar(m fs.FileMode) byte { return modes.TypeChar(m) }
 
-// UnixMode is the st_mode value (type bits and permissions) of m.
-func UnixMode(m fs.FileMode) uint32 {
-	v := uint32(m.Perm())
-	if m&fs.ModeSetuid != 0 {
-		v |= 0o4000
-	}
-	if m&fs.ModeSetgid != 0 {
-		v |= 0o2000
-	}
-	if m&fs.ModeSticky != 0 {
-		v |= 0o1000
-	}
-	switch TypeChar(m) {
-	case 'd':
-		v |= 0o040000
-	case 'l':
-		v |= 0o120000
-	case 'p':
-		v |= 0o010000
-	case 's':
-		v |= 0o140000
-	case 'c':
-		v |= 0o020000
-	case 'b':
-		v |= 0o060000
-	default:
-		v |= 0o100000
-	}
-	return v
-}
+// ModeString is modes.ModeString.
+func ModeString(m fs.FileMode) string { return modes.ModeString(m) }
 
-// Perm returns the permission and special bits of m as a 12-bit value.
-func Perm(m fs.FileMode) uint32 { return UnixMode(m) & 0o7777 }
+// UnixMode is modes.UnixMode.
+func UnixMode(m fs.FileMode) uint32 { return modes.UnixMode(m) }
 
-// FromPerm builds the permission part of an fs.FileMode from a 12-bit
-// value.
-func FromPerm(v uint32) fs.FileMode {
-	m := fs.FileMode(v & 0o777)
-	if v&0o4000 != 0 {
-		m |= fs.ModeSetuid
-	}
-	if v&0o2000 != 0 {
-		m |= fs.ModeSetgid
-	}
-	if v&0o1000 != 0 {
-		m |= fs.ModeSticky
-	}
-	return m
-}
+// Perm is modes.Perm.
+func Perm(m fs.FileMode) uint32 { return modes.Perm(m) }
+
+// FromPerm is modes.FromPerm.
+func FromPerm(v uint32) fs.FileMode { return modes.FromPerm(v) }
 
 // Executable reports whether a regular file has any execute bit.
 func Executable(m fs.FileMode) bool { return m.IsRegular() && m&0o111 != 0 }

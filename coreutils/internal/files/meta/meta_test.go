@@ -23,7 +23,7 @@ func (i info) ModTime() time.Time { return time.Time{} }
 func (i info) IsDir() bool        { return i.mode.IsDir() }
 func (i info) Sys() any           { return nil }
 
-func TestBlocksAndModes(t *testing.T) {
+func TestBlocks(t *testing.T) {
 	for _, c := range []struct {
 		fi   info
 		want int64
@@ -36,21 +36,6 @@ func TestBlocksAndModes(t *testing.T) {
 		if got := Blocks(c.fi); got != c.want {
 			t.Errorf("Blocks(%v, %d) = %d, want %d", c.fi.mode, c.fi.size, got, c.want)
 		}
-	}
-	for m, want := range map[fs.FileMode]string{
-		0o644: "-rw-r--r--", fs.ModeDir | 0o755: "drwxr-xr-x", fs.ModeSymlink | 0o777: "lrwxrwxrwx",
-		fs.ModeSetuid | 0o755: "-rwsr-xr-x", fs.ModeSetgid | 0o640: "-rw-r-S---", fs.ModeDir | fs.ModeSticky | 0o777: "drwxrwxrwt",
-		fs.ModeDevice | fs.ModeCharDevice | 0o666: "crw-rw-rw-", fs.ModeNamedPipe | 0o600: "prw-------",
-	} {
-		if got := ModeString(m); got != want {
-			t.Errorf("ModeString(%v) = %s, want %s", m, got, want)
-		}
-		if back := FromPerm(Perm(m)); back != m.Perm()|m&(fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky) {
-			t.Errorf("FromPerm(Perm(%v)) = %v", m, back)
-		}
-	}
-	if UnixMode(fs.ModeDir|0o755) != 0o40755 || UnixMode(0o644) != 0o100644 {
-		t.Error("UnixMode")
 	}
 }
 

@@ -1,0 +1,781 @@
+package git
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+var logOnlySpecs = []optSpec{
+	{short: 'n', long: "max-count", arg: argRequired},
+	{long: "skip", arg: argRequired},
+	{long: "oneline"},
+	{long: "pretty", arg: argOptional},
+	{long: "format", arg: argRequired},
+	{long: "abbrev-commit"},
+	{long: "no-abbrev-commit"},
+	{long: "decorate", arg: argOptional},
+	{long: "no-decorate"},
+	{long: "date", arg: argRequired},
+	{long: "reverse"},
+	{long: "author", arg: argRequired},
+	{long: "committer", arg: argRequired},
+	{long: "grep", arg: argRequired},
+	{long: "all-match"},
+	{long: "invert-grep"},
+	{short: 'i', long: "regexp-ignore-case"},
+	{short: 'E', long: "extended-regexp"},
+	{short: 'F', long: "fixed-strings"},
+	{long: "since", arg: argRequired},
+	{long: "after", arg: argRequired},
+	{long: "until", arg: argRequired},
+	{long: "before", arg: argRequired},
+	{long: "first-parent"},
+	{long: "no-merges"},
+	{long: "merges"},
+	{long: "all"},
+	{long: "branches", arg: argOptional},
+	{long: "tags", arg: argOptional},
+	{long: "remotes", arg: argOptional},
+	{long: "graph"},
+	{long: "follow"},
+	{long: "topo-order"},
+	{long: "date-order"},
+	{long: "author-date-order"},
+	{long: "no-walk", arg: argOptional},
+	{long: "do-walk"},
+	{long: "parents"},
+	{long: "children"},
+	{long: "left-right"},
+	{long: "cherry-pick"},
+	{short: 'm'},
+	{short: 'c'},
+	{long: "cc"},
+	{long: "expand-tabs", arg: argOptional},
+	{long: "no-expand-tabs"},
+	{long: "mailmap"},
+	{long: "no-mailmap"},
+	{long: "use-mailmap"},
+	{long: "log-size"},
+	{long: "source"},
+	{long: "notes", arg: argOptional},
+	{long: "no-notes"},
+	{long: "show-signature"},
+	{long: "full-history"},
+	{long: "simplify-merges"},
+	{long: "ancestry-path"},
+	{long: "boundary"},
+	{long: "count"},
+	{short: 'L', arg: argRequired},
+}
+
+// logRun is a parsed log/show/rev-list invocation.
+type logRun struct {
+	r           *repo
+	includes    []plumbing.Hash
+	excludes    []plumbing.Hash
+	names       []string // the revisions as given (show)
+	ps          *pathspec
+	maxCount    int
+	skip        int
+	reverse     bool
+	authors     []*regexp.Regexp
+	committers  []*regexp.Regexp
+	greps       []*regexp.Regexp
+	allMatch    bool
+	invertGrep  bool
+	since       int64
+	until       int64
+	firstParent bool
+	noMerges    bool
+	merges      bool
+	graph       bool
+	pretty      prettyFmt
+	lc          logCtx
+	diff        diffOpts
+	count       bool
+	noWalk      bool
+	parents     bool
+}
+
+// parseLogArgs parses log-like arguments. defaultRev is used when no
+// revision is given (HEAD for log, nothing for rev-list).
+func (g *cmd) parseLogArgs(args []string, isShow bool) (*logRun, *repo) {
+	// "-5" means -n 5.
+	var cleaned []string
+	maxCount := -1
+	for i, a := range args {
+		if a == "--" {
+			cleaned = append(cleaned, args[i:]...)
+			break
+		}
+		if len(a) > 1 && a[0] == '-' && isDigits(a[1:]) {
+			maxCount, _ = atoi(a[1:])
+			continue
+		}
+		cleaned = append(cleaned, a)
+	}
+	specs := append(append([]optSpec{}, logOnlySpecs...), diffOptSpecs...)
+	for _, a := range cleaned {
+		if a == "-h" {
+			g.subHelp(129, g.stderr)
+			panic(exitCode(129))
+		}
+		if a == "--" {
+			break
+		}
+	}
+	p, err := parseOpts(cleaned, specs, false)
+	if err != nil {
+		msg := err.Error()
+		arg := ""
+		if i := strings.IndexByte(msg, '`'); i >= 0 {
+			arg = strings.TrimSuffix(msg[i+1:], "'")
+		}
+		if strings.HasPrefix(msg, "unknown option") {
+			g.fatal("unrecognized argument: --%s", arg)
+		}
+		if strings.HasPrefix(msg, "unknown switch") {
+			g.fatal("unrecognized argument: -%s", arg)
+		}
+		g.fatal("%s", msg)
+	}
+	r := g.repo()
+	lr := &logRun{r: r, maxCount: maxCount, lc: logCtx{r: r, expandTabs: 8}, diff: defaultDiffOpts()}
+	lr.pretty = prettyFmt{kind: "medium"}
+	lr.diff.renames = r.cfg.getBool("diff.renames", true)
+	if v, ok := r.cfg.get("log.date"); ok {
+		if m, ok := parseDateMode(v); ok {
+			lr.lc.dateMode = m
+		}
+	}
+	if v, ok := r.cfg.get("format.pretty"); ok {
+		lr.pretty = parsePretty(g, v, false)
+	}
+	if v, ok := r.cfg.get("log.decorate"); ok {
+		switch v {
+		case "short", "true", "yes", "on", "1":
+			lr.lc.decorate = 1
+		case "full":
+			lr.lc.decorate = 2
+		}
+	}
+	ignoreCase := p.flag("regexp-ignore-case")
+	fixed := p.flag("fixed-strings")
+	var authorPats, committerPats, grepPats []string
+	var refGlobs []string
+	for _, o := range p.opts {
+		if g.applyDiffOpt(&lr.diff, o) {
+			continue
+		}
+		switch o.key {
+		case "max-count":
+			n, ok := atoi(o.val)
+			if !ok {
+				g.fatal("'%s': not an integer", o.val)
+			}
+			lr.maxCount = n
+		case "skip":
+			lr.skip, _ = atoi(o.val)
+		case "oneline":
+			lr.pretty = prettyFmt{kind: "oneline", terminator: true}
+			lr.lc.abbrev = true
+		case "pretty":
+			lr.pretty = parsePretty(g, o.val, false)
+		case "format":
+			lr.pretty = parsePretty(g, o.val, true)
+		case "abbrev-commit":
+			lr.lc.abbrev = !o.neg
+		case "no-abbrev-commit":
+			lr.lc.abbrev = false
+		case "decorate":
+			if o.neg {
+				lr.lc.decorate = 0
+				break
+			}
+			switch o.val {
+			case "", "short", "auto":
+				lr.lc.decorate = 1
+			case "full":
+				lr.lc.decorate = 2
+			case "no":
+				lr.lc.decorate = 0
+			default:
+				g.fatal("invalid --decorate option: %s", o.val)
+			}
+		case "no-decorate":
+			lr.lc.decorate = 0
+		case "date":
+			m, ok := parseDateMode(o.val)
+			if !ok {
+				g.fatal("unknown date format %s", o.val)
+			}
+			lr.lc.dateMode = m
+		case "reverse":
+			lr.reverse = !o.neg
+		case "author":
+			authorPats = append(authorPats, o.val)
+		case "committer":
+			committerPats = append(committerPats, o.val)
+		case "grep":
+			grepPats = append(grepPats, o.val)
+		case "all-match":
+			lr.allMatch = true
+		case "invert-grep":
+			lr.invertGrep = true
+		case "since", "after":
+			t, _, ok := g.parseApproxDate(o.val)
+			if ok {
+				lr.since = t
+			}
+		case "until", "before":
+			t, _, ok := g.parseApproxDate(o.val)
+			if ok {
+				lr.until = t
+			}
+		case "first-parent":
+			lr.firstParent = true
+		case "no-merges":
+			lr.noMerges = true
+		case "merges":
+			lr.merges = true
+		case "all":
+			refGlobs = append(refGlobs, "refs/", "HEAD")
+		case "branches":
+			refGlobs = append(refGlobs, "refs/heads/"+o.val)
+		case "tags":
+			refGlobs = append(refGlobs, "refs/tags/"+o.val)
+		case "remotes":
+			refGlobs = append(refGlobs, "refs/remotes/"+o.val)
+		case "graph":
+			lr.graph = true
+		case "expand-tabs":
+			lr.lc.expandTabs = 8
+			if o.has {
+				lr.lc.expandTabs, _ = atoi(o.val)
+			}
+		case "no-expand-tabs":
+			lr.lc.expandTabs = 0
+		case "count":
+			lr.count = true
+		case "no-walk":
+			lr.noWalk = !o.neg
+		case "parents":
+			lr.parents = true
+		case "L":
+			g.fatal("-L is not supported in the sandbox")
+		}
+	}
+	compile := func(pats []string) []*regexp.Regexp {
+		var out []*regexp.Regexp
+		for _, s := range pats {
+			if fixed {
+				s = regexp.QuoteMeta(s)
+			}
+			if ignoreCase {
+				s = "(?i)" + s
+			}
+			re, err := regexp.Compile(s)
+			if err != nil {
+				g.fatal("command line, '%s': %v", s, err)
+			}
+			out = append(out, re)
+		}
+		return out
+	}
+	if isShow && lr.diff.format == 0 {
+		lr.diff.format = fmtPatch
+	}
+	lr.authors = compile(authorPats)
+	lr.committers = compile(committerPats)
+	lr.greps = compile(grepPats)
+	if lr.lc.abbrev && lr.pretty.kind != "oneline" {
+		lr.lc.abbrev = true
+	}
+	// Revisions and paths.
+	before, after, hasDD := p.split()
+	var paths []string
+	for i, a := range before {
+		if len(paths) > 0 {
+			// Once a path is seen, the rest must be paths.
+			if !r.pathExists(a) {
+				if _, err := r.resolveRev(a); err == nil {
+					g.fatal("option '%s' must come before non-option arguments", a)
+				}
+				r.dieBadRev(a, &revError{})
+			}
+			paths = append(paths, a)
+			continue
+		}
+		if lr.addRev(a) {
+			continue
+		}
+		if hasDD {
+			g.fatal("bad revision '%s'", a)
+		}
+		if r.work != "" && r.pathExists(a) {
+			paths = append(paths, before[i:]...)
+			for _, q := range before[i+1:] {
+				if !r.pathExists(q) {
+					r.dieBadRev(q, &revError{})
+				}
+			}
+			break
+		}
+		r.dieBadRev(a, &revError{})
+	}
+	paths = append(paths, after...)
+	for _, gl := range refGlobs {
+		if gl == "HEAD" {
+			if hd := r.head(); !hd.unborn() {
+				lr.includes = append(lr.includes, hd.hash)
+			}
+			continue
+		}
+		for _, ref := range r.listRefs(gl) {
+			if ref.name == "refs/stash" && gl == "refs/" {
+				continue
+			}
+			if c, ok := r.commitOf(ref.hash); ok {
+				lr.includes = append(lr.includes, c)
+			}
+		}
+	}
+	if r.work != "" {
+		lr.ps = r.makePathspec(paths)
+	} else {
+		lr.ps = &pathspec{}
+		for _, s := range paths {
+			lr.ps.items = append(lr.ps.items, pathspecItem{orig: s, match: strings.Trim(s, "/"), glob: hasGlob(s)})
+		}
+	}
+	return lr, r
+}
+
+// pathExists reports whether a path names something in the work tree.
+func (r *repo) pathExists(p string) bool {
+	if r.work == "" {
+		return false
+	}
+	if strings.HasPrefix(p, ":") {
+		return true
+	}
+	_, _, err := r.fs.LstatIfPossible(r.g.abs(p))
+	return err == nil
+}
+
+// addRev records a revision argument; false when it does not resolve.
+func (lr *logRun) addRev(a string) bool {
+	r := lr.r
+	if strings.HasPrefix(a, "^") && len(a) > 1 {
+		h, err := r.resolveRev(a[1:])
+		if err != nil {
+			return false
+		}
+		c, ok := r.commitOf(h)
+		if !ok {
+			return false
+		}
+		lr.excludes = append(lr.excludes, c)
+		return true
+	}
+	if i := strings.Index(a, "..."); i >= 0 {
+		left, right := a[:i], a[i+3:]
+		if left == "" {
+			left = "HEAD"
+		}
+		if right == "" {
+			right = "HEAD"
+		}
+		lh, err1 := r.resolveRev(left)
+		rh, err2 := r.resolveRev(right)
+		if err1 != nil || err2 != nil {
+			return false
+		}
+		lc, ok1 := r.commitOf(lh)
+		rc, ok2 := r.commitOf(rh)
+		if !ok1 || !ok2 {
+			return false
+		}
+		lr.includes = append(lr.includes, lc, rc)
+		lr.names = append(lr.names, left, right)
+		for _, b := range r.mergeBases(lc, rc) {
+			lr.excludes = append(lr.excludes, b)
+		}
+		return true
+	}
+	if i := strings.Index(a, ".."); i >= 0 {
+		left, right := a[:i], a[i+2:]
+		if left == "" {
+			left = "HEAD"
+		}
+		if right == "" {
+			right = "HEAD"
+		}
+		lh, err1 := r.resolveRev(left)
+		rh, err2 := r.resolveRev(right)
+		if err1 != nil || err2 != nil {
+			return false
+		}
+		lc, ok1 := r.commitOf(lh)
+		rc, ok2 := r.commitOf(rh)
+		if !ok1 || !ok2 {
+			return false
+		}
+		lr.excludes = append(lr.excludes, lc)
+		lr.includes = append(lr.includes, rc)
+		lr.names = append(lr.names, right)
+		return true
+	}
+	h, err := r.resolveRev(a)
+	if err != nil {
+		if err.msg != "" {
+			r.g.fatal("%s", err.msg)
+		}
+		return false
+	}
+	lr.includes = append(lr.includes, h)
+	lr.names = append(lr.names, a)
+	return true
+}
+
+// mergeBases finds the best common ancestors of a and b.
+func (r *repo) mergeBases(a, b plumbing.Hash) []plumbing.Hash {
+	ra := r.reachable(a)
+	rb := r.reachable(b)
+	var common []plumbing.Hash
+	for h := range ra {
+		if rb[h] {
+			common = append(common, h)
+		}
+	}
+	// Keep those not reachable from another common ancestor.
+	var out []plumbing.Hash
+	for _, c := range common {
+		best := true
+		for _, o := range common {
+			if o == c {
+				continue
+			}
+			if r.reachableFrom(o, c) {
+				best = false
+				break
+			}
+		}
+		if best {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// reachableFrom reports whether target is an ancestor of (or equal to)
+// from.
+func (r *repo) reachableFrom(from, target plumbing.Hash) bool {
+	if from == target {
+		return true
+	}
+	return r.reachable(from)[target]
+}
+
+// walk lists the commits to show, in git's default order (by committer
+// date, first come first served among equal dates).
+func (lr *logRun) walk() []*commit {
+	r := lr.r
+	excluded := map[plumbing.Hash]bool{}
+	for _, e := range lr.excludes {
+		for h := range r.reachable(e) {
+			excluded[h] = true
+		}
+	}
+	type entry struct {
+		c *commit
+	}
+	var queue []*commit
+	seen := map[plumbing.Hash]bool{}
+	insert := func(c *commit) {
+		i := 0
+		for i < len(queue) && queue[i].committer.when >= c.committer.when {
+			i++
+		}
+		queue = append(queue, nil)
+		copy(queue[i+1:], queue[i:])
+		queue[i] = c
+	}
+	var start []*commit
+	for _, h := range lr.includes {
+		c, ok := r.commitOf(h)
+		if !ok || seen[c] {
+			continue
+		}
+		seen[c] = true
+		start = append(start, r.getCommit(c))
+	}
+	// Stable sort by date, newest first.
+	for i := 1; i < len(start); i++ {
+		for j := i; j > 0 && start[j].committer.when > start[j-1].committer.when; j-- {
+			start[j], start[j-1] = start[j-1], start[j]
+		}
+	}
+	queue = start
+	var out []*commit
+	skip := lr.skip
+	n := 0
+	for len(queue) > 0 {
+		n++
+		if n&1023 == 0 {
+			r.g.check()
+		}
+		c := queue[0]
+		queue = queue[1:]
+		parents := c.parents
+		if lr.firstParent && len(parents) > 1 {
+			parents = parents[:1]
+		}
+		show := !excluded[c.hash]
+		// History simplification by paths.
+		if show && !lr.ps.empty() {
+			same := -1
+			for i, p := range parents {
+				if len(r.diffTrees(r.getCommit(p).tree, c.tree, lr.ps)) == 0 {
+					same = i
+					break
+				}
+			}
+			if len(parents) == 0 {
+				if len(r.diffTrees(plumbing.ZeroHash, c.tree, lr.ps)) == 0 {
+					show = false
+				}
+			} else if same >= 0 {
+				show = false
+				parents = parents[same : same+1]
+			}
+		}
+		if !lr.noWalk {
+			for _, p := range parents {
+				if seen[p] {
+					continue
+				}
+				seen[p] = true
+				if excluded[p] && len(lr.excludes) > 0 {
+					// Still walk through to keep order simple; excluded
+					// commits are never shown.
+				}
+				insert(r.getCommit(p))
+			}
+		}
+		if !show || !lr.filter(c) {
+			continue
+		}
+		if skip > 0 {
+			skip--
+			continue
+		}
+		out = append(out, c)
+		if lr.maxCount >= 0 && len(out) >= lr.maxCount {
+			break
+		}
+	}
+	if lr.reverse {
+		for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+			out[i], out[j] = out[j], out[i]
+		}
+	}
+	return out
+}
+
+// filter applies --author, --grep, --since and merge filters.
+func (lr *logRun) filter(c *commit) bool {
+	if lr.noMerges && len(c.parents) > 1 {
+		return false
+	}
+	if lr.merges && len(c.parents) < 2 {
+		return false
+	}
+	if lr.since != 0 && c.committer.when < lr.since {
+		return false
+	}
+	if lr.until != 0 && c.committer.when > lr.until {
+		return false
+	}
+	if len(lr.authors) > 0 {
+		s := c.author.name + " <" + c.author.email + ">"
+		ok := false
+		for _, re := range lr.authors {
+			if re.MatchString(s) {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	if len(lr.committers) > 0 {
+		s := c.committer.name + " <" + c.committer.email + ">"
+		ok := false
+		for _, re := range lr.committers {
+			if re.MatchString(s) {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	if len(lr.greps) > 0 {
+		matched := 0
+		for _, re := range lr.greps {
+			for _, line := range strings.Split(c.message, "\n") {
+				if re.MatchString(line) {
+					matched++
+					break
+				}
+			}
+		}
+		ok := matched > 0
+		if lr.allMatch {
+			ok = matched == len(lr.greps)
+		}
+		if lr.invertGrep {
+			ok = !ok
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+var logSubcommandCheck = map[string]bool{}
+
+func cmdLog(g *cmd, args []string) int {
+	lr, r := g.parseLogArgs(args, false)
+	if len(lr.includes) == 0 && len(lr.excludes) == 0 {
+		hd := r.head()
+		if hd.unborn() {
+			if hd.symbolic {
+				g.fatal("your current branch '%s' does not have any commits yet", hd.branch())
+			}
+			g.fatal("bad default revision 'HEAD'")
+		}
+		lr.includes = append(lr.includes, hd.hash)
+	}
+	commits := lr.walk()
+	var w bytes.Buffer
+	for i, c := range commits {
+		lr.writeCommit(&w, c, i, i == len(commits)-1)
+		if w.Len() > 64<<10 {
+			g.out.Write(w.Bytes())
+			w.Reset()
+		}
+	}
+	if lr.pretty.kind == "format" && !lr.pretty.terminator && len(commits) > 0 && lr.diff.format&^fmtNoOutput == 0 {
+		// separator semantics: no newline after the last entry
+	}
+	g.out.Write(w.Bytes())
+	return 0
+}
+
+// commitDiff returns the pairs a commit introduces against its first
+// parent (or the empty tree).
+func (lr *logRun) commitDiff(c *commit) []diffPair {
+	r := lr.r
+	var parentTree plumbing.Hash
+	if len(c.parents) > 0 {
+		parentTree = r.getCommit(c.parents[0]).tree
+	}
+	pairs := r.diffTrees(parentTree, c.tree, lr.ps)
+	return r.preparePairs(pairs, &lr.diff)
+}
+
+// writeCommit prints one commit of log output.
+func (lr *logRun) writeCommit(w *bytes.Buffer, c *commit, idx int, last bool) {
+	var b bytes.Buffer
+	pf := lr.pretty
+	// Separator between entries for separator-style formats.
+	if idx > 0 && !pf.terminator {
+		if lr.graph {
+			w.WriteString("| \n")
+		} else {
+			b.WriteString("\n")
+		}
+	}
+	header := ""
+	switch pf.kind {
+	case "format":
+		header = lr.lc.formatUser(c, pf.format)
+		if pf.terminator {
+			header += "\n"
+		}
+	default:
+		header = lr.lc.formatBuiltin(c, pf)
+	}
+	b.WriteString(header)
+	wantDiff := lr.diff.format&^fmtNoOutput != 0
+	if wantDiff && !(len(c.parents) > 1) {
+		pairs := lr.commitDiff(c)
+		if len(pairs) > 0 {
+			if pf.kind != "oneline" && !(pf.kind == "format" && pf.format == "") {
+				d := lr.diff
+				d.finish()
+				if d.format&fmtStat != 0 && d.format&fmtPatch != 0 {
+					b.WriteString("---")
+				}
+				b.WriteString("\n")
+				if pf.kind == "format" && !pf.terminator {
+					// "format:" has no newline of its own.
+				}
+			}
+			var d bytes.Buffer
+			lr.r.writeDiff(&d, pairs, &lr.diff)
+			b.Write(d.Bytes())
+		}
+	}
+	if lr.graph {
+		lines := strings.SplitAfter(b.String(), "\n")
+		for i, l := range lines {
+			if l == "" {
+				continue
+			}
+			switch {
+			case i == 0:
+				w.WriteString("* ")
+			case last:
+				w.WriteString("  ")
+			default:
+				w.WriteString("| ")
+			}
+			w.WriteString(l)
+		}
+		return
+	}
+	w.Write(b.Bytes())
+}
+
+// parseApproxDate reads --since/--until values: the formats of parseDate,
+// plus "N units ago".
+func (g *cmd) parseApproxDate(s string) (int64, string, bool) {
+	if t, tz, ok := g.parseDate(s); ok {
+		return t, tz, true
+	}
+	f := strings.Fields(strings.ReplaceAll(s, ".", " "))
+	if len(f) >= 2 {
+		n, ok := atoi(f[0])
+		if ok {
+			unit := strings.TrimSuffix(f[1], "s")
+			secs := map[string]int64{"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "month": 30 * 86400, "year": 365 * 86400}[unit]
+			if secs > 0 {
+				return nowUnix() - int64(n)*secs, "+0000", true
+			}
+		}
+	}
+	if len(s) == 10 && s[4] == '-' && s[7] == '-' {
+		return g.parseDate(s + " 00:00:00")
+	}
+	return 0, "", false
+}
+
+var _ = fmt.Sprint

@@ -1,0 +1,351 @@
+package git
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/overlayfs"
+	"github.com/bashbox/bashbox/volumes"
+)
+
+// testEnv is the environment both gits run with: fixed identities and
+// dates so that object names agree.
+var testEnv = []string{
+	"GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@x", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@x",
+	"GIT_AUTHOR_DATE=2024-01-01T00:00:00Z", "GIT_COMMITTER_DATE=2024-01-01T00:00:00Z",
+	"GIT_CONFIG_NOSYSTEM=1", "TZ=UTC", "LANG=C", "LC_ALL=C", "PATH=/usr/bin:/bin",
+}
+
+// pair is a real git directory and a sandbox directory shown at the same
+// guest path, so that messages naming paths agree.
+type pair struct {
+	t    *testing.T
+	real string // host dir for real git; also the guest path of the box
+	box  string // host dir behind the box's volume
+	ns   builtins.FS
+}
+
+func newPair(t *testing.T) *pair {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	base := t.TempDir()
+	p := &pair{t: t, real: filepath.Join(base, "real"), box: filepath.Join(base, "box")}
+	os.MkdirAll(p.real, 0o755)
+	os.MkdirAll(p.box, 0o755)
+	table, err := volumes.NewTable([]volumes.Volume{{HostDir: p.box, GuestPath: p.real, Mode: volumes.ReadWrite}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.ns = table.Namespace(volumes.Options{Quota: &overlayfs.Quota{}, Home: "/home/user"})
+	return p
+}
+
+// write creates a file on both sides.
+func (p *pair) write(name, content string) {
+	for _, d := range []string{p.real, p.box} {
+		f := filepath.Join(d, name)
+		os.MkdirAll(filepath.Dir(f), 0o755)
+		if err := os.WriteFile(f, []byte(content), 0o644); err != nil {
+			p.t.Fatal(err)
+		}
+	}
+}
+
+func (p *pair) remove(name string) {
+	for _, d := range []string{p.real, p.box} {
+		os.RemoveAll(filepath.Join(d, name))
+	}
+}
+
+type result struct {
+	out, err string
+	code     int
+}
+
+func (p *pair) runReal(dir string, args ...string) result {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = filepath.Join(p.real, dir)
+	cmd.Env = append(append([]string{}, testEnv...), "HOME="+p.real)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		p.t.Fatal(err)
+	}
+	return result{o.String(), e.String(), code}
+}
+
+func (p *pair) runBox(dir string, args ...string) result {
+	var o, e bytes.Buffer
+	c := &builtins.Call{
+		Args: append([]string{"git"}, args...), Stdin: strings.NewReader(""), Stdout: &o, Stderr: &e,
+		Env: append(append([]string{}, testEnv...), "HOME="+p.real), Dir: filepath.Join(p.real, dir), FS: p.ns, Umask: 0o022,
+		Exec: func(ctx context.Context, c *builtins.Call) int { return 127 },
+	}
+	code := Run(context.Background(), c)
+	return result{o.String(), e.String(), code}
+}
+
+// git runs a command on both sides and compares.
+func (p *pair) git(args ...string) result {
+	return p.gitIn("", args...)
+}
+
+func (p *pair) gitIn(dir string, args ...string) result {
+	p.t.Helper()
+	want := p.runReal(dir, args...)
+	got := p.runBox(dir, args...)
+	if want != got {
+		p.t.Fatalf("git %s:\n--- real (exit %d)\n%s\n%s--- sandbox (exit %d)\n%s\n%s", strings.Join(args, " "),
+			want.code, want.out, want.err, got.code, got.out, got.err)
+	}
+	return got
+}
+
+func TestBasicWorkflow(t *testing.T) {
+	p := newPair(t)
+	p.git("init", "-q", "-b", "main")
+	p.git("status")
+	p.write("a.txt", "hello\n")
+	p.write("dir/b.txt", "b\n")
+	p.git("status")
+	p.git("status", "-s")
+	p.git("add", "a.txt")
+	p.git("status")
+	p.git("commit", "-m", "first")
+	p.git("add", ".")
+	p.git("commit", "-m", "second")
+	p.write("a.txt", "hello\nworld\n")
+	p.git("diff")
+	p.git("diff", "--stat")
+	p.git("status", "--porcelain")
+	p.git("commit", "-am", "third")
+	p.git("log")
+	p.git("log", "--oneline")
+	p.git("log", "-p", "--stat")
+	p.git("show", "HEAD~1")
+	p.git("rev-parse", "HEAD", "HEAD~1", "--short", "HEAD")
+	p.git("ls-files", "-s")
+}
+
+func TestBranchesAndCheckout(t *testing.T) {
+	p := newPair(t)
+	p.git("init", "-q", "-b", "main")
+	p.write("f", "1\n")
+	p.git("add", "f")
+	p.git("commit", "-qm", "one")
+	p.git("checkout", "-b", "feature")
+	p.write("f", "2\n")
+	p.git("commit", "-qam", "two")
+	p.git("branch")
+	p.git("branch", "-v")
+	p.git("checkout", "main")
+	p.git("log", "--oneline", "--all")
+	p.write("f", "local\n")
+	p.git("checkout", "feature")
+	p.git("checkout", "--", "f")
+	p.git("checkout", "feature")
+	p.git("checkout", "HEAD~1")
+	p.git("status")
+	p.git("switch", "-")
+	p.git("branch", "-d", "main")
+	p.git("branch", "-D", "main")
+	p.git("branch", "-m", "feature", "trunk")
+	p.git("branch", "--show-current")
+	p.git("reset", "--hard", "HEAD~1")
+	p.git("reflog")
+}
+
+func TestResetRestoreRm(t *testing.T) {
+	p := newPair(t)
+	p.git("init", "-q", "-b", "main")
+	p.write("a", "a\n")
+	p.write("b", "b\n")
+	p.git("add", ".")
+	p.git("commit", "-qm", "init")
+	p.write("a", "changed\n")
+	p.git("add", "a")
+	p.git("restore", "--staged", "a")
+	p.git("status", "-s")
+	p.git("restore", "a")
+	p.git("status", "-s")
+	p.git("rm", "b")
+	p.git("status")
+	p.git("reset", "HEAD", "b")
+	p.git("status", "-s")
+	p.git("rm", "--cached", "b")
+	p.git("status", "-s")
+	p.git("rm", "nothing")
+	p.git("mv", "a", "c")
+	p.git("status")
+}
+
+// TestDiffRandomEdits compares git diff output on random edits.
+func TestDiffRandomEdits(t *testing.T) {
+	p := newPair(t)
+	p.git("init", "-q", "-b", "main")
+	r := rand.New(rand.NewSource(7))
+	n := 8
+	if testing.Short() {
+		n = 3
+	}
+	for i := 0; i < n; i++ {
+		var files []string
+		for k := 0; k < 3; k++ {
+			name := fmt.Sprintf("f%d.txt", k)
+			files = append(files, name)
+			lines := randomFile(r, 5+r.Intn(60))
+			p.write(name, string(join(lines, true)))
+		}
+		p.git("add", ".")
+		p.git("commit", "-qm", fmt.Sprintf("c%d", i), "--allow-empty")
+		for _, name := range files {
+			old, _ := os.ReadFile(filepath.Join(p.real, name))
+			lines := strings.Split(strings.TrimSuffix(string(old), "\n"), "\n")
+			p.write(name, string(join(mutate(r, lines), r.Intn(4) != 0)))
+		}
+		p.git("diff")
+		p.git("diff", "--stat")
+		p.git("diff", "--numstat")
+		p.git("diff", "-U1")
+		p.git("add", ".")
+		p.git("diff", "--cached", "--stat", "-p")
+	}
+	p.git("log", "-p", "--format=%h %s")
+	p.git("blame", "f0.txt")
+	p.git("blame", "--porcelain", "f1.txt")
+}
+
+// TestRandomWorkflows runs random sequences of file edits and git commands
+// on both gits and compares every output (BASHBOX_GIT_FUZZ=N for more).
+func TestRandomWorkflows(t *testing.T) {
+	rounds := 2
+	if n, err := strconv.Atoi(os.Getenv("BASHBOX_GIT_FUZZ")); err == nil {
+		rounds = n
+	}
+	for round := 0; round < rounds; round++ {
+		p := newPair(t)
+		r := rand.New(rand.NewSource(int64(300 + round)))
+		p.git("init", "-q", "-b", "main")
+		names := []string{"a", "b.txt", "d/c", "d/e/f.go", "g h", "d/i", "x.log"}
+		p.write(".gitignore", "*.log\n")
+		steps := 40
+		for s := 0; s < steps; s++ {
+			name := names[r.Intn(len(names))]
+			switch r.Intn(16) {
+			case 0, 1, 2:
+				p.write(name, string(join(randomFile(r, 1+r.Intn(12)), r.Intn(5) != 0)))
+			case 3:
+				p.remove(name)
+			case 4:
+				p.git("add", "-A")
+			case 5:
+				p.git("add", name)
+			case 6:
+				p.git("commit", "-m", fmt.Sprintf("step %d", s))
+			case 7:
+				p.git("commit", "-qam", fmt.Sprintf("all %d", s))
+			case 8:
+				p.git("status")
+				p.git("status", "-s")
+			case 9:
+				p.git("diff")
+				p.git("diff", "--cached", "--stat")
+			case 10:
+				p.git("rm", "-q", "--cached", name)
+			case 11:
+				p.git("checkout", "--", name)
+			case 12:
+				p.git("reset", "-q")
+			case 13:
+				p.git("stash")
+			case 14:
+				p.git("stash", "pop")
+			case 15:
+				p.git("log", "--stat", "--format=%h %s")
+			}
+		}
+		p.git("status", "--porcelain")
+		p.git("log", "-p")
+	}
+}
+
+// TestRandomBranchWorkflows adds branches, moves, resets and history
+// commands to the random workflows.
+func TestRandomBranchWorkflows(t *testing.T) {
+	rounds := 2
+	if n, err := strconv.Atoi(os.Getenv("BASHBOX_GIT_FUZZ")); err == nil {
+		rounds = n
+	}
+	for round := 0; round < rounds; round++ {
+		p := newPair(t)
+		r := rand.New(rand.NewSource(int64(900 + round)))
+		p.git("init", "-q", "-b", "main")
+		names := []string{"a", "b.txt", "d/c", "d/e/f.go", "d/i"}
+		branches := []string{"main", "b1", "b2"}
+		p.write("a", "start\n")
+		p.git("add", ".")
+		p.git("commit", "-qm", "start")
+		for s := 0; s < 50; s++ {
+			name := names[r.Intn(len(names))]
+			br := branches[r.Intn(len(branches))]
+			switch r.Intn(22) {
+			case 0, 1, 2, 3:
+				p.write(name, string(join(randomFile(r, 1+r.Intn(10)), true)))
+			case 4:
+				p.remove(name)
+			case 5:
+				p.git("add", "-A")
+			case 6, 7:
+				p.git("commit", "-qam", fmt.Sprintf("c%d", s))
+			case 8:
+				p.git("checkout", br)
+			case 9:
+				p.git("checkout", "-b", fmt.Sprintf("n%d", s))
+			case 10:
+				p.git("branch", br)
+			case 11:
+				p.git("reset", "--hard", "-q")
+			case 12:
+				p.git("mv", name, name+".moved")
+			case 13:
+				p.git("status")
+			case 14:
+				p.git("diff", "HEAD")
+			case 15:
+				p.git("log", "--oneline", "--all", "--decorate")
+			case 16:
+				p.git("show", "--stat")
+			case 17:
+				p.git("commit", "--amend", "-qm", fmt.Sprintf("amend %d", s))
+			case 18:
+				p.git("restore", "--staged", name)
+			case 19:
+				p.git("reset", "HEAD~1")
+			case 20:
+				p.git("branch", "-d", br)
+			case 21:
+				if _, err := os.Stat(filepath.Join(p.real, "d")); err == nil {
+					p.gitIn("d", "status", "-s")
+				}
+			}
+		}
+		p.git("status", "--porcelain")
+		p.git("log", "--all", "--stat", "--format=%h %s %d")
+		p.git("branch", "-vv")
+	}
+}

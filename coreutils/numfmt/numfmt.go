@@ -1,0 +1,1020 @@
+// Package numfmt implements GNU numfmt: convert numbers to and from
+// human-readable forms (SI and IEC suffixes), with field selection,
+// padding, rounding modes and a printf-style --format. Arithmetic follows
+// GNU's x86 long double (64-bit significand) step by step, so rounding
+// matches the GNU tool.
+package numfmt
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/cfmt"
+	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
+	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
+)
+
+type scale int
+
+const (
+	scaleNone scale = iota
+	scaleAuto
+	scaleSI
+	scaleIEC
+	scaleIECI
+)
+
+type roundMode int
+
+const (
+	roundUp roundMode = iota
+	roundDown
+	roundFromZero
+	roundTowardsZero
+	roundNearest
+)
+
+type invalidMode int
+
+const (
+	invalAbort invalidMode = iota
+	invalFail
+	invalWarn
+	invalIgnore
+)
+
+// parse errors of a number
+type sse int
+
+const (
+	sseOK sse = iota
+	ssePrecisionLoss
+	sseOverflow
+	sseInvalidNumber
+	sseForbiddenSuffix
+	sseInvalidSuffix
+	sseMissingI
+)
+
+const (
+	maxUnscaledDigits   = 18 // LDBL_DIG
+	maxAcceptableDigits = 27
+)
+
+var options = builtins.Options{List: []builtins.Option{
+	{Long: "from", Arg: builtins.RequiredArg}, {Long: "from-unit", Arg: builtins.RequiredArg},
+	{Long: "to", Arg: builtins.RequiredArg}, {Long: "to-unit", Arg: builtins.RequiredArg},
+	{Long: "round", Arg: builtins.RequiredArg}, {Long: "padding", Arg: builtins.RequiredArg},
+	{Long: "suffix", Arg: builtins.RequiredArg}, {Long: "grouping"},
+	{Short: 'd', Long: "delimiter", Arg: builtins.RequiredArg}, {Long: "field", Arg: builtins.RequiredArg},
+	{Long: "debug"}, {Long: "header", Arg: builtins.OptionalArg},
+	{Long: "format", Arg: builtins.RequiredArg}, {Long: "invalid", Arg: builtins.RequiredArg},
+	{Short: 'z', Long: "zero-terminated"}, {Long: "help"}, {Long: "version"},
+}}
+
+// fatal ends the command with a message and status.
+type fatal struct{ status int }
+
+type numfmt struct {
+	c   *builtins.Call
+	out *utilcmd.Output
+
+	from, to         scale
+	round            roundMode
+	inval            invalidMode
+	suffix           string
+	hasSuffix        bool
+	fromUnit, toUnit uint64
+	grouping         bool
+	padding          int // width; 0 for none
+	padLeft          bool
+	zeroPad          int
+	userPrec         int // -1 unless --format gave one
+	fmtPrefix        string
+	fmtSuffix        string
+	fields           [][2]uint64 // nil: field 1
+	delim            int         // -1: blanks
+	autoPad          bool
+	debug            bool
+	convExit         int // status of conversion errors that stop (2), or 0
+}
+
+func (n *numfmt) die(status int, format string, a ...any) {
+	n.c.Errorf(format, a...)
+	panic(fatal{status})
+}
+
+func (n *numfmt) usageDie(format string, a ...any) {
+	n.c.Errorf(format, a...)
+	utilcmd.TryHelp(n.c, 1)
+	panic(fatal{1})
+}
+
+// convError reports a conversion error; in abort mode it ends the run.
+func (n *numfmt) convError(format string, a ...any) {
+	if n.inval == invalIgnore {
+		return
+	}
+	n.c.Errorf(format, a...)
+	if n.convExit != 0 {
+		panic(fatal{n.convExit})
+	}
+}
+
+// Run converts the operands, or the lines of standard input.
+func Run(ctx context.Context, c *builtins.Call) (status int) {
+	n := &numfmt{c: c, round: roundFromZero, fromUnit: 1, toUnit: 1, userPrec: -1, delim: -1, convExit: 2}
+	n.out = utilcmd.NewOutput(c.Stdout)
+	defer func() {
+		if r := recover(); r != nil {
+			f, ok := r.(fatal)
+			if !ok {
+				panic(r)
+			}
+			status = n.out.Finish(c, f.status)
+		}
+	}()
+	opts, operands, err := options.Parse(c.Args[1:])
+	if err != nil {
+		return c.UsageFail(err, "", 1)
+	}
+	var header uint64
+	var format string
+	hasFormat, fieldsSet := false, false
+	lineDelim := byte('\n')
+	for _, o := range opts {
+		switch o.Key {
+		case "from":
+			v, ok := argmatch.Get(c, o.Value, "--from", scaleChoices(true), 1)
+			if !ok {
+				return 1
+			}
+			n.from = scale(v)
+		case "to":
+			v, ok := argmatch.Get(c, o.Value, "--to", scaleChoices(false), 1)
+			if !ok {
+				return 1
+			}
+			n.to = scale(v)
+		case "from-unit":
+			n.fromUnit = n.unitSize(o.Value)
+		case "to-unit":
+			n.toUnit = n.unitSize(o.Value)
+		case "round":
+			v, ok := argmatch.Get(c, o.Value, "--round", []argmatch.Choice{
+				{Names: []string{"up"}, Value: int(roundUp)}, {Names: []string{"down"}, Value: int(roundDown)},
+				{Names: []string{"from-zero"}, Value: int(roundFromZero)},
+				{Names: []string{"towards-zero"}, Value: int(roundTowardsZero)},
+				{Names: []string{"nearest"}, Value: int(roundNearest)}}, 1)
+			if !ok {
+				return 1
+			}
+			n.round = roundMode(v)
+		case "invalid":
+			v, ok := argmatch.Get(c, o.Value, "--invalid", []argmatch.Choice{
+				{Names: []string{"abort"}, Value: int(invalAbort)}, {Names: []string{"fail"}, Value: int(invalFail)},
+				{Names: []string{"warn"}, Value: int(invalWarn)}, {Names: []string{"ignore"}, Value: int(invalIgnore)}}, 1)
+			if !ok {
+				return 1
+			}
+			n.inval = invalidMode(v)
+		case "grouping":
+			n.grouping = true
+		case "padding":
+			v, ok := parseLong(o.Value)
+			if !ok || v == 0 {
+				n.die(1, "invalid padding value %s", utilcmd.Q(c, o.Value))
+			}
+			n.padLeft = v < 0
+			if v < 0 {
+				v = -v
+			}
+			n.padding = int(min(v, 1<<20))
+		case "field":
+			if fieldsSet {
+				n.die(1, "multiple field specifications")
+			}
+			fieldsSet = true
+			n.fields = n.setFields(o.Value)
+		case "delimiter":
+			if len(o.Value) > 1 {
+				n.die(1, "the delimiter must be a single character")
+			}
+			n.delim = 0
+			if o.Value != "" {
+				n.delim = int(o.Value[0])
+			}
+		case "zero-terminated":
+			lineDelim = 0
+		case "suffix":
+			n.suffix, n.hasSuffix = o.Value, true
+		case "debug":
+			n.debug = true
+		case "header":
+			header = 1
+			if o.Has {
+				v, err := strconv.ParseUint(strings.TrimLeft(o.Value, " \t\n\v\f\r"), 10, 64)
+				if err != nil || v == 0 {
+					n.die(1, "invalid header value %s", utilcmd.Q(c, o.Value))
+				}
+				header = v
+			}
+		case "format":
+			format, hasFormat = o.Value, true
+		case "help":
+			return utilcmd.Help(c, helpText(c.Name()))
+		case "version":
+			return c.Version()
+		}
+	}
+	if hasFormat && n.grouping {
+		n.die(1, "--grouping cannot be combined with --format")
+	}
+	if n.debug && n.from == scaleNone && n.to == scaleNone && !n.grouping && n.padding == 0 && !hasFormat {
+		c.Errorf("no conversion option specified")
+	}
+	if hasFormat {
+		n.parseFormat(format)
+	}
+	if n.grouping && n.to != scaleNone {
+		n.die(1, "grouping cannot be combined with --to")
+	}
+	n.autoPad = n.padding == 0 && n.delim < 0
+	if n.inval != invalAbort {
+		n.convExit = 0
+	}
+	valid := true
+	if len(operands) > 0 {
+		if n.debug && header > 0 {
+			c.Errorf("--header ignored with command-line input")
+		}
+		for _, op := range operands {
+			valid = n.line(op, true) && valid
+			n.out.WriteByte(lineDelim)
+		}
+	} else {
+		br := bufio.NewReaderSize(c.Stdin, utilcmd.BufSize)
+		var tick utilcmd.Tick
+		for {
+			if tick.Stop(ctx) {
+				n.out.Flush()
+				return 130
+			}
+			line, err := br.ReadString(lineDelim)
+			if line == "" {
+				if err != nil && err != io.EOF {
+					c.Errorf("error reading input: %s", builtins.ErrText(err))
+				}
+				break
+			}
+			if header > 0 {
+				header--
+				n.out.WriteString(line)
+				continue
+			}
+			newline := line[len(line)-1] == lineDelim
+			if newline {
+				line = line[:len(line)-1]
+			}
+			valid = n.line(line, newline) && valid
+			if newline {
+				n.out.WriteByte(lineDelim)
+			}
+			if n.out.Failed() {
+				break
+			}
+		}
+	}
+	if n.debug && !valid {
+		c.Errorf("failed to convert some of the input numbers")
+	}
+	st := 0
+	if !valid && n.inval != invalWarn && n.inval != invalIgnore {
+		st = 2
+	}
+	return n.out.Finish(c, st)
+}
+
+func scaleChoices(from bool) []argmatch.Choice {
+	ch := []argmatch.Choice{{Names: []string{"none"}, Value: int(scaleNone)}}
+	if from {
+		ch = append(ch, argmatch.Choice{Names: []string{"auto"}, Value: int(scaleAuto)})
+	}
+	return append(ch, argmatch.Choice{Names: []string{"si"}, Value: int(scaleSI)},
+		argmatch.Choice{Names: []string{"iec"}, Value: int(scaleIEC)},
+		argmatch.Choice{Names: []string{"iec-i"}, Value: int(scaleIECI)})
+}
+
+// parseLong reads a number as xstrtol does with no suffixes.
+func parseLong(s string) (int64, bool) {
+	t := strings.TrimLeft(s, " \t\n\v\f\r")
+	v, err := strconv.ParseInt(t, 10, 64)
+	return v, err == nil
+}
+
+// unitSize reads --from-unit/--to-unit: digits with an optional suffix,
+// K=1000, Ki=1024.
+func (n *numfmt) unitSize(s string) uint64 {
+	bad := func() uint64 {
+		n.die(1, "invalid unit size: %s", utilcmd.Q(n.c, s))
+		return 0
+	}
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return bad()
+	}
+	v, err := strconv.ParseUint(s[:i], 10, 64)
+	if err != nil {
+		return bad()
+	}
+	rest := s[i:]
+	if rest != "" {
+		p := strings.IndexByte("KMGTPEZY", rest[0])
+		if p < 0 {
+			return bad()
+		}
+		base := uint64(1000)
+		switch rest[1:] {
+		case "":
+		case "i":
+			base = 1024
+		default:
+			return bad()
+		}
+		for k := 0; k <= p; k++ {
+			hi, lo := mulOverflow(v, base)
+			if hi {
+				return bad()
+			}
+			v = lo
+		}
+	}
+	if v == 0 {
+		return bad()
+	}
+	return v
+}
+
+func mulOverflow(a, b uint64) (bool, uint64) {
+	if a != 0 && b > math.MaxUint64/a {
+		return true, 0
+	}
+	return false, a * b
+}
+
+// setFields parses a cut-style field list ("-" is every field).
+func (n *numfmt) setFields(s string) [][2]uint64 {
+	var out [][2]uint64
+	if s == "-" {
+		return [][2]uint64{{1, math.MaxUint64}}
+	}
+	var value, initial uint64
+	lhs, rhs, dash := false, false, false
+	numStart := -1
+	for i := 0; ; i++ {
+		var ch byte
+		if i < len(s) {
+			ch = s[i]
+		}
+		switch {
+		case i < len(s) && ch == '-':
+			numStart = -1
+			if dash {
+				n.usageDie("invalid field range")
+			}
+			dash = true
+			if lhs && value == 0 {
+				n.usageDie("fields are numbered from 1")
+			}
+			initial = 1
+			if lhs {
+				initial = value
+			}
+			value = 0
+		case i >= len(s) || ch == ',' || ch == ' ' || ch == '\t':
+			numStart = -1
+			if dash {
+				dash = false
+				if !lhs && !rhs {
+					n.usageDie("invalid range with no endpoint: -")
+				}
+				if !rhs {
+					out = append(out, [2]uint64{initial, math.MaxUint64})
+				} else {
+					if value < initial {
+						n.usageDie("invalid decreasing range")
+					}
+					out = append(out, [2]uint64{initial, value})
+				}
+			} else {
+				if value == 0 {
+					n.usageDie("fields are numbered from 1")
+				}
+				out = append(out, [2]uint64{value, value})
+			}
+			value = 0
+			if i >= len(s) {
+				if len(out) == 0 {
+					n.usageDie("missing list of fields")
+				}
+				return out
+			}
+			lhs, rhs = false, false
+		case ch >= '0' && ch <= '9':
+			if numStart < 0 {
+				numStart = i
+			}
+			if dash {
+				rhs = true
+			} else {
+				lhs = true
+			}
+			d := uint64(ch - '0')
+			if value > (math.MaxUint64-d)/10 || value*10+d == math.MaxUint64 {
+				j := numStart
+				for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+					j++
+				}
+				n.usageDie("field number %s is too large", utilcmd.Q(n.c, s[numStart:j]))
+			}
+			value = value*10 + d
+		default:
+			n.usageDie("invalid field value %s", utilcmd.Q(n.c, s[i:]))
+		}
+	}
+}
+
+// parseFormat reads --format: one %[0]['][-][N][.N]f directive with an
+// optional prefix and suffix.
+func (n *numfmt) parseFormat(f string) {
+	q := utilcmd.Q(n.c, f)
+	i := 0
+	// GNU counts a "%%" as one byte of prefix, and prints prefix and
+	// suffix as they are written: emulated.
+	prefixLen := 0
+	for !(i < len(f) && f[i] == '%' && (i+1 >= len(f) || f[i+1] != '%')) {
+		if i >= len(f) {
+			n.die(1, "format %s has no %% directive", q)
+		}
+		if f[i] == '%' {
+			i += 2
+		} else {
+			i++
+		}
+		prefixLen++
+	}
+	i++
+	zero := false
+	for {
+		skip := 0
+		for i+skip < len(f) && f[i+skip] == ' ' {
+			skip++
+		}
+		i += skip
+		if i < len(f) && f[i] == '\'' {
+			n.grouping = true
+			i++
+		} else if i < len(f) && f[i] == '0' {
+			zero = true
+			i++
+		} else if skip == 0 {
+			break
+		}
+	}
+	// strtol: optional blanks and sign, digits.
+	j := i
+	for j < len(f) && (f[j] == ' ' || f[j] >= '\t' && f[j] <= '\r') {
+		j++
+	}
+	if j < len(f) && (f[j] == '-' || f[j] == '+') {
+		j++
+	}
+	k := j
+	for k < len(f) && f[k] >= '0' && f[k] <= '9' {
+		k++
+	}
+	if k > j {
+		pad, err := strconv.ParseInt(strings.TrimSpace(f[i:k]), 10, 64)
+		if err != nil {
+			n.die(1, "invalid format %s (width overflow)", q)
+		}
+		if pad != 0 {
+			if n.debug && n.padding != 0 && !(zero && pad > 0) {
+				n.c.Errorf("--format padding overriding --padding")
+			}
+			switch {
+			case pad < 0:
+				n.padLeft = true
+				n.padding = int(min(-pad, 1<<20))
+			case zero:
+				n.zeroPad = int(min(pad, 1<<20))
+			default:
+				n.padding = int(min(pad, 1<<20))
+			}
+		}
+		i = k
+	}
+	if i >= len(f) {
+		n.die(1, "format %s ends in %%", q)
+	}
+	if f[i] == '.' {
+		i++
+		j := i
+		if j < len(f) && (f[j] == '-' || f[j] == '+' || f[j] == ' ' || f[j] == '\t') {
+			n.die(1, "invalid precision in format %s", q)
+		}
+		for j < len(f) && f[j] >= '0' && f[j] <= '9' {
+			j++
+		}
+		p, err := strconv.ParseInt(f[i:j], 10, 64)
+		if j == i {
+			p, err = 0, nil
+		}
+		if err != nil || p > 1<<20 {
+			n.die(1, "invalid precision in format %s", q)
+		}
+		n.userPrec = int(p)
+		i = j
+	}
+	if i >= len(f) || f[i] != 'f' {
+		n.die(1, "invalid format %s, directive must be %%[0]['][-][N][.][N]f", q)
+	}
+	i++
+	suffixPos := i
+	for i < len(f) {
+		if f[i] == '%' && (i+1 >= len(f) || f[i+1] != '%') {
+			n.die(1, "format %s has too many %% directives", q)
+		}
+		if f[i] == '%' {
+			i += 2
+		} else {
+			i++
+		}
+	}
+	n.fmtPrefix = f[:prefixLen]
+	n.fmtSuffix = f[suffixPos:]
+}
+
+func isBlank(b byte) bool { return b == ' ' || b == '\t' }
+
+func (n *numfmt) fieldSep(b byte) bool { return isBlank(b) || b == '\n' }
+
+func (n *numfmt) included(field uint64) bool {
+	if n.fields == nil {
+		return field == 1
+	}
+	for _, r := range n.fields {
+		if r[0] <= field && field <= r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// line converts the selected fields of one line.
+func (n *numfmt) line(s string, newline bool) bool {
+	valid := true
+	field := uint64(0)
+	for {
+		field++
+		end := 0
+		if n.delim >= 0 {
+			for end < len(s) && int(s[end]) != n.delim {
+				end++
+			}
+		} else {
+			for end < len(s) && n.fieldSep(s[end]) {
+				end++
+			}
+			for end < len(s) && !n.fieldSep(s[end]) {
+				end++
+			}
+		}
+		text := s[:end]
+		if !n.field(text, field) {
+			valid = false
+		}
+		if end >= len(s) {
+			break
+		}
+		if n.delim >= 0 {
+			n.out.WriteByte(byte(n.delim))
+		} else {
+			n.out.WriteByte(' ')
+		}
+		s = s[end+1:]
+	}
+	return valid
+}
+
+func (n *numfmt) field(text string, field uint64) bool {
+	if !n.included(field) {
+		n.out.WriteString(text)
+		return true
+	}
+	if s, ok := n.convert(text, field); ok {
+		n.out.WriteString(n.fmtPrefix)
+		n.out.WriteString(s)
+		n.out.WriteString(n.fmtSuffix)
+		return true
+	}
+	n.out.WriteString(text)
+	return false
+}
+
+// ld is long double arithmetic: every result rounded to 64 bits.
+func ld() *big.Float { return new(big.Float).SetPrec(cfmt.Prec).SetMode(big.ToNearestEven) }
+
+func ldInt(v int64) *big.Float { return ld().SetInt64(v) }
+
+func pow(base int64, x int) *big.Float {
+	r := ldInt(1)
+	b := ldInt(base)
+	for i := 0; i < x; i++ {
+		r.Mul(r, b)
+	}
+	return r
+}
+
+// convert parses and reformats one field.
+func (n *numfmt) convert(text string, field uint64) (string, bool) {
+	if n.hasSuffix && len(text) > len(n.suffix) && strings.HasSuffix(text, n.suffix) {
+		text = text[:len(text)-len(n.suffix)]
+	}
+	p := strings.TrimLeft(text, " \t")
+	if n.autoPad {
+		if len(p) < len(text) || field > 1 {
+			n.padding = len(text)
+		} else {
+			n.padding = 0
+		}
+	}
+	val, prec, e := n.parseHuman(p)
+	if e != sseOK && e != ssePrecisionLoss {
+		return "", false
+	}
+	if e == ssePrecisionLoss && n.debug {
+		n.c.Errorf("large input value %s: possible precision loss", utilcmd.Q(n.c, p))
+	}
+	if n.fromUnit != 1 || n.toUnit != 1 {
+		val.Mul(val, ld().SetUint64(n.fromUnit))
+		val.Quo(val, ld().SetUint64(n.toUnit))
+	}
+	return n.padded(val, prec)
+}
+
+// parseInt reads the digits of a number: value, negative, bytes used.
+func parseInt(s string, val *big.Float) (neg bool, used int, e sse) {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		neg = true
+		i++
+	}
+	found := false
+	digits := 0
+	val.SetInt64(0)
+	ten := ldInt(10)
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		d := int64(s[i] - '0')
+		found = true
+		if val.Sign() != 0 || d != 0 {
+			digits++
+		}
+		if digits > maxUnscaledDigits {
+			e = ssePrecisionLoss
+		}
+		if digits > maxAcceptableDigits {
+			return neg, i, sseOverflow
+		}
+		val.Mul(val, ten)
+		val.Add(val, ldInt(d))
+		i++
+	}
+	if !found && !(i < len(s) && s[i] == '.') {
+		return neg, i, sseInvalidNumber
+	}
+	if neg {
+		val.Neg(val)
+	}
+	return neg, i, e
+}
+
+// parseHuman reads NNN[.NNN][suffix] per --from.
+func (n *numfmt) parseHuman(s string) (*big.Float, int, sse) {
+	val := ld()
+	neg, i, e := parseInt(s, val)
+	prec := 0
+	if e == sseOK || e == ssePrecisionLoss {
+		if i < len(s) && s[i] == '.' {
+			i++
+			frac := ld()
+			negFrac, used, e2 := parseInt(s[i:], frac)
+			switch {
+			case e2 != sseOK && e2 != ssePrecisionLoss:
+				e = e2
+			case negFrac:
+				e = sseInvalidNumber
+			default:
+				if e2 == ssePrecisionLoss {
+					e = e2
+				}
+				frac.Quo(frac, pow(10, used))
+				if neg {
+					val.Sub(val, frac)
+				} else {
+					val.Add(val, frac)
+				}
+				prec = used
+				i += used
+			}
+		}
+	}
+	if e == sseOK || e == ssePrecisionLoss {
+		power := 0
+		base := int64(1000)
+		if n.from == scaleIEC || n.from == scaleIECI {
+			base = 1024
+		}
+		if i < len(s) {
+			for i < len(s) && isBlank(s[i]) {
+				i++
+			}
+			switch {
+			case i >= len(s) || strings.IndexByte("KMGTPEZY", s[i]) < 0:
+				e = sseInvalidSuffix
+			case n.from == scaleNone:
+				e = sseForbiddenSuffix
+			default:
+				power = strings.IndexByte("KMGTPEZY", s[i]) + 1
+				i++
+				if n.from == scaleAuto && i < len(s) && s[i] == 'i' {
+					base = 1024
+					i++
+				}
+				prec = 0
+			}
+		}
+		if e == sseOK || e == ssePrecisionLoss {
+			if n.from == scaleIECI {
+				if i < len(s) && s[i] == 'i' {
+					i++
+				} else {
+					e = sseMissingI
+				}
+			}
+		}
+		if e == sseOK || e == ssePrecisionLoss {
+			if power > 0 {
+				val.Mul(val, pow(base, power))
+			}
+			if i < len(s) {
+				n.convError("invalid suffix in input %s: %s", utilcmd.Q(n.c, s), utilcmd.Q(n.c, s[i:]))
+				return val, prec, sseInvalidSuffix
+			}
+			return val, prec, e
+		}
+	}
+	msg := map[sse]string{
+		sseOverflow:        "value too large to be converted: %s",
+		sseInvalidNumber:   "invalid number: %s",
+		sseForbiddenSuffix: "rejecting suffix in input: %s (consider using --from)",
+		sseInvalidSuffix:   "invalid suffix in input: %s",
+		sseMissingI:        "missing 'i' suffix in input: %s (e.g Ki/Mi/Gi)",
+	}[e]
+	n.convError(msg, utilcmd.Q(n.c, s))
+	return val, prec, e
+}
+
+// expld scales val down by base until it is below base.
+func expld(val *big.Float, base int64) (*big.Float, int) {
+	v := ld().Set(val)
+	power := 0
+	if v.IsInf() {
+		return v, 0
+	}
+	b := ldInt(base)
+	for new(big.Float).Abs(v).Cmp(b) >= 0 {
+		power++
+		v.Quo(v, b)
+	}
+	return v, power
+}
+
+// simpleRound rounds to an integer the way numfmt's helpers do.
+func (n *numfmt) simpleRound(v *big.Float) *big.Float {
+	trunc := func(x *big.Float) *big.Float {
+		i, _ := x.Int(nil)
+		return ld().SetInt(i)
+	}
+	ceil := func(x *big.Float) *big.Float {
+		t := trunc(x)
+		if t.Cmp(x) < 0 {
+			t.Add(t, ldInt(1))
+		}
+		return t
+	}
+	floor := func(x *big.Float) *big.Float {
+		t := ceil(ld().Neg(x))
+		return t.Neg(t)
+	}
+	switch n.round {
+	case roundUp:
+		return ceil(v)
+	case roundDown:
+		return floor(v)
+	case roundFromZero:
+		if v.Sign() < 0 {
+			return floor(v)
+		}
+		return ceil(v)
+	case roundTowardsZero:
+		return trunc(v)
+	}
+	half := ld().SetFloat64(0.5)
+	if v.Sign() < 0 {
+		return trunc(ld().Sub(v, half))
+	}
+	return trunc(ld().Add(v, half))
+}
+
+func (n *numfmt) fmtF(v *big.Float, prec int) string {
+	s := cfmt.Spec{Width: -1, Prec: prec, Verb: 'f'}
+	if n.zeroPad > 0 {
+		s.Zero, s.Width = true, n.zeroPad
+	}
+	return cfmt.FloatString(s, cfmt.Float{F: v})
+}
+
+func lg(v *big.Float) string {
+	return cfmt.FloatString(cfmt.Spec{Width: -1, Prec: -1, Verb: 'g'}, cfmt.Float{F: v})
+}
+
+// padded formats val and applies the padding.
+func (n *numfmt) padded(val *big.Float, prec int) (string, bool) {
+	used := prec
+	if n.userPrec != -1 {
+		used = n.userPrec
+	}
+	_, x := expld(val, 10)
+	if n.to == scaleNone && x+used > maxUnscaledDigits {
+		if used > 0 {
+			n.convError("value/precision too large to be printed: '%s/%d' (consider using --to)", lg(val), used)
+		} else {
+			n.convError("value too large to be printed: '%s' (consider using --to)", lg(val))
+		}
+		return "", false
+	}
+	if x > maxAcceptableDigits-1 {
+		n.convError("value too large to be printed: '%s' (cannot handle values > 999Y)", lg(val))
+		return "", false
+	}
+	s := n.human(val, used)
+	if n.hasSuffix {
+		s += n.suffix
+	}
+	if n.padding > 0 && len(s) < n.padding {
+		fill := strings.Repeat(" ", n.padding-len(s))
+		if n.padLeft {
+			s += fill
+		} else {
+			s = fill + s
+		}
+	}
+	return s, true
+}
+
+// human is double_to_human.
+func (n *numfmt) human(val *big.Float, prec int) string {
+	if n.to == scaleNone {
+		p := pow(10, prec)
+		v := ld().Mul(val, p)
+		v = n.simpleRound(v)
+		v.Quo(v, p)
+		return n.fmtF(v, prec)
+	}
+	base := int64(1000)
+	if n.to == scaleIEC || n.to == scaleIECI {
+		base = 1024
+	}
+	v, power := expld(val, base)
+	adjust := 0
+	if n.userPrec != -1 {
+		adjust = min(power*3, n.userPrec)
+	} else if new(big.Float).Abs(v).Cmp(ldInt(10)) < 0 {
+		adjust = 1
+	}
+	p := pow(10, adjust)
+	v.Mul(v, p)
+	v = n.simpleRound(v)
+	v.Quo(v, p)
+	if new(big.Float).Abs(v).Cmp(ldInt(base)) >= 0 {
+		v.Quo(v, ldInt(base))
+		power++
+	}
+	show := 0
+	if v.Sign() != 0 && new(big.Float).Abs(v).Cmp(ldInt(10)) < 0 && power > 0 {
+		show = 1
+	}
+	prec = show
+	if n.userPrec != -1 {
+		prec = n.userPrec
+	}
+	s := n.fmtF(v, prec)
+	if power > 0 {
+		if power <= 8 {
+			s += string("KMGTPEZY"[power-1])
+		} else {
+			s += "(error)"
+		}
+		if n.to == scaleIECI {
+			s += "i"
+		}
+	}
+	return s
+}
+
+func helpText(name string) string {
+	return fmt.Sprintf(`Usage: %[1]s [OPTION]... [NUMBER]...
+Reformat NUMBER(s), or the numbers from standard input if none are specified.
+
+Mandatory arguments to long options are mandatory for short options too.
+      --debug          print warnings about invalid input
+  -d, --delimiter=X    use X instead of whitespace for field delimiter
+      --field=FIELDS   replace the numbers in these input fields (default=1);
+                         see FIELDS below
+      --format=FORMAT  use printf style floating-point FORMAT;
+                         see FORMAT below for details
+      --from=UNIT      auto-scale input numbers to UNITs; default is 'none';
+                         see UNIT below
+      --from-unit=N    specify the input unit size (instead of the default 1)
+      --grouping       use locale-defined grouping of digits, e.g. 1,000,000
+                         (which means it has no effect in the C/POSIX locale)
+      --header[=N]     print (without converting) the first N header lines;
+                         N defaults to 1 if not specified
+      --invalid=MODE   failure mode for invalid numbers: MODE can be:
+                         abort (default), fail, warn, ignore
+      --padding=N      pad the output to N characters; positive N will
+                         right-align; negative N will left-align;
+                         padding is ignored if the output is wider than N;
+                         the default is to automatically pad if a whitespace
+                         is found
+      --round=METHOD   use METHOD for rounding when scaling; METHOD can be:
+                         up, down, from-zero (default), towards-zero, nearest
+      --suffix=SUFFIX  add SUFFIX to output numbers, and accept optional
+                         SUFFIX in input numbers
+      --to=UNIT        auto-scale output numbers to UNITs; see UNIT below
+      --to-unit=N      the output unit size (instead of the default 1)
+  -z, --zero-terminated    line delimiter is NUL, not newline
+%[2]s
+UNIT options:
+  none       no auto-scaling is done; suffixes will trigger an error
+  auto       accept optional single/two letter suffix:
+               1K = 1000,
+               1Ki = 1024,
+               1M = 1000000,
+               1Mi = 1048576,
+  si         accept optional single letter suffix:
+               1K = 1000,
+               1M = 1000000,
+               ...
+  iec        accept optional single letter suffix:
+               1K = 1024,
+               1M = 1048576,
+               ...
+  iec-i      accept optional two-letter suffix:
+               1Ki = 1024,
+               1Mi = 1048576,
+               ...
+
+FIELDS supports cut(1) style field ranges:
+  N    N'th field, counted from 1
+  N-   from N'th field, to end of line
+  N-M  from N'th to M'th field (inclusive)
+  -M   from first to M'th field (inclusive)
+  -    all fields
+Multiple fields/ranges can be separated with commas
+
+FORMAT must be suitable for printing one floating-point argument '%%f'.
+Optional quote (%%'f) will enable --grouping (if supported by current locale).
+Optional width value (%%10f) will pad output. Optional zero (%%010f) width
+will zero pad the number. Optional negative values (%%-10f) will left align.
+Optional precision (%%.1f) will override the input determined precision.
+
+Exit status is 0 if all input numbers were successfully converted.
+By default, %[1]s will stop at the first conversion error with exit status 2.
+With --invalid='fail' a warning is printed for each conversion error
+and the exit status is 2.  With --invalid='warn' each conversion error is
+diagnosed, but the exit status is 0.  With --invalid='ignore' conversion
+errors are not diagnosed and the exit status is 0.
+`, name, utilcmd.Trailer())
+}
