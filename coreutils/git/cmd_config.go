@@ -172,7 +172,6 @@ func cmdConfig(g *cmd, args []string) int {
 	if action == "" {
 		switch len(args) {
 		case 0:
-			g.msg("error: no action specified")
 			g.subHelp(129, g.stderr)
 			return 129
 		case 1:

@@ -29,8 +29,7 @@ func cmdDiff(g *cmd, args []string) int {
 			break
 		}
 		if a == "-h" {
-			g.subHelp(129, g.stderr)
-			return 129
+			g.shortHelp()
 		}
 	}
 	specs := append(append([]optSpec{}, diffOnlySpecs...), diffOptSpecs...)

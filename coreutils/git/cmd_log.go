@@ -121,8 +121,7 @@ func (g *cmd) parseLogArgs(args []string, isShow bool) (*logRun, *repo) {
 	specs := append(append([]optSpec{}, logOnlySpecs...), diffOptSpecs...)
 	for _, a := range cleaned {
 		if a == "-h" {
-			g.subHelp(129, g.stderr)
-			panic(exitCode(129))
+			g.shortHelp()
 		}
 		if a == "--" {
 			break

@@ -64,6 +64,9 @@ func cmdRevParse(g *cmd, args []string) int {
 			quiet = true
 		}
 	}
+	if len(args) == 1 && args[0] == "-h" {
+		g.shortHelp()
+	}
 	var revs []string
 	seenDD := false
 	for _, a := range args {

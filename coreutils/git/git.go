@@ -261,9 +261,8 @@ func cmdHelp(g *cmd, args []string) int {
 func (g *cmd) subHelp(status int, w io.Writer) int {
 	u := usages[g.name]
 	if u == "" {
-		u = "usage: git " + g.name + " [<options>]\n"
+		u = "usage: git " + g.name + " [<options>]\n\n"
 	}
-	u += "\n"
 	if w == g.c.Stdout {
 		g.out.WriteString(u)
 	} else {

@@ -117,6 +117,7 @@ func (p *pair) gitIn(dir string, args ...string) result {
 }
 
 func TestBasicWorkflow(t *testing.T) {
+	t.Parallel()
 	p := newPair(t)
 	p.git("init", "-q", "-b", "main")
 	p.git("status")
@@ -143,6 +144,7 @@ func TestBasicWorkflow(t *testing.T) {
 }
 
 func TestBranchesAndCheckout(t *testing.T) {
+	t.Parallel()
 	p := newPair(t)
 	p.git("init", "-q", "-b", "main")
 	p.write("f", "1\n")
@@ -171,6 +173,7 @@ func TestBranchesAndCheckout(t *testing.T) {
 }
 
 func TestResetRestoreRm(t *testing.T) {
+	t.Parallel()
 	p := newPair(t)
 	p.git("init", "-q", "-b", "main")
 	p.write("a", "a\n")
@@ -196,12 +199,13 @@ func TestResetRestoreRm(t *testing.T) {
 
 // TestDiffRandomEdits compares git diff output on random edits.
 func TestDiffRandomEdits(t *testing.T) {
+	t.Parallel()
 	p := newPair(t)
 	p.git("init", "-q", "-b", "main")
 	r := rand.New(rand.NewSource(7))
-	n := 8
+	n := 5
 	if testing.Short() {
-		n = 3
+		n = 2
 	}
 	for i := 0; i < n; i++ {
 		var files []string
@@ -233,6 +237,7 @@ func TestDiffRandomEdits(t *testing.T) {
 // TestRandomWorkflows runs random sequences of file edits and git commands
 // on both gits and compares every output (BASHBOX_GIT_FUZZ=N for more).
 func TestRandomWorkflows(t *testing.T) {
+	t.Parallel()
 	rounds := 2
 	if n, err := strconv.Atoi(os.Getenv("BASHBOX_GIT_FUZZ")); err == nil {
 		rounds = n
@@ -287,6 +292,7 @@ func TestRandomWorkflows(t *testing.T) {
 // TestRandomBranchWorkflows adds branches, moves, resets and history
 // commands to the random workflows.
 func TestRandomBranchWorkflows(t *testing.T) {
+	t.Parallel()
 	rounds := 2
 	if n, err := strconv.Atoi(os.Getenv("BASHBOX_GIT_FUZZ")); err == nil {
 		rounds = n

@@ -278,8 +278,7 @@ func (g *cmd) parseMode(args []string, specs []optSpec, stop bool) *parsedArgs {
 			break
 		}
 		if a == "-h" {
-			g.subHelp(129, g.stderr)
-			panic(exitCode(129))
+			g.shortHelp()
 		}
 	}
 	p, err := parseOpts(args, specs, stop)
@@ -287,6 +286,20 @@ func (g *cmd) parseMode(args []string, specs []optSpec, stop bool) *parsedArgs {
 		g.usageError(err.Error())
 	}
 	return p
+}
+
+// helpOnStderr are the subcommands whose -h text goes to standard error.
+var helpOnStderr = map[string]bool{"status": true, "commit": true, "diff": true, "branch": true,
+	"rev-parse": true, "ls-files": true, "rev-list": true}
+
+// shortHelp answers -h: the usage and options, exit 129.
+func (g *cmd) shortHelp() {
+	if helpOnStderr[g.name] {
+		g.subHelp(129, g.stderr)
+	} else {
+		g.subHelp(129, g.c.Stdout)
+	}
+	panic(exitCode(129))
 }
 
 // usageError prints "error: MSG" and the usage, and exits 129.

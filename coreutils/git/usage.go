@@ -1,23 +1,148 @@
 package git
 
-// usages are the synopsis lines git prints before its option list.
+// usages are the help texts git prints for -h and bad options (git 2.39).
 var usages = map[string]string{
 	"init": `usage: git init [-q | --quiet] [--bare] [--template=<template-directory>]
                 [--separate-git-dir <git-dir>] [--object-format=<format>]
                 [-b <branch-name> | --initial-branch=<branch-name>]
                 [--shared[=<permissions>]] [<directory>]
+
+    --template <template-directory>
+                          directory from which templates will be used
+    --bare                create a bare repository
+    --shared[=<permissions>]
+                          specify that the git repository is to be shared amongst several users
+    -q, --quiet           be quiet
+    --separate-git-dir <gitdir>
+                          separate git dir from working tree
+    -b, --initial-branch <name>
+                          override the name of the initial branch
+    --object-format <hash>
+                          specify the hash algorithm to use
+
 `,
 	"clone": `usage: git clone [<options>] [--] <repo> [<dir>]
+
+    -v, --verbose         be more verbose
+    -q, --quiet           be more quiet
+    --progress            force progress reporting
+    --reject-shallow      don't clone shallow repository
+    -n, --no-checkout     don't create a checkout
+    --bare                create a bare repository
+    --mirror              create a mirror repository (implies bare)
+    -l, --local           to clone from a local repository
+    --no-hardlinks        don't use local hardlinks, always copy
+    -s, --shared          setup as shared repository
+    --recurse-submodules[=<pathspec>]
+                          initialize submodules in the clone
+    --recursive[=<pathspec>]
+                          alias of --recurse-submodules
+    -j, --jobs <n>        number of submodules cloned in parallel
+    --template <template-directory>
+                          directory from which templates will be used
+    --reference <repo>    reference repository
+    --reference-if-able <repo>
+                          reference repository
+    --dissociate          use --reference only while cloning
+    -o, --origin <name>   use <name> instead of 'origin' to track upstream
+    -b, --branch <branch>
+                          checkout <branch> instead of the remote's HEAD
+    -u, --upload-pack <path>
+                          path to git-upload-pack on the remote
+    --depth <depth>       create a shallow clone of that depth
+    --shallow-since <time>
+                          create a shallow clone since a specific time
+    --shallow-exclude <revision>
+                          deepen history of shallow clone, excluding rev
+    --single-branch       clone only one branch, HEAD or --branch
+    --no-tags             don't clone any tags, and make later fetches not to follow them
+    --shallow-submodules  any cloned submodules will be shallow
+    --separate-git-dir <gitdir>
+                          separate git dir from working tree
+    -c, --config <key=value>
+                          set config inside the new repository
+    --server-option <server-specific>
+                          option to transmit
+    -4, --ipv4            use IPv4 addresses only
+    -6, --ipv6            use IPv6 addresses only
+    --filter <args>       object filtering
+    --also-filter-submodules
+                          apply partial clone filters to submodules
+    --remote-submodules   any cloned submodules will use their remote-tracking branch
+    --sparse              initialize sparse-checkout file to include only files at root
+    --bundle-uri <uri>    a URI for downloading bundles before fetching from origin remote
+
 `,
 	"status": `usage: git status [<options>] [--] [<pathspec>...]
+
+    -v, --verbose         be verbose
+    -s, --short           show status concisely
+    -b, --branch          show branch information
+    --show-stash          show stash information
+    --ahead-behind        compute full ahead/behind values
+    --porcelain[=<version>]
+                          machine-readable output
+    --long                show status in long format (default)
+    -z, --null            terminate entries with NUL
+    -u, --untracked-files[=<mode>]
+                          show untracked files, optional modes: all, normal, no. (Default: all)
+    --ignored[=<mode>]    show ignored files, optional modes: traditional, matching, no. (Default: traditional)
+    --ignore-submodules[=<when>]
+                          ignore changes to submodules, optional when: all, dirty, untracked. (Default: all)
+    --column[=<style>]    list untracked files in columns
+    --no-renames          do not detect renames
+    -M, --find-renames[=<n>]
+                          detect renames, optionally set similarity index
+
 `,
 	"add": `usage: git add [<options>] [--] <pathspec>...
+
+    -n, --dry-run         dry run
+    -v, --verbose         be verbose
+
+    -i, --interactive     interactive picking
+    -p, --patch           select hunks interactively
+    -e, --edit            edit current diff and apply
+    -f, --force           allow adding otherwise ignored files
+    -u, --update          update tracked files
+    --renormalize         renormalize EOL of tracked files (implies -u)
+    -N, --intent-to-add   record only the fact that the path will be added later
+    -A, --all             add changes from all tracked and untracked files
+    --ignore-removal      ignore paths removed in the working tree (same as --no-all)
+    --refresh             don't add, only refresh the index
+    --ignore-errors       just skip files which cannot be added because of errors
+    --ignore-missing      check if - even missing - files are ignored in dry run
+    --sparse              allow updating entries outside of the sparse-checkout cone
+    --chmod (+|-)x        override the executable bit of the listed files
+    --pathspec-from-file <file>
+                          read pathspec from file
+    --pathspec-file-nul   with --pathspec-from-file, pathspec elements are separated with NUL character
+
 `,
 	"rm": `usage: git rm [-f | --force] [-n] [-r] [--cached] [--ignore-unmatch]
               [--quiet] [--pathspec-from-file=<file> [--pathspec-file-nul]]
               [--] [<pathspec>...]
+
+    -n, --dry-run         dry run
+    -q, --quiet           do not list removed files
+    --cached              only remove from the index
+    -f, --force           override the up-to-date check
+    -r                    allow recursive removal
+    --ignore-unmatch      exit with a zero status even if nothing matched
+    --sparse              allow updating entries outside of the sparse-checkout cone
+    --pathspec-from-file <file>
+                          read pathspec from file
+    --pathspec-file-nul   with --pathspec-from-file, pathspec elements are separated with NUL character
+
 `,
 	"mv": `usage: git mv [<options>] <source>... <destination>
+
+    -v, --verbose         be verbose
+    -n, --dry-run         dry run
+    -f, --force           force move/rename even if target exists
+    -k                    skip move/rename errors
+    --sparse              allow updating entries outside of the sparse-checkout cone
+
 `,
 	"commit": `usage: git commit [-a | --interactive | --patch] [-s] [-v] [-u<mode>] [--amend]
                   [--dry-run] [(-c | -C | --squash) <commit> | --fixup [(amend|reword):]<commit>)]
@@ -27,12 +152,88 @@ var usages = map[string]string{
                   [-i | -o] [--pathspec-from-file=<file> [--pathspec-file-nul]]
                   [(--trailer <token>[(=|:)<value>])...] [-S[<keyid>]]
                   [--] [<pathspec>...]
+
+    -q, --quiet           suppress summary after successful commit
+    -v, --verbose         show diff in commit message template
+
+Commit message options
+    -F, --file <file>     read message from file
+    --author <author>     override author for commit
+    --date <date>         override date for commit
+    -m, --message <message>
+                          commit message
+    -c, --reedit-message <commit>
+                          reuse and edit message from specified commit
+    -C, --reuse-message <commit>
+                          reuse message from specified commit
+    --fixup [(amend|reword):]commit
+                          use autosquash formatted message to fixup or amend/reword specified commit
+    --squash <commit>     use autosquash formatted message to squash specified commit
+    --reset-author        the commit is authored by me now (used with -C/-c/--amend)
+    --trailer <trailer>   add custom trailer(s)
+    -s, --signoff         add a Signed-off-by trailer
+    -t, --template <file>
+                          use specified template file
+    -e, --edit            force edit of commit
+    --cleanup <mode>      how to strip spaces and #comments from message
+    --status              include status in commit message template
+    -S, --gpg-sign[=<key-id>]
+                          GPG sign commit
+
+Commit contents options
+    -a, --all             commit all changed files
+    -i, --include         add specified files to index for commit
+    --interactive         interactively add files
+    -p, --patch           interactively add changes
+    -o, --only            commit only specified files
+    -n, --no-verify       bypass pre-commit and commit-msg hooks
+    --dry-run             show what would be committed
+    --short               show status concisely
+    --branch              show branch information
+    --ahead-behind        compute full ahead/behind values
+    --porcelain           machine-readable output
+    --long                show status in long format (default)
+    -z, --null            terminate entries with NUL
+    --amend               amend previous commit
+    --no-post-rewrite     bypass post-rewrite hook
+    -u, --untracked-files[=<mode>]
+                          show untracked files, optional modes: all, normal, no. (Default: all)
+    --pathspec-from-file <file>
+                          read pathspec from file
+    --pathspec-file-nul   with --pathspec-from-file, pathspec elements are separated with NUL character
+
 `,
 	"log": `usage: git log [<options>] [<revision-range>] [[--] <path>...]
    or: git show [<options>] <object>...
+
+    -q, --quiet           suppress diff output
+    --source              show source
+    --use-mailmap         use mail map file
+    --mailmap             alias of --use-mailmap
+    --clear-decorations   clear all previously-defined decoration filters
+    --decorate-refs <pattern>
+                          only decorate refs that match <pattern>
+    --decorate-refs-exclude <pattern>
+                          do not decorate refs that match <pattern>
+    --decorate[=...]      decorate options
+    -L <range:file>       trace the evolution of line range <start>,<end> or function :<funcname> in <file>
+
 `,
 	"show": `usage: git log [<options>] [<revision-range>] [[--] <path>...]
    or: git show [<options>] <object>...
+
+    -q, --quiet           suppress diff output
+    --source              show source
+    --use-mailmap         use mail map file
+    --mailmap             alias of --use-mailmap
+    --clear-decorations   clear all previously-defined decoration filters
+    --decorate-refs <pattern>
+                          only decorate refs that match <pattern>
+    --decorate-refs-exclude <pattern>
+                          do not decorate refs that match <pattern>
+    --decorate[=...]      decorate options
+    -L <range:file>       trace the evolution of line range <start>,<end> or function :<funcname> in <file>
+
 `,
 	"diff": `usage: git diff [<options>] [<commit>] [--] [<path>...]
    or: git diff [<options>] --cached [--merge-base] [<commit>] [--] [<path>...]
@@ -40,6 +241,34 @@ var usages = map[string]string{
    or: git diff [<options>] <commit>...<commit> [--] [<path>...]
    or: git diff [<options>] <blob> <blob>
    or: git diff [<options>] --no-index [--] <path> <path>
+
+common diff options:
+  -z            output diff-raw with lines terminated with NUL.
+  -p            output patch format.
+  -u            synonym for -p.
+  --patch-with-raw
+                output both a patch and the diff-raw format.
+  --stat        show diffstat instead of patch.
+  --numstat     show numeric diffstat instead of patch.
+  --patch-with-stat
+                output a patch and prepend its diffstat.
+  --name-only   show only names of changed files.
+  --name-status show names and status of changed files.
+  --full-index  show full object name on index lines.
+  --abbrev=<n>  abbreviate object names in diff-tree header and diff-raw.
+  -R            swap input file pairs.
+  -B            detect complete rewrites.
+  -M            detect renames.
+  -C            detect copies.
+  --find-copies-harder
+                try unchanged files as candidate for copy detection.
+  -l<n>         limit rename attempts up to <n> paths.
+  -O<file>      reorder diffs according to the <file>.
+  -S<string>    find filepair whose only one side contains the string.
+  --pickaxe-all
+                show all files diff when -S is used and hit is found.
+  -a  --text    treat all files as text.
+
 `,
 	"branch": `usage: git branch [<options>] [-r | -a] [--merged] [--no-merged]
    or: git branch [<options>] [-f] [--recurse-submodules] <branch-name> [<start-point>]
@@ -49,24 +278,190 @@ var usages = map[string]string{
    or: git branch [<options>] (-c | -C) [<old-branch>] <new-branch>
    or: git branch [<options>] [-r | -a] [--points-at]
    or: git branch [<options>] [-r | -a] [--format]
+
+Generic options
+    -v, --verbose         show hash and subject, give twice for upstream branch
+    -q, --quiet           suppress informational messages
+    -t, --track[=(direct|inherit)]
+                          set branch tracking configuration
+    -u, --set-upstream-to <upstream>
+                          change the upstream info
+    --unset-upstream      unset the upstream info
+    --color[=<when>]      use colored output
+    -r, --remotes         act on remote-tracking branches
+    --contains <commit>   print only branches that contain the commit
+    --no-contains <commit>
+                          print only branches that don't contain the commit
+    --abbrev[=<n>]        use <n> digits to display object names
+
+Specific git-branch actions:
+    -a, --all             list both remote-tracking and local branches
+    -d, --delete          delete fully merged branch
+    -D                    delete branch (even if not merged)
+    -m, --move            move/rename a branch and its reflog
+    -M                    move/rename a branch, even if target exists
+    -c, --copy            copy a branch and its reflog
+    -C                    copy a branch, even if target exists
+    -l, --list            list branch names
+    --show-current        show current branch name
+    --create-reflog       create the branch's reflog
+    --edit-description    edit the description for the branch
+    -f, --force           force creation, move/rename, deletion
+    --merged <commit>     print only branches that are merged
+    --no-merged <commit>  print only branches that are not merged
+    --column[=<style>]    list branches in columns
+    --sort <key>          field name to sort on
+    --points-at <object>  print only branches of the object
+    -i, --ignore-case     sorting and filtering are case insensitive
+    --recurse-submodules  recurse through submodules
+    --format <format>     format to use for the output
+
 `,
 	"checkout": `usage: git checkout [<options>] <branch>
    or: git checkout [<options>] [<branch>] -- <file>...
+
+    -b <branch>           create and checkout a new branch
+    -B <branch>           create/reset and checkout a branch
+    -l                    create reflog for new branch
+    --guess               second guess 'git checkout <no-such-branch>' (default)
+    --overlay             use overlay mode (default)
+    -q, --quiet           suppress progress reporting
+    --recurse-submodules[=<checkout>]
+                          control recursive updating of submodules
+    --progress            force progress reporting
+    -m, --merge           perform a 3-way merge with the new branch
+    --conflict <style>    conflict style (merge, diff3, or zdiff3)
+    -d, --detach          detach HEAD at named commit
+    -t, --track[=(direct|inherit)]
+                          set branch tracking configuration
+    -f, --force           force checkout (throw away local modifications)
+    --orphan <new-branch>
+                          new unparented branch
+    --overwrite-ignore    update ignored files (default)
+    --ignore-other-worktrees
+                          do not check if another worktree is holding the given ref
+    -2, --ours            checkout our version for unmerged files
+    -3, --theirs          checkout their version for unmerged files
+    -p, --patch           select hunks interactively
+    --ignore-skip-worktree-bits
+                          do not limit pathspecs to sparse entries only
+    --pathspec-from-file <file>
+                          read pathspec from file
+    --pathspec-file-nul   with --pathspec-from-file, pathspec elements are separated with NUL character
+
 `,
 	"switch": `usage: git switch [<options>] [<branch>]
+
+    -c, --create <branch>
+                          create and switch to a new branch
+    -C, --force-create <branch>
+                          create/reset and switch to a branch
+    --guess               second guess 'git switch <no-such-branch>'
+    --discard-changes     throw away local modifications
+    -q, --quiet           suppress progress reporting
+    --recurse-submodules[=<checkout>]
+                          control recursive updating of submodules
+    --progress            force progress reporting
+    -m, --merge           perform a 3-way merge with the new branch
+    --conflict <style>    conflict style (merge, diff3, or zdiff3)
+    -d, --detach          detach HEAD at named commit
+    -t, --track[=(direct|inherit)]
+                          set branch tracking configuration
+    -f, --force           force checkout (throw away local modifications)
+    --orphan <new-branch>
+                          new unparented branch
+    --overwrite-ignore    update ignored files (default)
+    --ignore-other-worktrees
+                          do not check if another worktree is holding the given ref
+
 `,
 	"restore": `usage: git restore [<options>] [--source=<branch>] <file>...
+
+    -s, --source <tree-ish>
+                          which tree-ish to checkout from
+    -S, --staged          restore the index
+    -W, --worktree        restore the working tree (default)
+    --ignore-unmerged     ignore unmerged entries
+    --overlay             use overlay mode
+    -q, --quiet           suppress progress reporting
+    --recurse-submodules[=<checkout>]
+                          control recursive updating of submodules
+    --progress            force progress reporting
+    -m, --merge           perform a 3-way merge with the new branch
+    --conflict <style>    conflict style (merge, diff3, or zdiff3)
+    -2, --ours            checkout our version for unmerged files
+    -3, --theirs          checkout their version for unmerged files
+    -p, --patch           select hunks interactively
+    --ignore-skip-worktree-bits
+                          do not limit pathspecs to sparse entries only
+    --pathspec-from-file <file>
+                          read pathspec from file
+    --pathspec-file-nul   with --pathspec-from-file, pathspec elements are separated with NUL character
+
 `,
 	"reset": `usage: git reset [--mixed | --soft | --hard | --merge | --keep] [-q] [<commit>]
    or: git reset [-q] [<tree-ish>] [--] <pathspec>...
    or: git reset [-q] [--pathspec-from-file [--pathspec-file-nul]] [<tree-ish>]
    or: git reset --patch [<tree-ish>] [--] [<pathspec>...]
+
+    -q, --quiet           be quiet, only report errors
+    --no-refresh          skip refreshing the index after reset
+    --mixed               reset HEAD and index
+    --soft                reset only HEAD
+    --hard                reset HEAD, index and working tree
+    --merge               reset HEAD, index and working tree
+    --keep                reset HEAD but keep local changes
+    --recurse-submodules[=<reset>]
+                          control recursive updating of submodules
+    -p, --patch           select hunks interactively
+    -N, --intent-to-add   record only the fact that removed paths will be added later
+    --pathspec-from-file <file>
+                          read pathspec from file
+    --pathspec-file-nul   with --pathspec-from-file, pathspec elements are separated with NUL character
+
 `,
 	"rev-parse": `usage: git rev-parse --parseopt [<options>] -- [<args>...]
    or: git rev-parse --sq-quote [<arg>...]
    or: git rev-parse [<options>] [<arg>...]
+
+Run "git rev-parse --parseopt -h" for more information on the first usage.
 `,
 	"ls-files": `usage: git ls-files [<options>] [<file>...]
+
+    -z                    separate paths with the NUL character
+    -t                    identify the file status with tags
+    -v                    use lowercase letters for 'assume unchanged' files
+    -f                    use lowercase letters for 'fsmonitor clean' files
+    -c, --cached          show cached files in the output (default)
+    -d, --deleted         show deleted files in the output
+    -m, --modified        show modified files in the output
+    -o, --others          show other files in the output
+    -i, --ignored         show ignored files in the output
+    -s, --stage           show staged contents' object name in the output
+    -k, --killed          show files on the filesystem that need to be removed
+    --directory           show 'other' directories' names only
+    --eol                 show line endings of files
+    --empty-directory     don't show empty directories
+    -u, --unmerged        show unmerged files in the output
+    --resolve-undo        show resolve-undo information
+    -x, --exclude <pattern>
+                          skip files matching pattern
+    -X, --exclude-from <file>
+                          read exclude patterns from <file>
+    --exclude-per-directory <file>
+                          read additional per-directory exclude patterns in <file>
+    --exclude-standard    add the standard git exclusions
+    --full-name           make the output relative to the project top directory
+    --recurse-submodules  recurse through submodules
+    --error-unmatch       if any <file> is not in the index, treat this as an error
+    --with-tree <tree-ish>
+                          pretend that paths removed since <tree-ish> are still present
+    --abbrev[=<n>]        use <n> digits to display object names
+    --debug               show debugging data
+    --deduplicate         suppress duplicate entries
+    --sparse              show sparse directories in the presence of a sparse index
+    --format <format>     format to use for the output
+
 `,
 	"tag": `usage: git tag [-a | -s | -u <key-id>] [-f] [-m <msg> | -F <file>] [-e]
                <tagname> [<commit> | <object>]
@@ -76,10 +471,117 @@ var usages = map[string]string{
                [--create-reflog] [--sort=<key>] [--format=<format>]
                [--merged <commit>] [--no-merged <commit>] [<pattern>...]
    or: git tag -v [--format=<format>] <tagname>...
+
+    -l, --list            list tag names
+    -n[<n>]               print <n> lines of each tag message
+    -d, --delete          delete tags
+    -v, --verify          verify tags
+
+Tag creation options
+    -a, --annotate        annotated tag, needs a message
+    -m, --message <message>
+                          tag message
+    -F, --file <file>     read message from file
+    -e, --edit            force edit of tag message
+    -s, --sign            annotated and GPG-signed tag
+    --cleanup <mode>      how to strip spaces and #comments from message
+    -u, --local-user <key-id>
+                          use another key to sign the tag
+    -f, --force           replace the tag if exists
+    --create-reflog       create a reflog
+
+Tag listing options
+    --column[=<style>]    show tag list in columns
+    --contains <commit>   print only tags that contain the commit
+    --no-contains <commit>
+                          print only tags that don't contain the commit
+    --merged <commit>     print only tags that are merged
+    --no-merged <commit>  print only tags that are not merged
+    --sort <key>          field name to sort on
+    --points-at <object>  print only tags of the object
+    --format <format>     format to use for the output
+    --color[=<when>]      respect format colors
+    -i, --ignore-case     sorting and filtering are case insensitive
+
 `,
 	"config": `usage: git config [<options>]
+
+Config file location
+    --global              use global config file
+    --system              use system config file
+    --local               use repository config file
+    --worktree            use per-worktree config file
+    -f, --file <file>     use given config file
+    --blob <blob-id>      read config from given blob object
+
+Action
+    --get                 get value: name [value-pattern]
+    --get-all             get all values: key [value-pattern]
+    --get-regexp          get values for regexp: name-regex [value-pattern]
+    --get-urlmatch        get value specific for the URL: section[.var] URL
+    --replace-all         replace all matching variables: name value [value-pattern]
+    --add                 add a new variable: name value
+    --unset               remove a variable: name [value-pattern]
+    --unset-all           remove all matches: name [value-pattern]
+    --rename-section      rename section: old-name new-name
+    --remove-section      remove a section: name
+    -l, --list            list all
+    --fixed-value         use string equality when comparing values to 'value-pattern'
+    -e, --edit            open an editor
+    --get-color           find the color configured: slot [default]
+    --get-colorbool       find the color setting: slot [stdout-is-tty]
+
+Type
+    -t, --type <type>     value is given this type
+    --bool                value is "true" or "false"
+    --int                 value is decimal number
+    --bool-or-int         value is --bool or --int
+    --bool-or-str         value is --bool or string
+    --path                value is a path (file or directory name)
+    --expiry-date         value is an expiry date
+
+Other
+    -z, --null            terminate values with NUL byte
+    --name-only           show variable names only
+    --includes            respect include directives on lookup
+    --show-origin         show origin of config (file, standard input, blob, command line)
+    --show-scope          show scope of config (worktree, local, global, system, command)
+    --default <value>     with --get, use default value when missing entry
+
 `,
 	"blame": `usage: git blame [<options>] [<rev-opts>] [<rev>] [--] <file>
+
+    <rev-opts> are documented in git-rev-list(1)
+
+    --incremental         show blame entries as we find them, incrementally
+    -b                    do not show object names of boundary commits (Default: off)
+    --root                do not treat root commits as boundaries (Default: off)
+    --show-stats          show work cost statistics
+    --progress            force progress reporting
+    --score-debug         show output score for blame entries
+    -f, --show-name       show original filename (Default: auto)
+    -n, --show-number     show original linenumber (Default: off)
+    -p, --porcelain       show in a format designed for machine consumption
+    --line-porcelain      show porcelain format with per-line commit information
+    -c                    use the same output mode as git-annotate (Default: off)
+    -t                    show raw timestamp (Default: off)
+    -l                    show long commit SHA1 (Default: off)
+    -s                    suppress author name and timestamp (Default: off)
+    -e, --show-email      show author email instead of name (Default: off)
+    -w                    ignore whitespace differences
+    --ignore-rev <rev>    ignore <rev> when blaming
+    --ignore-revs-file <file>
+                          ignore revisions from <file>
+    --color-lines         color redundant metadata from previous line differently
+    --color-by-age        color lines by age
+    --minimal             spend extra cycles to find better match
+    -S <file>             use revisions from <file> instead of calling git-rev-list
+    --contents <file>     use <file>'s contents as the final image
+    -C[<score>]           find line copies within and across files
+    -M[<score>]           find line movements within and across files
+    -L <range>            process only line range <start>,<end> or function :<funcname>
+    --abbrev[=<n>]        use <n> digits to display object names
+
 `,
 	"stash": `usage: git stash list [<log-options>]
    or: git stash show [-u | --include-untracked | --only-untracked] [<diff-options>] [<stash>]
@@ -96,6 +598,7 @@ var usages = map[string]string{
    or: git stash clear
    or: git stash create [<message>]
    or: git stash store [(-m | --message) <message>] [-q | --quiet] <commit>
+
 `,
 	"remote": `usage: git remote [-v | --verbose]
    or: git remote add [-t <branch>] [-m <master>] [-f] [--tags | --no-tags] [--mirror=<fetch|push>] <name> <url>
@@ -110,8 +613,50 @@ var usages = map[string]string{
    or: git remote set-url [--push] <name> <newurl> [<oldurl>]
    or: git remote set-url --add <name> <newurl>
    or: git remote set-url --delete <name> <url>
+
+    -v, --verbose         be verbose; must be placed before a subcommand
+
 `,
 	"rev-list": `usage: git rev-list [<options>] <commit>... [--] [<path>...]
+
+  limiting output:
+    --max-count=<n>
+    --max-age=<epoch>
+    --min-age=<epoch>
+    --sparse
+    --no-merges
+    --min-parents=<n>
+    --no-min-parents
+    --max-parents=<n>
+    --no-max-parents
+    --remove-empty
+    --all
+    --branches
+    --tags
+    --remotes
+    --stdin
+    --exclude-hidden=[receive|uploadpack]
+    --quiet
+  ordering output:
+    --topo-order
+    --date-order
+    --reverse
+  formatting output:
+    --parents
+    --children
+    --objects | --objects-edge
+    --disk-usage[=human]
+    --unpacked
+    --header | --pretty
+    --[no-]object-names
+    --abbrev=<n> | --no-abbrev
+    --abbrev-commit
+    --left-right
+    --count
+  special purpose:
+    --bisect
+    --bisect-vars
+    --bisect-all
 `,
 	"cat-file": `usage: git cat-file <type> <object>
    or: git cat-file (-e | -p) <object>
@@ -121,28 +666,133 @@ var usages = map[string]string{
                     [--textconv | --filters] [-z]
    or: git cat-file (--textconv | --filters)
                     [<rev>:<path|tree-ish> | --path=<path|tree-ish> <rev>]
+
+Check object existence or emit object contents
+    -e                    check if <object> exists
+    -p                    pretty-print <object> content
+
+Emit [broken] object attributes
+    -t                    show object type (one of 'blob', 'tree', 'commit', 'tag', ...)
+    -s                    show object size
+    --allow-unknown-type  allow -s and -t to work with broken/corrupt objects
+    --use-mailmap         use mail map file
+    --mailmap             alias of --use-mailmap
+
+Batch objects requested on stdin (or --batch-all-objects)
+    --batch[=<format>]    show full <object> or <rev> contents
+    --batch-check[=<format>]
+                          like --batch, but don't emit <contents>
+    -z                    stdin is NUL-terminated
+    --batch-command[=<format>]
+                          read commands from stdin
+    --batch-all-objects   with --batch[-check]: ignores stdin, batches all known objects
+
+Change or optimize batch output
+    --buffer              buffer --batch output
+    --follow-symlinks     follow in-tree symlinks
+    --unordered           do not order objects before emitting them
+
+Emit object (blob or tree) with conversion or filter (stand-alone, or with batch)
+    --textconv            run textconv on object's content
+    --filters             run filters on object's content
+    --path blob|tree      use a <path> for (--textconv | --filters); Not with 'batch'
+
 `,
 	"ls-tree": `usage: git ls-tree [<options>] <tree-ish> [<path>...]
+
+    -d                    only show trees
+    -r                    recurse into subtrees
+    -t                    show trees when recursing
+    -z                    terminate entries with NUL byte
+    -l, --long            include object size
+    --name-only           list only filenames
+    --name-status         list only filenames
+    --object-only         list only objects
+    --full-name           use full path names
+    --full-tree           list entire tree; not just current directory (implies --full-name)
+    --format <format>     format to use for the output
+    --abbrev[=<n>]        use <n> digits to display object names
+
 `,
 	"show-ref": `usage: git show-ref [-q | --quiet] [--verify] [--head] [-d | --dereference]
                     [-s | --hash[=<n>]] [--abbrev[=<n>]] [--tags]
                     [--heads] [--] [<pattern>...]
    or: git show-ref --exclude-existing[=<pattern>]
+
+    --tags                only show tags (can be combined with heads)
+    --heads               only show heads (can be combined with tags)
+    --verify              stricter reference checking, requires exact ref path
+    --head                show the HEAD reference, even if it would be filtered out
+    -d, --dereference     dereference tags into object IDs
+    -s, --hash[=<n>]      only show SHA1 hash using <n> digits
+    --abbrev[=<n>]        use <n> digits to display object names
+    -q, --quiet           do not print results to stdout (useful with --verify)
+    --exclude-existing[=<pattern>]
+                          show refs from stdin that aren't in local repository
+
 `,
 	"hash-object": `usage: git hash-object [-t <type>] [-w] [--path=<file> | --no-filters]
                        [--stdin [--literally]] [--] <file>...
    or: git hash-object [-t <type>] [-w] --stdin-paths [--no-filters]
+
+    -t <type>             object type
+    -w                    write the object into the object database
+    --stdin               read the object from stdin
+    --stdin-paths         read file names from stdin
+    --no-filters          store file as is without filters
+    --literally           just hash any random garbage to create corrupt objects for debugging Git
+    --path <file>         process file as it were from this path
+
 `,
 	"symbolic-ref": `usage: git symbolic-ref [-m <reason>] <name> <ref>
    or: git symbolic-ref [-q] [--short] [--no-recurse] <name>
    or: git symbolic-ref --delete [-q] <name>
+
+    -q, --quiet           suppress error message for non-symbolic (detached) refs
+    -d, --delete          delete symbolic ref
+    --short               shorten ref output
+    --recurse             recursively dereference (default)
+    -m <reason>           reason of the update
+
 `,
 	"update-ref": `usage: git update-ref [<options>] -d <refname> [<old-val>]
    or: git update-ref [<options>]    <refname> <new-val> [<old-val>]
    or: git update-ref [<options>] --stdin [-z]
+
+    -m <reason>           reason of the update
+    -d                    delete the reference
+    --no-deref            update <refname> not the one it points to
+    -z                    stdin has NUL-terminated arguments
+    --stdin               read updates from stdin
+    --create-reflog       create a reflog
+
 `,
 	"write-tree": `usage: git write-tree [--missing-ok] [--prefix=<prefix>/]
+
+    --missing-ok          allow missing objects
+    --prefix <prefix>/    write tree object for a subdirectory <prefix>
+
 `,
 	"clean": `usage: git clean [-d] [-f] [-i] [-n] [-q] [-e <pattern>] [-x | -X] [--] [<pathspec>...]
+
+    -q, --quiet           do not print names of files removed
+    -n, --dry-run         dry run
+    -f, --force           force
+    -i, --interactive     interactive cleaning
+    -d                    remove whole directories
+    -e, --exclude <pattern>
+                          add <pattern> to ignore rules
+    -x                    remove ignored files, too
+    -X                    remove only ignored files
+
+`,
+	"reflog": `usage: git reflog [show] [<log-options>] [<ref>]
+   or: git reflog expire [--expire=<time>] [--expire-unreachable=<time>]
+                         [--rewrite] [--updateref] [--stale-fix]
+                         [--dry-run | -n] [--verbose] [--all [--single-worktree] | <refs>...]
+   or: git reflog delete [--rewrite] [--updateref]
+                         [--dry-run | -n] [--verbose] <ref>@{<specifier>}...
+   or: git reflog exists <ref>
+
 `,
 }

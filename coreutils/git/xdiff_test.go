@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -103,14 +104,18 @@ func join(lines []string, finalNL bool) []byte {
 
 // TestXdiffMatchesGit compares hunks with real git on random edits.
 func TestXdiffMatchesGit(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}
 	dir := t.TempDir()
 	r := rand.New(rand.NewSource(1))
-	n := 400
+	n := 150
 	if testing.Short() {
-		n = 60
+		n = 40
+	}
+	if v, err := strconv.Atoi(os.Getenv("BASHBOX_GIT_FUZZ")); err == nil {
+		n = v * 100
 	}
 	nonEmpty := 0
 	defer func() {
@@ -141,12 +146,13 @@ func TestXdiffMatchesGit(t *testing.T) {
 // TestXdiffLargeRandom checks big, very different inputs, where git's cost
 // heuristics kick in.
 func TestXdiffLargeRandom(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}
 	dir := t.TempDir()
 	r := rand.New(rand.NewSource(2))
-	for i := 0; i < 8; i++ {
+	for i := 0; i < 3; i++ {
 		a := make([]string, 3000)
 		b := make([]string, 3000)
 		for k := range a {

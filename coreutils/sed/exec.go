@@ -143,7 +143,7 @@ func (e *executor) run() int {
 		if e.out.err != nil {
 			e.writeFailed(e.out)
 		}
-		e.checkCancel()
+		e.checkCancelCycle()
 	}
 	return e.finalStatus(status)
 }
@@ -155,13 +155,20 @@ func (e *executor) finalStatus(status int) int {
 	return status
 }
 
-// checkCancel stops sed (every 1024 calls, it looks at the context) once
-// the context is cancelled: at the end of cycles and on branches, so that
-// an endless script stops too.
+// checkCancel stops sed once the context is cancelled (a timeout, or a
+// budget such as memory): it runs at the end of every 256th cycle, and at
+// every jump back in the script (branches, D), so that an endless script
+// stops too.
 func (e *executor) checkCancel() {
-	e.tick++
-	if e.tick&1023 == 0 && e.ctx.Err() != nil {
+	if e.ctx.Err() != nil {
 		panic(&fatalError{status: exitCancelled})
+	}
+}
+
+func (e *executor) checkCancelCycle() {
+	e.tick++
+	if e.tick&255 == 0 {
+		e.checkCancel()
 	}
 }
 

@@ -1,0 +1,970 @@
+package bc
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Expression flags, as GNU bc's grammar tracks them.
+const (
+	exAssign = 0
+	exReg    = 1
+	exComp   = 2
+	exParen  = 4
+	exVoid   = 8
+	exEmpty  = 16
+)
+
+// syntaxError aborts the current input item.
+type syntaxError struct{}
+
+// quitRequest is the quit statement, acted on as soon as it is parsed.
+type quitRequest struct{}
+
+// parser reads one source and generates code the way GNU bc's yacc
+// grammar does, running each complete input item.
+type parser struct {
+	bc   *bc
+	lex  *lexer
+	tok  token
+	have bool // tok holds a lookahead
+
+	breakLabel, continueLabel, ifLabel, nextLabel int
+	curFunc                                       int // -1 outside a function
+}
+
+func (p *parser) peek() token {
+	if !p.have {
+		p.tok = p.lex.next()
+		p.have = true
+	}
+	return p.tok
+}
+
+func (p *parser) take() token {
+	t := p.peek()
+	p.have = false
+	return t
+}
+
+func (p *parser) isChar(c string) bool {
+	t := p.peek()
+	return t.kind == tChar && t.text == c
+}
+
+func (p *parser) expectChar(c string) {
+	if !p.isChar(c) {
+		p.syntaxError()
+	}
+	p.take()
+}
+
+func (p *parser) syntaxError() {
+	p.bc.yyerror(p.lex.line, "syntax error")
+	panic(syntaxError{})
+}
+
+func (p *parser) yyerror(msg string) { p.bc.yyerror(p.lex.line, msg) }
+
+func (p *parser) ctWarn(msg string) { p.bc.ctWarn(p.lex.line, msg) }
+
+func (p *parser) gen(s string) { p.bc.generate(s) }
+
+func (p *parser) label() int {
+	l := p.nextLabel
+	p.nextLabel++
+	return l
+}
+
+// lookupName applies GNU's warning for non-POSIX names.
+func (p *parser) warnName(name string) {
+	if len(name) != 1 {
+		p.ctWarn("multiple letter name - " + name)
+	}
+}
+
+func (p *parser) lookupVar(name string) int {
+	p.warnName(name)
+	return p.bc.prog.lookupVar(name)
+}
+
+func (p *parser) lookupArray(name string) int {
+	p.warnName(name)
+	return p.bc.prog.lookupArray(name)
+}
+
+func (p *parser) lookupFunc(name string) int {
+	p.warnName(name)
+	return p.bc.prog.lookupFunc(name)
+}
+
+func (p *parser) initGen() {
+	p.breakLabel, p.continueLabel = 0, 0
+	p.nextLabel = 1
+	p.bc.initGen()
+}
+
+// run parses the whole source, running each input item as it completes.
+// It returns false when the program must stop (quit, halt, fatal error).
+func (p *parser) run() bool {
+	p.curFunc = -1
+	p.initGen()
+	for {
+		if p.bc.stopped() {
+			return false
+		}
+		t := p.peek()
+		if t.kind == tEOF {
+			if p.lex.fatal != "" {
+				p.bc.errText(p.lex.fatal)
+				return false
+			}
+			return true
+		}
+		if !p.item() {
+			return false
+		}
+	}
+}
+
+// item parses and runs one input item; recovery from a syntax error
+// skips to the end of the line (and out of any open braces).
+func (p *parser) item() (ok bool) {
+	depth := 0
+	defer func() {
+		if r := recover(); r != nil {
+			switch r.(type) {
+			case syntaxError:
+				p.recover(depth)
+				p.curFunc = -1
+				p.bc.runCode()
+				p.initGen()
+				ok = !p.bc.stopped()
+			case quitRequest:
+				ok = false
+				p.bc.quit = true
+			default:
+				panic(r)
+			}
+		}
+	}()
+	if p.peek().kind == tDefine {
+		p.function()
+	} else {
+		p.semicolonList()
+		t := p.peek()
+		if t.kind != tEOL {
+			p.syntaxError()
+		}
+		p.take()
+	}
+	p.bc.runCode()
+	if p.bc.didGen {
+		p.initGen()
+	}
+	return !p.bc.stopped()
+}
+
+// recover discards tokens up to the end of the line at brace depth zero.
+func (p *parser) recover(depth int) {
+	braces := 0
+	for {
+		t := p.peek()
+		switch {
+		case t.kind == tEOF:
+			return
+		case t.kind == tEOL && braces <= 0:
+			p.take()
+			return
+		case t.kind == tChar && t.text == "{":
+			braces++
+		case t.kind == tChar && t.text == "}":
+			braces--
+		}
+		p.take()
+	}
+}
+
+func (p *parser) semicolonList() {
+	for {
+		t := p.peek()
+		switch {
+		case t.kind == tChar && t.text == ";":
+			p.take()
+			continue
+		case t.kind == tEOL || t.kind == tEOF:
+			return
+		}
+		p.statement()
+		t = p.peek()
+		if !(t.kind == tChar && t.text == ";") {
+			return
+		}
+	}
+}
+
+// canStartExpr reports whether t can begin an expression.
+func canStartExpr(t token) bool {
+	switch t.kind {
+	case tNumber, tName, tNot, tIncr, tLength, tSqrt, tScale, tIbase, tObase, tLast, tHistory, tRead, tRandom:
+		return true
+	case tChar:
+		return t.text == "(" || t.text == "-"
+	}
+	return false
+}
+
+func (p *parser) statement() {
+	t := p.peek()
+	switch t.kind {
+	case tWarranty:
+		p.take()
+		p.bc.warranty()
+	case tLimits:
+		p.take()
+		p.bc.limits()
+	case tString:
+		p.take()
+		p.gen("w")
+		p.gen(t.text)
+	case tBreak:
+		p.take()
+		if p.breakLabel == 0 {
+			p.yyerror("Break outside a for/while")
+		} else {
+			p.gen(fmt.Sprintf("J%d:", p.breakLabel))
+		}
+	case tContinue:
+		p.take()
+		p.ctWarn("Continue statement")
+		if p.continueLabel == 0 {
+			p.yyerror("Continue outside a for")
+		} else {
+			p.gen(fmt.Sprintf("J%d:", p.continueLabel))
+		}
+	case tQuit:
+		p.take()
+		panic(quitRequest{})
+	case tHalt:
+		p.take()
+		p.gen("h")
+	case tReturn:
+		p.take()
+		p.returnExpr()
+		p.gen("R")
+	case tFor:
+		p.forStatement()
+	case tIf:
+		p.ifStatement()
+	case tWhile:
+		p.whileStatement()
+	case tPrint:
+		p.take()
+		p.ctWarn("print statement")
+		for {
+			e := p.peek()
+			if e.kind == tString {
+				p.take()
+				p.gen("O")
+				p.gen(e.text)
+			} else {
+				f := p.expression()
+				if f&exVoid != 0 {
+					p.yyerror("void expression in print")
+				}
+				p.gen("P")
+			}
+			if !p.isChar(",") {
+				break
+			}
+			p.take()
+		}
+	case tChar:
+		if t.text == "{" {
+			p.take()
+			p.statementList()
+			p.expectChar("}")
+			return
+		}
+		fallthrough
+	default:
+		if !canStartExpr(t) {
+			p.syntaxError()
+		}
+		f := p.expression()
+		if f&exComp != 0 {
+			p.ctWarn("comparison in expression")
+		}
+		if f&exReg != 0 {
+			p.gen("W")
+		} else {
+			p.gen("p")
+		}
+	}
+}
+
+// statementList is the body of braces: statements separated by newlines
+// or semicolons.
+func (p *parser) statementList() {
+	for {
+		t := p.peek()
+		switch {
+		case t.kind == tEOL || t.kind == tChar && t.text == ";":
+			p.take()
+			continue
+		case t.kind == tChar && t.text == "}":
+			return
+		case t.kind == tEOF:
+			p.syntaxError()
+		}
+		p.statement()
+		t = p.peek()
+		if !(t.kind == tEOL || t.kind == tChar && (t.text == ";" || t.text == "}")) {
+			p.syntaxError()
+		}
+	}
+}
+
+func (p *parser) optNewline() {
+	if p.peek().kind == tEOL {
+		p.take()
+		p.ctWarn("newline not allowed")
+	}
+}
+
+func (p *parser) returnExpr() {
+	if !canStartExpr(p.peek()) {
+		p.gen("0")
+		if p.curFunc == -1 {
+			p.yyerror("Return outside of a function.")
+		}
+		return
+	}
+	f := p.expression()
+	if f&exComp != 0 {
+		p.ctWarn("comparison in return expresion")
+	}
+	if f&exParen == 0 {
+		p.ctWarn("return expression requires parenthesis")
+	}
+	if f&exVoid != 0 {
+		p.yyerror("return requires non-void expression")
+	}
+	if p.curFunc == -1 {
+		p.yyerror("Return outside of a function.")
+	} else if p.bc.prog.funcs[p.curFunc].void {
+		p.yyerror("Return expression in a void function.")
+	}
+}
+
+// optExpression is an expression or nothing (in for statements).
+func (p *parser) optExpression() int {
+	if !canStartExpr(p.peek()) {
+		p.ctWarn("Missing expression in for statement")
+		return exEmpty
+	}
+	return p.expression()
+}
+
+func (p *parser) forStatement() {
+	p.take()
+	saveBreak := p.breakLabel
+	p.breakLabel = p.label()
+	p.expectChar("(")
+	f := p.optExpression()
+	p.expectChar(";")
+	if f&exComp != 0 {
+		p.ctWarn("Comparison in first for expression")
+	}
+	if f&exVoid != 0 {
+		p.yyerror("first expression is void")
+	}
+	if f&exEmpty == 0 {
+		p.gen("p")
+	}
+	l4 := p.label()
+	p.gen(fmt.Sprintf("N%d:", l4))
+	f = p.optExpression()
+	p.expectChar(";")
+	if f&exVoid != 0 {
+		p.yyerror("second expression is void")
+	}
+	if f&exEmpty != 0 {
+		p.gen("1")
+	}
+	l7 := p.label()
+	p.gen(fmt.Sprintf("B%d:J%d:", l7, p.breakLabel))
+	saveContinue := p.continueLabel
+	p.continueLabel = p.label()
+	p.gen(fmt.Sprintf("N%d:", p.continueLabel))
+	f = p.optExpression()
+	p.expectChar(")")
+	if f&exComp != 0 {
+		p.ctWarn("Comparison in third for expression")
+	}
+	if f&exVoid != 0 {
+		p.yyerror("third expression is void")
+	}
+	if f&exEmpty != 0 {
+		p.gen(fmt.Sprintf("J%d:N%d:", l4, l7))
+	} else {
+		p.gen(fmt.Sprintf("pJ%d:N%d:", l4, l7))
+	}
+	p.optNewline()
+	p.statement()
+	p.gen(fmt.Sprintf("J%d:N%d:", p.continueLabel, p.breakLabel))
+	p.breakLabel = saveBreak
+	p.continueLabel = saveContinue
+}
+
+func (p *parser) ifStatement() {
+	p.take()
+	p.expectChar("(")
+	f := p.expression()
+	p.expectChar(")")
+	if f&exVoid != 0 {
+		p.yyerror("void expression")
+	}
+	saveIf := p.ifLabel
+	p.ifLabel = p.label()
+	p.gen(fmt.Sprintf("Z%d:", p.ifLabel))
+	p.optNewline()
+	p.statement()
+	if p.peek().kind == tElse {
+		p.take()
+		p.ctWarn("else clause in if statement")
+		l := p.label()
+		p.gen(fmt.Sprintf("J%d:N%d:", l, p.ifLabel))
+		p.ifLabel = l
+		p.optNewline()
+		p.statement()
+	}
+	p.gen(fmt.Sprintf("N%d:", p.ifLabel))
+	p.ifLabel = saveIf
+}
+
+func (p *parser) whileStatement() {
+	p.take()
+	saveContinue := p.continueLabel
+	p.continueLabel = p.label()
+	p.gen(fmt.Sprintf("N%d:", p.continueLabel))
+	p.expectChar("(")
+	f := p.expression()
+	if f&exVoid != 0 {
+		p.yyerror("void expression")
+	}
+	saveBreak := p.breakLabel
+	p.breakLabel = p.label()
+	p.gen(fmt.Sprintf("Z%d:", p.breakLabel))
+	p.expectChar(")")
+	p.optNewline()
+	p.statement()
+	p.gen(fmt.Sprintf("J%d:N%d:", p.continueLabel, p.breakLabel))
+	p.breakLabel = saveBreak
+	p.continueLabel = saveContinue
+}
+
+// defineList reads parameter or auto declarations.
+func (p *parser) defineList(allowRef bool) []param {
+	var list []param
+	for {
+		byRef := false
+		if allowRef && (p.isChar("*") || p.isChar("&")) {
+			p.take()
+			byRef = true
+		}
+		t := p.take()
+		if t.kind != tName {
+			p.syntaxError()
+		}
+		if p.isChar("[") {
+			p.take()
+			p.expectChar("]")
+			list = append(list, param{id: p.lookupArray(t.text), array: true, byRef: byRef})
+			if byRef {
+				p.ctWarn("Call by variable arrays")
+			}
+		} else {
+			if byRef {
+				p.syntaxError()
+			}
+			list = append(list, param{id: p.lookupVar(t.text)})
+		}
+		if !p.isChar(",") {
+			return list
+		}
+		p.take()
+	}
+}
+
+func argStr(list []param) string {
+	var parts []string
+	for _, a := range list {
+		s := ""
+		if a.byRef {
+			s = "*"
+		}
+		if a.array {
+			s += itoa(-a.id)
+		} else {
+			s += itoa(a.id)
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, ",")
+}
+
+func (p *parser) checkParams(params, autos []param) {
+	same := func(a, b param) bool { return a.id == b.id && a.array == b.array }
+	for i, a := range params {
+		for _, b := range params[i+1:] {
+			if same(a, b) {
+				p.yyerror("duplicate parameter names")
+			}
+		}
+		if a.byRef {
+			p.ctWarn("Variable array parameter")
+		}
+	}
+	for i, a := range autos {
+		for _, b := range autos[i+1:] {
+			if same(a, b) {
+				p.yyerror("duplicate auto variable names")
+			}
+		}
+	}
+	for _, a := range params {
+		for _, b := range autos {
+			if same(a, b) {
+				p.yyerror("variables in parameter and auto lists")
+			}
+		}
+	}
+}
+
+func (p *parser) function() {
+	p.take() // define
+	void := false
+	if p.peek().kind == tVoid {
+		p.take()
+		void = true
+		p.ctWarn("void functions")
+	}
+	name := p.take()
+	if name.kind != tName {
+		p.syntaxError()
+	}
+	p.expectChar("(")
+	var params []param
+	if !p.isChar(")") {
+		params = p.defineList(true)
+	}
+	p.expectChar(")")
+	p.optNewline()
+	p.expectChar("{")
+	n := 0
+	for p.peek().kind == tEOL {
+		p.take()
+		n++
+	}
+	if n == 0 {
+		p.ctWarn("End of line required")
+	} else if n > 1 {
+		p.ctWarn("Too many end of lines")
+	}
+	var autos []param
+	if p.peek().kind == tAuto {
+		p.take()
+		autos = p.defineList(false)
+		t := p.peek()
+		if !(t.kind == tEOL || t.kind == tChar && t.text == ";") {
+			p.syntaxError()
+		}
+		p.take()
+	}
+	p.checkParams(params, autos)
+	fn := p.lookupFunc(name.text)
+	p.curFunc = fn
+	p.gen(fmt.Sprintf("F%d,%s.%s[", fn, argStr(params), argStr(autos)))
+	p.bc.prog.funcs[fn].void = void
+	saveLabel := p.nextLabel
+	p.nextLabel = 1
+	saveBreak, saveContinue := p.breakLabel, p.continueLabel
+	p.breakLabel, p.continueLabel = 0, 0
+	p.statementList()
+	p.expectChar("}")
+	p.gen("0R]")
+	p.nextLabel = saveLabel
+	p.breakLabel, p.continueLabel = saveBreak, saveContinue
+	p.curFunc = -1
+}
+
+// Operator precedences, lowest first, as in bc.y.
+const (
+	precOr = 1 + iota
+	precAnd
+	precNot
+	precRel
+	precAssign
+	precAdd
+	precMul
+	precPow
+	precNeg
+)
+
+func (p *parser) expression() int { return p.expr(precOr) }
+
+// expr parses an expression whose binary operators bind at least as
+// tightly as minPrec, generating code as the grammar's actions do.
+func (p *parser) expr(minPrec int) int { return p.binary(p.unary(), minPrec) }
+
+// binary continues an expression whose left operand (flags f) is parsed.
+func (p *parser) binary(f, minPrec int) int {
+	for {
+		t := p.peek()
+		switch {
+		case t.kind == tOr && minPrec <= precOr:
+			p.take()
+			p.ctWarn("|| operator")
+			l := p.label()
+			p.gen(fmt.Sprintf("B%d:", l))
+			r := p.expr(precOr + 1)
+			if f&exVoid != 0 || r&exVoid != 0 {
+				p.yyerror("void expression with ||")
+			}
+			tmp := p.label()
+			p.gen(fmt.Sprintf("B%d:0J%d:N%d:1N%d:", l, tmp, l, tmp))
+			f = (f | r) &^ exParen
+		case t.kind == tAnd && minPrec <= precAnd:
+			p.take()
+			p.ctWarn("&& operator")
+			l := p.label()
+			p.gen(fmt.Sprintf("DZ%d:p", l))
+			r := p.expr(precAnd + 1)
+			if f&exVoid != 0 || r&exVoid != 0 {
+				p.yyerror("void expression with &&")
+			}
+			p.gen(fmt.Sprintf("DZ%d:p1N%d:", l, l))
+			f = (f | r) &^ exParen
+		case t.kind == tRel && minPrec <= precRel:
+			p.take()
+			r := p.expr(precRel + 1)
+			if f&exVoid != 0 || r&exVoid != 0 {
+				p.yyerror("void expression with comparison")
+			}
+			switch t.text {
+			case "==":
+				p.gen("=")
+			case "!=":
+				p.gen("#")
+			case "<":
+				p.gen("<")
+			case "<=":
+				p.gen("{")
+			case ">":
+				p.gen(">")
+			case ">=":
+				p.gen("}")
+			}
+			f = exReg | exComp
+		case t.kind == tChar && (t.text == "+" || t.text == "-") && minPrec <= precAdd,
+			t.kind == tChar && (t.text == "*" || t.text == "/" || t.text == "%") && minPrec <= precMul,
+			t.kind == tChar && t.text == "^" && minPrec <= precPow:
+			p.take()
+			var r int
+			switch t.text {
+			case "+", "-":
+				r = p.expr(precMul)
+			case "*", "/", "%":
+				r = p.expr(precPow)
+			default:
+				r = p.expr(precPow)
+			}
+			if f&exVoid != 0 || r&exVoid != 0 {
+				p.yyerror("void expression with " + t.text)
+			}
+			p.gen(t.text)
+			f = (f | r) &^ exParen
+		default:
+			return f
+		}
+	}
+}
+
+// named is a named expression: a simple variable (index >= 0) or an
+// array element (index < 0, subscript code already generated).
+type named struct{ idx int }
+
+// namedExpr parses NAME, NAME[expr], ibase, obase, scale, history, last.
+func (p *parser) namedExpr() named { return p.namedFrom(p.take()) }
+
+// namedFrom is namedExpr with its first token already taken.
+func (p *parser) namedFrom(t token) named {
+	switch t.kind {
+	case tIbase:
+		return named{0}
+	case tObase:
+		return named{1}
+	case tScale:
+		return named{2}
+	case tHistory:
+		p.ctWarn("History variable")
+		return named{3}
+	case tLast:
+		p.ctWarn("Last variable")
+		return named{4}
+	case tName:
+		if p.isChar("[") {
+			p.take()
+			f := p.expression()
+			p.expectChar("]")
+			if f&exVoid != 0 {
+				p.yyerror("void expression as subscript")
+			}
+			if f&exComp != 0 {
+				p.ctWarn("comparison in subscript")
+			}
+			return named{-p.lookupArray(t.text)}
+		}
+		return named{p.lookupVar(t.text)}
+	}
+	p.syntaxError()
+	return named{}
+}
+
+func (p *parser) unary() int {
+	t := p.peek()
+	switch {
+	case t.kind == tNot:
+		p.take()
+		f := p.expr(precNot + 1)
+		if f&exVoid != 0 {
+			p.yyerror("void expression with !")
+		}
+		p.ctWarn("! operator")
+		p.gen("!")
+		return f &^ exParen
+	case t.kind == tChar && t.text == "-":
+		p.take()
+		f := p.unary()
+		if f&exVoid != 0 {
+			p.yyerror("void expression with unary -")
+		}
+		p.gen("n")
+		return f &^ exParen
+	case t.kind == tIncr:
+		p.take()
+		n := p.namedExpr()
+		if n.idx < 0 {
+			if t.text == "+" {
+				p.gen(fmt.Sprintf("DA%d:L%d:", -n.idx, -n.idx))
+			} else {
+				p.gen(fmt.Sprintf("DM%d:L%d:", -n.idx, -n.idx))
+			}
+		} else if t.text == "+" {
+			p.gen(fmt.Sprintf("i%d:l%d:", n.idx, n.idx))
+		} else {
+			p.gen(fmt.Sprintf("d%d:l%d:", n.idx, n.idx))
+		}
+		return exReg
+	case t.kind == tChar && t.text == "(":
+		p.take()
+		f := p.expression()
+		p.expectChar(")")
+		if f&exVoid != 0 {
+			p.yyerror("void expression in parenthesis")
+		}
+		return f | exReg | exParen
+	case t.kind == tNumber:
+		p.take()
+		switch t.text {
+		case "0", "1":
+			p.gen(t.text)
+		default:
+			p.gen("K")
+			p.gen(t.text)
+			p.gen(":")
+		}
+		return exReg
+	case t.kind == tLength || t.kind == tSqrt:
+		p.take()
+		p.expectChar("(")
+		f := p.expression()
+		p.expectChar(")")
+		if t.kind == tLength {
+			if f&exVoid != 0 {
+				p.yyerror("void expression in length()")
+			}
+			p.gen("cL")
+		} else {
+			if f&exVoid != 0 {
+				p.yyerror("void expression in sqrt()")
+			}
+			p.gen("cR")
+		}
+		return exReg
+	case t.kind == tRead || t.kind == tRandom:
+		p.take()
+		p.expectChar("(")
+		p.expectChar(")")
+		if t.kind == tRead {
+			p.ctWarn("read function")
+			p.gen("cI")
+		} else {
+			p.ctWarn("random function")
+			p.gen("cX")
+		}
+		return exReg
+	case t.kind == tScale:
+		p.take()
+		if p.isChar("(") {
+			p.take()
+			f := p.expression()
+			p.expectChar(")")
+			if f&exVoid != 0 {
+				p.yyerror("void expression in scale()")
+			}
+			p.gen("cS")
+			return exReg
+		}
+		return p.afterNamed(named{2})
+	case t.kind == tName:
+		p.take()
+		if p.isChar("(") {
+			return p.call(t.text)
+		}
+		return p.afterNamed(p.namedFrom(t))
+	case t.kind == tIbase || t.kind == tObase || t.kind == tHistory || t.kind == tLast:
+		return p.afterNamed(p.namedExpr())
+	}
+	p.syntaxError()
+	return 0
+}
+
+// afterNamed finishes a named expression: an assignment, a postfix
+// increment, or a load.
+func (p *parser) afterNamed(n named) int {
+	t := p.peek()
+	switch t.kind {
+	case tAssign:
+		p.take()
+		if t.text != "=" {
+			if n.idx < 0 {
+				p.gen(fmt.Sprintf("DL%d:", -n.idx))
+			} else {
+				p.gen(fmt.Sprintf("l%d:", n.idx))
+			}
+		}
+		f := p.expr(precAssign)
+		if f&exVoid != 0 {
+			p.yyerror("Assignment of a void expression")
+		}
+		if t.text != "=" {
+			p.gen(t.text)
+		}
+		if n.idx < 0 {
+			p.gen(fmt.Sprintf("S%d:", -n.idx))
+		} else {
+			p.gen(fmt.Sprintf("s%d:", n.idx))
+		}
+		return exAssign
+	case tIncr:
+		p.take()
+		if n.idx < 0 {
+			p.gen(fmt.Sprintf("DL%d:x", -n.idx))
+			if t.text == "+" {
+				p.gen(fmt.Sprintf("A%d:", -n.idx))
+			} else {
+				p.gen(fmt.Sprintf("M%d:", -n.idx))
+			}
+		} else {
+			p.gen(fmt.Sprintf("l%d:", n.idx))
+			if t.text == "+" {
+				p.gen(fmt.Sprintf("i%d:", n.idx))
+			} else {
+				p.gen(fmt.Sprintf("d%d:", n.idx))
+			}
+		}
+		return exReg
+	}
+	if n.idx < 0 {
+		p.gen(fmt.Sprintf("L%d:", -n.idx))
+	} else {
+		p.gen(fmt.Sprintf("l%d:", n.idx))
+	}
+	return exReg
+}
+
+// call parses a function call's arguments (the name is taken).
+func (p *parser) call(name string) int {
+	p.take() // (
+	var args []byte
+	if !p.isChar(")") {
+		for {
+			var f int
+			t := p.peek()
+			if t.kind == tName {
+				p.take()
+				switch {
+				case p.isChar("["):
+					p.take()
+					if p.isChar("]") {
+						// NAME [ ] passes an array.
+						p.take()
+						p.gen(fmt.Sprintf("K%d:", p.lookupArray(t.text)))
+						args = append(args, '1')
+						goto next
+					}
+					sf := p.expression()
+					p.expectChar("]")
+					if sf&exVoid != 0 {
+						p.yyerror("void expression as subscript")
+					}
+					if sf&exComp != 0 {
+						p.ctWarn("comparison in subscript")
+					}
+					f = p.binary(p.afterNamed(named{-p.lookupArray(t.text)}), precOr)
+				case p.isChar("("):
+					f = p.binary(p.call(t.text), precOr)
+				default:
+					f = p.binary(p.afterNamed(p.namedFrom(t)), precOr)
+				}
+			} else {
+				f = p.expression()
+			}
+			p.argChecks(f)
+			args = append(args, '0')
+		next:
+			if !p.isChar(",") {
+				break
+			}
+			p.take()
+		}
+	}
+	p.expectChar(")")
+	fn := p.lookupFunc(name)
+	flags := exReg
+	if p.bc.prog.funcs[fn].void {
+		flags = exVoid
+	}
+	if len(args) > 0 {
+		// GNU lists the argument kinds last to first.
+		rev := make([]byte, len(args))
+		for i, a := range args {
+			rev[len(args)-1-i] = a
+		}
+		p.gen(fmt.Sprintf("C%d,%s:", fn, rev))
+	} else {
+		p.gen(fmt.Sprintf("C%d:", fn))
+	}
+	return flags
+}
+
+func (p *parser) argChecks(f int) {
+	if f&exComp != 0 {
+		p.ctWarn("comparison in argument")
+	}
+	if f&exVoid != 0 {
+		p.yyerror("void argument")
+	}
+}

@@ -1,0 +1,893 @@
+package bc
+
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+)
+
+// program holds the functions and the name tables.
+type program struct {
+	funcs          []*function
+	funcIdx        map[string]int
+	varIdx         map[string]int
+	arrIdx         map[string]int
+	varNames       []string
+	arrNames       []string
+	nextVar        int
+	nextArr        int
+	nextFunc       int
+}
+
+func newProgram() *program {
+	p := &program{funcIdx: map[string]int{}, varIdx: map[string]int{}, arrIdx: map[string]int{},
+		nextVar: 5, nextArr: 1, nextFunc: 1}
+	p.funcs = []*function{{name: "(main)", defined: true}}
+	p.varNames = []string{"ibase", "obase", "scale", "history", "last"}
+	p.arrNames = []string{""}
+	return p
+}
+
+func (p *program) lookupVar(name string) int {
+	if i, ok := p.varIdx[name]; ok {
+		return i
+	}
+	i := p.nextVar
+	p.nextVar++
+	p.varIdx[name] = i
+	p.varNames = append(p.varNames, name)
+	return i
+}
+
+func (p *program) lookupArray(name string) int {
+	if i, ok := p.arrIdx[name]; ok {
+		return i
+	}
+	i := p.nextArr
+	p.nextArr++
+	p.arrIdx[name] = i
+	p.arrNames = append(p.arrNames, name)
+	return i
+}
+
+func (p *program) lookupFunc(name string) int {
+	if i, ok := p.funcIdx[name]; ok {
+		return i
+	}
+	i := p.nextFunc
+	p.nextFunc++
+	p.funcIdx[name] = i
+	p.funcs = append(p.funcs, &function{name: name})
+	return i
+}
+
+func (p *program) clearFunc(fn int) {
+	f := p.funcs[fn]
+	f.defined = false
+	f.code = nil
+	f.labels = nil
+	f.params = nil
+	f.autos = nil
+	f.native = nil
+}
+
+// array is a bc array; parameters passed by reference share it.
+type array struct{ m map[int64]num }
+
+func (a *array) get(i int64) num {
+	if v, ok := a.m[i]; ok {
+		return v
+	}
+	return numZero
+}
+
+func (a *array) set(i int64, v num) {
+	if a.m == nil {
+		a.m = map[int64]num{}
+	}
+	a.m[i] = v
+}
+
+func (a *array) copy() *array {
+	c := &array{m: make(map[int64]num, len(a.m))}
+	for k, v := range a.m {
+		c.m[k] = v
+	}
+	return c
+}
+
+const (
+	dimMax   = 16777215
+	baseMax  = 2147483647
+	scaleMax = 2147483647
+	maxDepth = 100000
+)
+
+// vm is the bc machine: the execution stack, the function stack of
+// (function, address, ibase) frames, the variable and array stacks.
+type vm struct {
+	bc     *bc
+	prog   *program
+	stack  []num
+	fstack []int
+	vars   [][]num
+	arrays [][]*array
+
+	ibase, obase, scale int
+	fn, addr            int
+	runtimeError        bool
+	steps               uint32
+	rnd                 *glibcRandom
+}
+
+func newVM(b *bc) *vm {
+	return &vm{bc: b, prog: b.prog, ibase: 10, obase: 10, rnd: newGlibcRandom(1)}
+}
+
+func (v *vm) fname() string { return v.prog.funcs[v.fn].name }
+
+func (v *vm) rtError(format string, a ...any) {
+	v.bc.flushOut()
+	fmt.Fprintf(v.bc.c.Stderr, "Runtime error (func=%s, adr=%d): %s\n", v.fname(), v.addr, fmt.Sprintf(format, a...))
+	v.runtimeError = true
+}
+
+func (v *vm) rtWarn(format string, a ...any) {
+	v.bc.flushOut()
+	fmt.Fprintf(v.bc.c.Stderr, "Runtime warning (func=%s, adr=%d): %s\n", v.fname(), v.addr, fmt.Sprintf(format, a...))
+}
+
+func (v *vm) byte() byte {
+	code := v.prog.funcs[v.fn].code
+	if v.addr >= len(code) {
+		v.addr++
+		return ':'
+	}
+	b := code[v.addr]
+	v.addr++
+	return b
+}
+
+func (v *vm) index() int {
+	i := int(v.byte())
+	if i&0x80 != 0 {
+		i = (i&0x7f)<<8 + int(v.byte())
+	}
+	return i
+}
+
+func (v *vm) push(n num) { v.stack = append(v.stack, n) }
+
+func (v *vm) pop() num {
+	if len(v.stack) == 0 {
+		return numZero
+	}
+	n := v.stack[len(v.stack)-1]
+	v.stack = v.stack[:len(v.stack)-1]
+	return n
+}
+
+func (v *vm) top() num {
+	if len(v.stack) == 0 {
+		return numZero
+	}
+	return v.stack[len(v.stack)-1]
+}
+
+func (v *vm) setTop(n num) {
+	if len(v.stack) > 0 {
+		v.stack[len(v.stack)-1] = n
+	}
+}
+
+func (v *vm) checkStack(n int) bool {
+	if len(v.stack) < n {
+		v.rtError("Stack error.")
+		return false
+	}
+	return true
+}
+
+func (v *vm) grow(vi int) {
+	for len(v.vars) <= vi {
+		v.vars = append(v.vars, nil)
+	}
+}
+
+func (v *vm) growArr(ai int) {
+	for len(v.arrays) <= ai {
+		v.arrays = append(v.arrays, nil)
+	}
+}
+
+func (v *vm) arr(ai int) *array {
+	v.growArr(ai)
+	s := v.arrays[ai]
+	if len(s) == 0 {
+		v.arrays[ai] = []*array{{}}
+		s = v.arrays[ai]
+	}
+	return s[len(s)-1]
+}
+
+func (v *vm) loadVar(vi int) {
+	switch vi {
+	case 0:
+		v.push(intNum(int64(v.ibase)))
+	case 1:
+		v.push(intNum(int64(v.obase)))
+	case 2:
+		v.push(intNum(int64(v.scale)))
+	case 3:
+		v.push(intNum(-1))
+	default:
+		v.grow(vi)
+		s := v.vars[vi]
+		if len(s) == 0 {
+			v.push(numZero)
+		} else {
+			v.push(s[len(s)-1])
+		}
+	}
+}
+
+func (v *vm) setVar(vi int, n num) {
+	v.grow(vi)
+	s := v.vars[vi]
+	if len(s) == 0 {
+		v.vars[vi] = []num{n}
+	} else {
+		s[len(s)-1] = n
+	}
+}
+
+func (v *vm) varValue(vi int) num {
+	if vi < len(v.vars) {
+		if s := v.vars[vi]; len(s) > 0 {
+			return s[len(s)-1]
+		}
+	}
+	return numZero
+}
+
+// storeVar stores the top of the stack (left in place) into a variable,
+// with the checks of the special variables.
+func (v *vm) storeVar(vi int) {
+	n := v.top()
+	if vi > 3 {
+		v.setVar(vi, n)
+		return
+	}
+	if vi == 3 {
+		return
+	}
+	var temp int64
+	toobig := false
+	if n.isNeg() {
+		switch vi {
+		case 0:
+			v.rtWarn("negative ibase, set to 2")
+			temp = 2
+		case 1:
+			v.rtWarn("negative obase, set to 2")
+			temp = 2
+		case 2:
+			v.rtWarn("negative scale, set to 0")
+			temp = 0
+		}
+	} else {
+		temp = n.toLong()
+		if !n.isZero() && temp == 0 {
+			toobig = true
+		}
+	}
+	switch vi {
+	case 0:
+		switch {
+		case temp < 2 && !toobig:
+			v.ibase = 2
+			v.rtWarn("ibase too small, set to 2")
+		case temp > 36 || toobig:
+			v.ibase = 36
+			v.rtWarn("ibase too large, set to 36")
+		default:
+			v.ibase = int(temp)
+		}
+	case 1:
+		switch {
+		case temp < 2 && !toobig:
+			v.obase = 2
+			v.rtWarn("obase too small, set to 2")
+		case temp > baseMax || toobig:
+			v.obase = baseMax
+			v.rtWarn("obase too large, set to %d", baseMax)
+		default:
+			v.obase = int(temp)
+		}
+	case 2:
+		if temp > scaleMax || toobig {
+			v.scale = scaleMax
+			v.rtWarn("scale too large, set to %d", scaleMax)
+		} else {
+			v.scale = int(temp)
+		}
+	}
+}
+
+// arrayIndex reads an array index from n, reporting a bad one.
+func (v *vm) arrayIndex(ai int, n num) (int64, bool) {
+	i := n.toLong()
+	if i < 0 || i > dimMax || i == 0 && !n.isZero() {
+		v.rtError("Array %s subscript out of bounds.", v.prog.arrNames[ai])
+		return 0, false
+	}
+	return i, true
+}
+
+func (v *vm) incrVar(vi int, delta int64) {
+	switch vi {
+	case 0:
+		if delta > 0 {
+			if v.ibase < 36 {
+				v.ibase++
+			} else {
+				v.rtWarn("ibase too big in ++")
+			}
+		} else if v.ibase > 2 {
+			v.ibase--
+		} else {
+			v.rtWarn("ibase too small in --")
+		}
+	case 1:
+		if delta > 0 {
+			if v.obase < baseMax {
+				v.obase++
+			} else {
+				v.rtWarn("obase too big in ++")
+			}
+		} else if v.obase > 2 {
+			v.obase--
+		} else {
+			v.rtWarn("obase too small in --")
+		}
+	case 2:
+		if delta > 0 {
+			if v.scale < scaleMax {
+				v.scale++
+			} else {
+				v.rtWarn("Scale too big in ++")
+			}
+		} else if v.scale > 0 {
+			v.scale--
+		} else {
+			v.rtWarn("scale can not be negative in -- ")
+		}
+	case 3:
+	default:
+		if delta > 0 {
+			v.setVar(vi, add(v.varValue(vi), numOne, 0))
+		} else {
+			v.setVar(vi, sub(v.varValue(vi), numOne, 0))
+		}
+	}
+}
+
+func (v *vm) autoVar(p param) {
+	if p.array {
+		v.growArr(p.id)
+		v.arrays[p.id] = append(v.arrays[p.id], &array{})
+		return
+	}
+	v.grow(p.id)
+	v.vars[p.id] = append(v.vars[p.id], numZero)
+}
+
+func (v *vm) popVars(list []param) {
+	for _, p := range list {
+		if p.array {
+			if s := v.arrays[p.id]; len(s) > 0 {
+				v.arrays[p.id] = s[:len(s)-1]
+			}
+		} else if p.id < len(v.vars) {
+			if s := v.vars[p.id]; len(s) > 0 {
+				v.vars[p.id] = s[:len(s)-1]
+			}
+		}
+	}
+}
+
+// processParams binds a call's arguments to the parameters of fn.
+func (v *vm) processParams(fn *function) bool {
+	params := fn.params
+	i := 0
+	for {
+		ch := v.byte()
+		if ch == ':' {
+			break
+		}
+		if i >= len(params) {
+			v.rtError("Parameter number mismatch")
+			return false
+		}
+		p := params[i]
+		switch {
+		case ch == '0' && !p.array:
+			n := v.pop()
+			v.grow(p.id)
+			v.vars[p.id] = append(v.vars[p.id], n)
+		case ch == '1' && p.array:
+			src := int(v.pop().toLong())
+			v.growArr(src)
+			a := v.arr(src)
+			if p.byRef {
+				v.growArr(p.id)
+				v.arrays[p.id] = append(v.arrays[p.id], a)
+			} else {
+				v.growArr(p.id)
+				v.arrays[p.id] = append(v.arrays[p.id], a.copy())
+			}
+		default:
+			if p.array {
+				v.rtError("Parameter type mismatch parameter %s.", v.prog.arrNames[p.id])
+			} else {
+				v.rtError("Parameter type mismatch, parameter %s.", v.prog.varNames[p.id])
+			}
+			return false
+		}
+		i++
+	}
+	if i < len(params) {
+		v.rtError("Parameter number mismatch")
+		return false
+	}
+	return true
+}
+
+// execute runs the main function's code, as GNU bc's execute does.
+func (v *vm) execute() {
+	v.fn, v.addr = 0, 0
+	v.runtimeError = false
+	for !v.runtimeError && v.addr < len(v.prog.funcs[v.fn].code) {
+		v.steps++
+		if v.steps&1023 == 0 && v.bc.ctx.Err() != nil {
+			v.bc.cancelled = true
+			break
+		}
+		if v.bc.halted || v.bc.out.Failed() {
+			break
+		}
+		inst := v.byte()
+		switch inst {
+		case 'A', 'M':
+			ai := v.index()
+			if !v.checkStack(1) {
+				break
+			}
+			i, ok := v.arrayIndex(ai, v.top())
+			if !ok {
+				break
+			}
+			v.pop()
+			a := v.arr(ai)
+			if inst == 'A' {
+				a.set(i, add(a.get(i), numOne, 0))
+			} else {
+				a.set(i, sub(a.get(i), numOne, 0))
+			}
+		case 'B', 'Z', 'J':
+			cond := false
+			if inst != 'J' {
+				cond = !v.pop().isZero()
+			}
+			lab := int(v.byte())
+			lab += int(v.byte()) << 8
+			if inst == 'J' || inst == 'B' && cond || inst == 'Z' && !cond {
+				addr, ok := v.prog.funcs[v.fn].labels[lab]
+				if !ok {
+					v.rtError("Internal error.")
+					break
+				}
+				v.addr = addr
+			}
+		case 'C':
+			fi := v.index()
+			f := v.prog.funcs[fi]
+			if !f.defined {
+				v.rtError("Function %s not defined.", f.name)
+				break
+			}
+			if !v.processParams(f) {
+				break
+			}
+			if f.native != nil {
+				args := make([]num, len(f.params))
+				for k, p := range f.params {
+					args[len(args)-1-k] = v.varValue(p.id)
+				}
+				r := f.native(v, args)
+				v.popVars(f.params)
+				v.push(r)
+				break
+			}
+			for _, a := range f.autos {
+				v.autoVar(a)
+			}
+			if len(v.fstack) >= 3*maxDepth {
+				v.rtError("Function call nesting too deep.")
+				break
+			}
+			v.fstack = append(v.fstack, v.fn, v.addr, v.ibase)
+			v.fn, v.addr = fi, 0
+		case 'D':
+			v.push(v.top())
+		case 'K':
+			base := v.ibase
+			if v.fn != 0 {
+				base = v.fstack[len(v.fstack)-1]
+			}
+			if base == 10 {
+				v.pushB10()
+			} else {
+				v.push(v.parseConst(v.byte, base))
+			}
+		case 'L':
+			ai := v.index()
+			if !v.checkStack(1) {
+				break
+			}
+			i, ok := v.arrayIndex(ai, v.top())
+			if !ok {
+				break
+			}
+			v.setTop(v.arr(ai).get(i))
+		case 'O':
+			for {
+				ch := v.byte()
+				if ch == '"' {
+					break
+				}
+				if ch != '\\' {
+					v.bc.outSchar(ch)
+					continue
+				}
+				ch = v.byte()
+				if ch == '"' {
+					break
+				}
+				switch ch {
+				case 'a':
+					v.bc.outSchar(7)
+				case 'b':
+					v.bc.outSchar('\b')
+				case 'f':
+					v.bc.outSchar('\f')
+				case 'n':
+					v.bc.outSchar('\n')
+				case 'q':
+					v.bc.outSchar('"')
+				case 'r':
+					v.bc.outSchar('\r')
+				case 't':
+					v.bc.outSchar('\t')
+				case '\\':
+					v.bc.outSchar('\\')
+				}
+			}
+		case 'R':
+			if v.fn != 0 {
+				f := v.prog.funcs[v.fn]
+				v.popVars(f.autos)
+				v.popVars(f.params)
+				n := len(v.fstack)
+				v.fn, v.addr = v.fstack[n-3], v.fstack[n-2]
+				v.fstack = v.fstack[:n-3]
+			} else {
+				v.rtError("Return from main program.")
+			}
+		case 'S':
+			ai := v.index()
+			if !v.checkStack(2) {
+				break
+			}
+			val := v.top()
+			i, ok := v.arrayIndex(ai, v.stack[len(v.stack)-2])
+			if !ok {
+				break
+			}
+			v.arr(ai).set(i, val)
+			v.pop()
+			v.setTop(val)
+		case 'T', '!':
+			v.setTop(boolNum(v.top().isZero()))
+		case 'W', 'P':
+			v.bc.outNum(v.top(), v.obase)
+			if inst == 'W' {
+				v.bc.outChar('\n')
+			}
+			v.storeVar(4)
+			v.pop()
+		case 'c':
+			switch v.byte() {
+			case 'L':
+				v.setTop(intNum(int64(length(v.top()))))
+			case 'S':
+				v.setTop(intNum(int64(v.top().scale)))
+			case 'R':
+				r, ok := sqrtNum(v.top(), v.scale)
+				if !ok {
+					v.rtError("Square root of a negative number")
+					break
+				}
+				v.setTop(r)
+			case 'I':
+				v.push(v.bc.readNumber(v.ibase))
+			case 'X':
+				v.push(intNum(int64(v.rnd.next())))
+			}
+		case 'd':
+			v.incrVar(v.index(), -1)
+		case 'h':
+			v.bc.halted = true
+		case 'i':
+			v.incrVar(v.index(), 1)
+		case 'l':
+			v.loadVar(v.index())
+		case 'n':
+			v.setTop(sub(numZero, v.top(), 0))
+		case 'p':
+			v.pop()
+		case 's':
+			v.storeVar(v.index())
+		case 'w':
+			for {
+				ch := v.byte()
+				if ch == '"' {
+					break
+				}
+				v.bc.outSchar(ch)
+			}
+		case 'x':
+			if v.checkStack(2) {
+				n := len(v.stack)
+				v.stack[n-1], v.stack[n-2] = v.stack[n-2], v.stack[n-1]
+			}
+		case '0':
+			v.push(numZero)
+		case '1':
+			v.push(numOne)
+		case '&', '|':
+			if v.checkStack(2) {
+				b := v.pop()
+				a := v.top()
+				var r bool
+				if inst == '&' {
+					r = !a.isZero() && !b.isZero()
+				} else {
+					r = !a.isZero() || !b.isZero()
+				}
+				v.setTop(boolNum(r))
+			}
+		case '+', '-', '*', '/', '%', '^':
+			if !v.checkStack(2) {
+				break
+			}
+			b := v.stack[len(v.stack)-1]
+			a := v.stack[len(v.stack)-2]
+			var r num
+			switch inst {
+			case '+':
+				r = add(a, b, 0)
+			case '-':
+				r = sub(a, b, 0)
+			case '*':
+				r = mul(a, b, v.scale)
+			case '/':
+				q, ok := div(a, b, v.scale)
+				if !ok {
+					v.rtError("Divide by zero")
+					break
+				}
+				r = q
+			case '%':
+				if b.isZero() {
+					v.rtError("Modulo by zero")
+					break
+				}
+				r, _ = mod(a, b, v.scale)
+			case '^':
+				if b.scale != 0 {
+					v.rtWarn("non-zero scale in exponent")
+				}
+				var msg string
+				r, msg = raise(a, b, v.scale)
+				if msg != "" {
+					v.rtError("%s", msg)
+					break
+				}
+				if a.isZero() && b.isNeg() {
+					v.rtError("divide by zero")
+				}
+			}
+			if v.runtimeError {
+				break
+			}
+			v.stack = v.stack[:len(v.stack)-2]
+			v.push(r)
+		case '=', '#', '<', '{', '>', '}':
+			if !v.checkStack(2) {
+				break
+			}
+			b := v.pop()
+			c := cmp(v.top(), b)
+			var r bool
+			switch inst {
+			case '=':
+				r = c == 0
+			case '#':
+				r = c != 0
+			case '<':
+				r = c < 0
+			case '{':
+				r = c <= 0
+			case '>':
+				r = c > 0
+			case '}':
+				r = c >= 0
+			}
+			v.setTop(boolNum(r))
+		default:
+			v.rtError("bad instruction: inst=%c", inst)
+		}
+	}
+	// Unwind the function frames and clear the stack.
+	for v.fn != 0 && len(v.fstack) >= 3 {
+		f := v.prog.funcs[v.fn]
+		v.popVars(f.autos)
+		v.popVars(f.params)
+		n := len(v.fstack)
+		v.fn, v.addr = v.fstack[n-3], v.fstack[n-2]
+		v.fstack = v.fstack[:n-3]
+	}
+	v.fn = 0
+	v.stack = v.stack[:0]
+}
+
+func boolNum(b bool) num {
+	if b {
+		return numOne
+	}
+	return numZero
+}
+
+// pushB10 reads a base-10 constant from the code.
+func (v *vm) pushB10() {
+	code := v.prog.funcs[v.fn].code
+	start := v.addr
+	end := start
+	for end < len(code) && code[end] != ':' {
+		end++
+	}
+	digits := code[start:end]
+	v.addr = end + 1
+	intDigits, frac := digits, []byte(nil)
+	for i, d := range digits {
+		if d == '.' {
+			intDigits, frac = digits[:i], digits[i+1:]
+			break
+		}
+	}
+	if len(intDigits) == 1 && len(frac) == 0 && intDigits[0] > 9 {
+		v.push(intNum(int64(intDigits[0])))
+		return
+	}
+	b := make([]byte, 0, len(intDigits)+len(frac)+1)
+	for _, d := range intDigits {
+		b = append(b, '0'+min(d, 9))
+	}
+	for _, d := range frac {
+		b = append(b, '0'+min(d, 9))
+	}
+	if len(b) == 0 {
+		b = append(b, '0')
+	}
+	n, _ := new(big.Int).SetString(string(b), 10)
+	v.push(num{v: n, scale: len(frac)})
+}
+
+// parseConst converts digits read by next (digit values, '.', ending at
+// anything else) in base, as GNU's push_constant does.
+func (v *vm) parseConst(next func() byte, base int) num {
+	mult := intNum(int64(base))
+	build := numZero
+	in := int(next())
+	for in == '~' {
+		in = int(next())
+	}
+	neg := false
+	if in == '+' {
+		in = int(next())
+	} else if in == '-' {
+		neg = true
+		in = int(next())
+	}
+	if in < 36 {
+		first := in
+		in = int(next())
+		if in < 36 && first >= base {
+			first = base - 1
+		}
+		build = intNum(int64(first))
+	}
+	for in < 36 {
+		if in >= base {
+			in = base - 1
+		}
+		build = add(mul(build, mult, 0), intNum(int64(in)), 0)
+		in = int(next())
+	}
+	if in == '.' {
+		in = int(next())
+		if in >= base {
+			in = base - 1
+		}
+		result, divisor := numZero, numOne
+		digits := 0
+		for in < 36 {
+			result = add(mul(result, mult, 0), intNum(int64(in)), 0)
+			divisor = mul(divisor, mult, 0)
+			digits++
+			in = int(next())
+			if in < 36 && in >= base {
+				in = base - 1
+			}
+		}
+		q, _ := div(result, divisor, digits)
+		build = add(build, q, 0)
+	}
+	if neg {
+		build = sub(numZero, build, 0)
+	}
+	return build
+}
+
+// glibcRandom reproduces glibc's random() (the additive feedback
+// generator of TYPE_3), which GNU bc's random() calls unseeded.
+type glibcRandom struct {
+	r []int32
+	i int
+}
+
+func newGlibcRandom(seed int32) *glibcRandom {
+	g := &glibcRandom{r: make([]int32, 34)}
+	g.r[0] = seed
+	for i := 1; i < 31; i++ {
+		hi := int64(g.r[i-1]) / 127773
+		lo := int64(g.r[i-1]) % 127773
+		word := 16807*lo - 2836*hi
+		if word < 0 {
+			word += 2147483647
+		}
+		g.r[i] = int32(word)
+	}
+	for i := 31; i < 34; i++ {
+		g.r[i] = g.r[i-31]
+	}
+	for i := 34; i < 344; i++ {
+		g.r = append(g.r, int32(uint32(g.r[i-31])+uint32(g.r[i-3])))
+	}
+	g.i = 344
+	return g
+}
+
+func (g *glibcRandom) next() int32 {
+	v := int32(uint32(g.r[g.i-31]) + uint32(g.r[g.i-3]))
+	g.r = append(g.r, v)
+	g.i++
+	if len(g.r) > 4096 {
+		g.r = append([]int32(nil), g.r[len(g.r)-64:]...)
+		g.i = len(g.r)
+	}
+	return int32(uint32(v) >> 1)
+}
+
+var _ = strconv.Itoa
