@@ -6,6 +6,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/b2sum"
 	"github.com/bashbox/bashbox/coreutils/base32"
 	"github.com/bashbox/bashbox/coreutils/base64"
+	"github.com/bashbox/bashbox/coreutils/bc"
 	"github.com/bashbox/bashbox/coreutils/cksum"
 	"github.com/bashbox/bashbox/coreutils/date"
 	"github.com/bashbox/bashbox/coreutils/expr"
@@ -34,14 +35,16 @@ import (
 	"github.com/bashbox/bashbox/coreutils/whoami"
 )
 
-// registerUtil adds: base64 base32, md5sum sha1sum sha224sum sha256sum
-// sha384sum sha512sum b2sum cksum sum, whoami id hostname uname arch nproc
-// getconf tty mkfifo sync users who.
+// registerUtil adds the remaining utilities: base64 base32; md5sum
+// sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum; shuf
+// expr bc date printf (the /usr/bin one: the shell's builtin comes first)
+// numfmt tsort factor; whoami id hostname uname arch nproc getconf tty
+// mkfifo sync users who.
 func registerUtil(r *builtins.Registry) {
 	r.Register("base64", base64.Run)
 	r.Register("base32", base32.Run)
+
 	r.Register("md5sum", md5sum.Run)
-	r.Register("printf", printfcmd.Run)
 	r.Register("sha1sum", sha1sum.Run)
 	r.Register("sha224sum", sha224sum.Run)
 	r.Register("sha256sum", sha256sum.Run)
@@ -50,20 +53,24 @@ func registerUtil(r *builtins.Registry) {
 	r.Register("b2sum", b2sum.Run)
 	r.Register("cksum", cksum.Run)
 	r.Register("sum", sum.Run)
+
 	r.Register("shuf", shuf.Run)
+	r.Register("expr", expr.Run)
+	r.Register("bc", bc.Run)
+	r.Register("date", date.Run)
+	r.Register("printf", printfcmd.Run)
+	r.Register("numfmt", numfmt.Run)
+	r.Register("tsort", tsort.Run)
+	r.Register("factor", factor.Run)
+
 	r.Register("whoami", whoami.Run)
 	r.Register("id", id.Run)
 	r.Register("hostname", hostname.Run)
 	r.Register("uname", uname.Run)
 	r.Register("arch", arch.Run)
 	r.Register("nproc", nproc.Run)
-	r.Register("numfmt", numfmt.Run)
-	r.Register("date", date.Run)
-	r.Register("expr", expr.Run)
-	r.Register("factor", factor.Run)
 	r.Register("getconf", getconf.Run)
 	r.Register("tty", tty.Run)
-	r.Register("tsort", tsort.Run)
 	r.Register("mkfifo", mkfifo.Run)
 	r.Register("sync", synccmd.Run)
 	r.Register("users", users.Run)

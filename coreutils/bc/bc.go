@@ -48,9 +48,10 @@ type bc struct {
 
 	col, lineSize int
 	stdOnly, warn bool
-	srcName       string
+	lex           *lexer
 
 	hadError, didGen bool
+	unavailable      bool // a file operand could not be read: stop at once
 	halted, quit     bool
 	cancelled        bool
 	input            *bufio.Reader // standard input, for read()
@@ -114,22 +115,47 @@ func leadingInt(s string) string {
 }
 
 func (b *bc) runAll(files []string) int {
-	for _, name := range files {
-		data, err := b.readFile(name)
-		if err != nil {
-			b.flushOut()
-			fmt.Fprintf(b.c.Stderr, "File %s is unavailable.\n", name)
-			return 1
+	b.input = bufio.NewReaderSize(b.c.Stdin, utilcmd.BufSize)
+	next := 0
+	stdinDone := false
+	unavailable := false
+	more := func(l *lexer) bool {
+		if next < len(files) {
+			name := files[next]
+			next++
+			data, err := b.readFile(name)
+			if err != nil {
+				b.flushOut()
+				fmt.Fprintf(b.c.Stderr, "File %s is unavailable.\n", name)
+				unavailable = true
+				b.unavailable = true
+				return false
+			}
+			l.src, l.pos, l.line, l.name = data, 0, 1, name
+			return true
 		}
-		if !b.runSource(name, data) {
-			return b.status()
+		if stdinDone {
+			return false
 		}
+		stdinDone = true
+		data, _ := io.ReadAll(b.input)
+		l.src, l.pos, l.line, l.name = string(data), 0, 1, "(standard_in)"
+		return true
 	}
-	data, err := io.ReadAll(b.c.Stdin)
-	if err != nil {
-		data = nil
+	l := &lexer{more: more}
+	l.report = func(line int, msg string) {
+		if line < 0 {
+			b.errText(msg + "\n")
+			return
+		}
+		b.yyerror(line, msg)
 	}
-	b.runSource("(standard_in)", string(data))
+	b.lex = l
+	p := &parser{bc: b, lex: l}
+	p.run()
+	if unavailable {
+		return 1
+	}
 	return b.status()
 }
 
@@ -153,15 +179,6 @@ func (b *bc) readFile(name string) (string, error) {
 	return string(data), err
 }
 
-// runSource parses and runs one source; false means stop.
-func (b *bc) runSource(name, src string) bool {
-	b.srcName = name
-	p := &parser{bc: b, lex: &lexer{src: src, line: 1}}
-	p.lex.report = func(line int, msg string) { b.yyerror(line, msg) }
-	ok := p.run()
-	return ok && !b.stopped()
-}
-
 func (b *bc) stopped() bool {
 	return b.halted || b.quit || b.cancelled || b.out.Failed() || b.ctx.Err() != nil
 }
@@ -175,7 +192,7 @@ func (b *bc) errText(s string) {
 
 func (b *bc) yyerror(line int, msg string) {
 	b.flushOut()
-	fmt.Fprintf(b.c.Stderr, "%s %d: %s\n", b.srcName, line, msg)
+	fmt.Fprintf(b.c.Stderr, "%s %d: %s\n", b.lex.name, line, msg)
 	b.hadError = true
 }
 
@@ -183,11 +200,11 @@ func (b *bc) ctWarn(line int, msg string) {
 	switch {
 	case b.stdOnly:
 		b.flushOut()
-		fmt.Fprintf(b.c.Stderr, "%s %d: Error: %s\n", b.srcName, line, msg)
+		fmt.Fprintf(b.c.Stderr, "%s %d: Error: %s\n", b.lex.name, line, msg)
 		b.hadError = true
 	case b.warn:
 		b.flushOut()
-		fmt.Fprintf(b.c.Stderr, "%s %d: (Warning) %s\n", b.srcName, line, msg)
+		fmt.Fprintf(b.c.Stderr, "%s %d: (Warning) %s\n", b.lex.name, line, msg)
 	}
 }
 
@@ -344,9 +361,6 @@ func (b *bc) warranty() {
 
 // readNumber is read(): a number from standard input in ibase.
 func (b *bc) readNumber(base int) num {
-	if b.input == nil {
-		b.input = bufio.NewReader(strings.NewReader(""))
-	}
 	next := func() byte {
 		c, err := b.input.ReadByte()
 		if err != nil {

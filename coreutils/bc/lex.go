@@ -68,10 +68,12 @@ type lexer struct {
 	src    string
 	pos    int
 	line   int
+	name   string // the source's name in messages
 	report func(line int, msg string)
-	// fatal is set when the source cannot be read further (EOF in a
-	// comment).
-	fatal string
+	// more switches to the next source, as GNU bc's scanner does at the
+	// end of a file: the sources form one token stream. It returns false
+	// at the end of the last one.
+	more func(l *lexer) bool
 }
 
 func isDigitChar(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' }
@@ -79,6 +81,12 @@ func isDigitChar(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= 
 func (l *lexer) next() token {
 	for {
 		if l.pos >= len(l.src) {
+			if l.more != nil && l.more(l) {
+				continue
+			}
+			// GNU reports errors at the very end as line 1 of standard
+			// input.
+			l.line, l.name = 1, "(standard_in)"
 			return token{kind: tEOF, line: l.line}
 		}
 		c := l.src[l.pos]
@@ -100,8 +108,8 @@ func (l *lexer) next() token {
 			if end < 0 {
 				l.line += strings.Count(l.src[l.pos:], "\n")
 				l.pos = len(l.src)
-				l.fatal = "EOF encountered in a comment.\n"
-				return token{kind: tEOF, line: l.line}
+				l.report(-1, "EOF encountered in a comment.")
+				continue
 			}
 			body := l.src[l.pos : l.pos+2+end+2]
 			l.line += strings.Count(body, "\n")
@@ -188,8 +196,18 @@ func showChar(c byte) string {
 }
 
 // number reads a numeric constant; backslash-newlines inside it are
-// dropped.
+// dropped, and leading zeros too, as GNU bc's scanner does.
 func (l *lexer) number() token {
+	t := l.rawNumber()
+	s := strings.TrimLeft(t.text, "0")
+	if s == "" {
+		s = "0"
+	}
+	t.text = s
+	return t
+}
+
+func (l *lexer) rawNumber() token {
 	var b strings.Builder
 	seenDot := false
 	for l.pos < len(l.src) {

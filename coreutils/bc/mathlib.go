@@ -218,9 +218,9 @@ func libSinCos(x num, scale int, sine bool) num {
 	prec := precFor(scale, 2) + extra
 	xf := toFloat(x, prec+extra)
 	pi := piF(prec + extra)
-	twoPi := newF(prec + extra).Mul(pi, newF(prec+extra).SetInt64(2))
+	twoPi := newF(prec+extra).Mul(pi, newF(prec+extra).SetInt64(2))
 	// r = x - 2*pi*round(x/(2*pi))
-	q := newF(prec + extra).Quo(xf, twoPi)
+	q := newF(prec+extra).Quo(xf, twoPi)
 	half := newF(prec + extra).SetFloat64(0.5)
 	if q.Sign() < 0 {
 		q.Sub(q, half)
@@ -228,7 +228,7 @@ func libSinCos(x num, scale int, sine bool) num {
 		q.Add(q, half)
 	}
 	qi, _ := q.Int(nil)
-	r := newF(prec + extra).Mul(twoPi, newF(prec+extra).SetInt(qi))
+	r := newF(prec+extra).Mul(twoPi, newF(prec+extra).SetInt(qi))
 	r.Sub(xf, r)
 	r.SetPrec(prec)
 	x2 := newF(prec).Mul(r, r)

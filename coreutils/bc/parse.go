@@ -31,7 +31,11 @@ type parser struct {
 
 	breakLabel, continueLabel, ifLabel, nextLabel int
 	curFunc                                       int // -1 outside a function
+	errStatus                                     int // tokens to shift before errors are reported again
 }
+
+// aborted ends the parse: end of input during error recovery.
+type aborted struct{}
 
 func (p *parser) peek() token {
 	if !p.have {
@@ -44,8 +48,14 @@ func (p *parser) peek() token {
 func (p *parser) take() token {
 	t := p.peek()
 	p.have = false
+	if p.errStatus > 0 {
+		p.errStatus--
+	}
 	return t
 }
+
+// discard drops the lookahead during error recovery.
+func (p *parser) discard() { p.peek(); p.have = false }
 
 func (p *parser) isChar(c string) bool {
 	t := p.peek()
@@ -59,8 +69,19 @@ func (p *parser) expectChar(c string) {
 	p.take()
 }
 
+// syntaxError reports a syntax error at the lookahead token, unless one
+// was reported less than three tokens ago (as bison does), and unwinds
+// to the enclosing statement list.
 func (p *parser) syntaxError() {
-	p.bc.yyerror(p.lex.line, "syntax error")
+	if p.bc.unavailable {
+		panic(aborted{})
+	}
+	if p.errStatus == 0 {
+		p.bc.yyerror(p.lex.line, "syntax error")
+	} else {
+		p.bc.hadError = true
+	}
+	p.errStatus = 3
 	panic(syntaxError{})
 }
 
@@ -104,103 +125,155 @@ func (p *parser) initGen() {
 	p.bc.initGen()
 }
 
-// run parses the whole source, running each input item as it completes.
-// It returns false when the program must stop (quit, halt, fatal error).
-func (p *parser) run() bool {
+// run parses the whole input, running each input item as it completes.
+func (p *parser) run() {
 	p.curFunc = -1
 	p.initGen()
-	for {
-		if p.bc.stopped() {
-			return false
-		}
-		t := p.peek()
-		if t.kind == tEOF {
-			if p.lex.fatal != "" {
-				p.bc.errText(p.lex.fatal)
-				return false
-			}
-			return true
-		}
-		if !p.item() {
-			return false
-		}
-	}
-}
-
-// item parses and runs one input item; recovery from a syntax error
-// skips to the end of the line (and out of any open braces).
-func (p *parser) item() (ok bool) {
-	depth := 0
 	defer func() {
 		if r := recover(); r != nil {
 			switch r.(type) {
-			case syntaxError:
-				p.recover(depth)
-				p.curFunc = -1
-				p.bc.runCode()
-				p.initGen()
-				ok = !p.bc.stopped()
+			case aborted:
 			case quitRequest:
-				ok = false
 				p.bc.quit = true
 			default:
 				panic(r)
 			}
 		}
 	}()
-	if p.peek().kind == tDefine {
-		p.function()
-	} else {
-		p.semicolonList()
-		t := p.peek()
-		if t.kind != tEOL {
-			p.syntaxError()
+	for !p.bc.stopped() {
+		if p.peek().kind == tEOF {
+			return
 		}
-		p.take()
+		p.item()
 	}
-	p.bc.runCode()
-	if p.bc.didGen {
-		p.initGen()
-	}
-	return !p.bc.stopped()
 }
 
-// recover discards tokens up to the end of the line at brace depth zero.
-func (p *parser) recover(depth int) {
-	braces := 0
+// Recovery modes: what may follow the error token.
+const (
+	recStmtOnly  = iota // a statement
+	recEOLOrStmt        // a statement, or the end of the line
+)
+
+// recoverTo discards tokens until one the error state accepts. It
+// returns true when that was the end of the line (which it consumes).
+func (p *parser) recoverTo(mode int) bool {
 	for {
 		t := p.peek()
 		switch {
 		case t.kind == tEOF:
-			return
-		case t.kind == tEOL && braces <= 0:
+			panic(aborted{})
+		case t.kind == tEOL && mode == recEOLOrStmt:
 			p.take()
-			return
-		case t.kind == tChar && t.text == "{":
-			braces++
-		case t.kind == tChar && t.text == "}":
-			braces--
+			p.errStatus = 0
+			return true
+		case canStartStatement(t):
+			return false
 		}
-		p.take()
+		p.discard()
 	}
 }
 
-func (p *parser) semicolonList() {
+// guard runs f, reporting whether it ended in a syntax error.
+func (p *parser) guard(f func()) (failed bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(syntaxError); ok {
+				failed = true
+				return
+			}
+			panic(r)
+		}
+	}()
+	f()
+	return false
+}
+
+// item parses and runs one input item: a function definition or a line
+// of statements.
+func (p *parser) item() {
+	errorEOL := false
+	if p.peek().kind == tDefine {
+		if !p.guard(p.function) {
+			p.bc.runCode()
+			if p.bc.didGen {
+				p.initGen()
+			}
+			return
+		}
+		p.curFunc = -1
+		if p.recoverTo(recEOLOrStmt) {
+			errorEOL = true
+		} else {
+			errorEOL = p.semicolonList()
+		}
+	} else {
+		errorEOL = p.semicolonList()
+	}
+	if errorEOL {
+		// input_item: error ENDOFLINE
+		p.initGen()
+		return
+	}
+	if t := p.peek(); t.kind != tEOL {
+		p.guard(p.syntaxError)
+		p.recoverTo(recEOLOrStmt)
+		p.initGen()
+		return
+	}
+	p.take()
+	p.bc.runCode()
+	if p.bc.didGen {
+		p.initGen()
+	}
+}
+
+// semicolonList parses the statements of a line; it returns true when a
+// syntax error was recovered by skipping to the end of the line.
+func (p *parser) semicolonList() bool {
+	afterSemi := false
 	for {
 		t := p.peek()
 		switch {
 		case t.kind == tChar && t.text == ";":
 			p.take()
+			afterSemi = true
 			continue
 		case t.kind == tEOL || t.kind == tEOF:
-			return
+			return false
 		}
-		p.statement()
+		if p.guard(p.statement) {
+			mode := recEOLOrStmt
+			if afterSemi {
+				mode = recStmtOnly
+			}
+			if p.recoverTo(mode) {
+				return true
+			}
+			continue
+		}
+		afterSemi = false
 		t = p.peek()
-		if !(t.kind == tChar && t.text == ";") {
-			return
+		if t.kind == tChar && t.text == ";" || t.kind == tEOL || t.kind == tEOF {
+			continue
+		}
+		p.guard(p.syntaxError)
+		if p.recoverTo(recEOLOrStmt) {
+			return true
 		}
 	}
+}
+
+// canStartStatement reports whether t can begin a statement.
+func canStartStatement(t token) bool {
+	switch t.kind {
+	case tString, tBreak, tContinue, tQuit, tHalt, tReturn, tFor, tIf, tWhile, tPrint, tWarranty, tLimits:
+		return true
+	case tChar:
+		if t.text == "{" {
+			return true
+		}
+	}
+	return canStartExpr(t)
 }
 
 // canStartExpr reports whether t can begin an expression.
@@ -304,7 +377,7 @@ func (p *parser) statement() {
 }
 
 // statementList is the body of braces: statements separated by newlines
-// or semicolons.
+// or semicolons. A syntax error restarts it at the next statement.
 func (p *parser) statementList() {
 	for {
 		t := p.peek()
@@ -317,11 +390,16 @@ func (p *parser) statementList() {
 		case t.kind == tEOF:
 			p.syntaxError()
 		}
-		p.statement()
-		t = p.peek()
-		if !(t.kind == tEOL || t.kind == tChar && (t.text == ";" || t.text == "}")) {
-			p.syntaxError()
+		if p.guard(p.statement) {
+			p.recoverTo(recStmtOnly)
+			continue
 		}
+		t = p.peek()
+		if t.kind == tEOL || t.kind == tChar && (t.text == ";" || t.text == "}") {
+			continue
+		}
+		p.guard(p.syntaxError)
+		p.recoverTo(recStmtOnly)
 	}
 }
 

@@ -8,15 +8,15 @@ import (
 
 // program holds the functions and the name tables.
 type program struct {
-	funcs          []*function
-	funcIdx        map[string]int
-	varIdx         map[string]int
-	arrIdx         map[string]int
-	varNames       []string
-	arrNames       []string
-	nextVar        int
-	nextArr        int
-	nextFunc       int
+	funcs    []*function
+	funcIdx  map[string]int
+	varIdx   map[string]int
+	arrIdx   map[string]int
+	varNames []string
+	arrNames []string
+	nextVar  int
+	nextArr  int
+	nextFunc int
 }
 
 func newProgram() *program {
@@ -219,7 +219,12 @@ func (v *vm) loadVar(vi int) {
 	case 2:
 		v.push(intNum(int64(v.scale)))
 	case 3:
-		v.push(intNum(-1))
+		// history: -1 (no readline) until assigned.
+		if vi < len(v.vars) && len(v.vars[vi]) > 0 {
+			v.push(v.vars[vi][len(v.vars[vi])-1])
+		} else {
+			v.push(intNum(-1))
+		}
 	default:
 		v.grow(vi)
 		s := v.vars[vi]
@@ -254,11 +259,8 @@ func (v *vm) varValue(vi int) num {
 // with the checks of the special variables.
 func (v *vm) storeVar(vi int) {
 	n := v.top()
-	if vi > 3 {
+	if vi >= 3 {
 		v.setVar(vi, n)
-		return
-	}
-	if vi == 3 {
 		return
 	}
 	var temp int64
@@ -432,6 +434,12 @@ func (v *vm) processParams(fn *function) bool {
 			} else {
 				v.rtError("Parameter type mismatch, parameter %s.", v.prog.varNames[p.id])
 			}
+			// GNU then reads on to the end of the argument kinds and
+			// reports a count mismatch there.
+			for v.byte() != ':' {
+			}
+			v.runtimeError = false
+			v.rtError("Parameter number mismatch")
 			return false
 		}
 		i++

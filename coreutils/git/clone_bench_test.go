@@ -58,6 +58,13 @@ func TestCloneLargeRepository(t *testing.T) {
 		t.Fatalf("status after clone: %d %q %s", code, o.String(), e.String())
 	}
 	t.Logf("status took %v", time.Since(start))
+	for _, args := range [][]string{{"status"}, {"diff"}, {"log", "--oneline"}, {"add", "-A"}, {"commit", "-qm", "x", "--allow-empty"}} {
+		start = time.Now()
+		o.Reset()
+		c.Args = append([]string{"git"}, args...)
+		Run(context.Background(), c)
+		t.Logf("%v took %v", args, time.Since(start))
+	}
 }
 
 func itoa(i int) string {

@@ -74,31 +74,34 @@ var logOnlySpecs = []optSpec{
 
 // logRun is a parsed log/show/rev-list invocation.
 type logRun struct {
-	r           *repo
-	includes    []plumbing.Hash
-	excludes    []plumbing.Hash
-	names       []string // the revisions as given (show)
-	ps          *pathspec
-	maxCount    int
-	skip        int
-	reverse     bool
-	authors     []*regexp.Regexp
-	committers  []*regexp.Regexp
-	greps       []*regexp.Regexp
-	allMatch    bool
-	invertGrep  bool
-	since       int64
-	until       int64
-	firstParent bool
-	noMerges    bool
-	merges      bool
-	graph       bool
-	pretty      prettyFmt
-	lc          logCtx
-	diff        diffOpts
-	count       bool
-	noWalk      bool
-	parents     bool
+	r              *repo
+	includes       []plumbing.Hash
+	excludes       []plumbing.Hash
+	names          []string // the revisions as given (show)
+	ps             *pathspec
+	maxCount       int
+	skip           int
+	reverse        bool
+	authors        []*regexp.Regexp
+	committers     []*regexp.Regexp
+	greps          []*regexp.Regexp
+	allMatch       bool
+	invertGrep     bool
+	since          int64
+	until          int64
+	firstParent    bool
+	noMerges       bool
+	merges         bool
+	graph          bool
+	pretty         prettyFmt
+	lc             logCtx
+	diff           diffOpts
+	count          bool
+	noWalk         bool
+	parents        bool
+	topo           bool
+	gr             *graph
+	missingNewline bool
 }
 
 // parseLogArgs parses log-like arguments. defaultRev is used when no
@@ -251,6 +254,9 @@ func (g *cmd) parseLogArgs(args []string, isShow bool) (*logRun, *repo) {
 			refGlobs = append(refGlobs, "refs/remotes/"+o.val)
 		case "graph":
 			lr.graph = true
+			lr.topo = true
+		case "topo-order":
+			lr.topo = true
 		case "expand-tabs":
 			lr.lc.expandTabs = 8
 			if o.has {
@@ -569,6 +575,10 @@ func (lr *logRun) walk() []*commit {
 		if !show || !lr.filter(c) {
 			continue
 		}
+		if lr.topo {
+			out = append(out, c)
+			continue
+		}
 		if skip > 0 {
 			skip--
 			continue
@@ -577,6 +587,25 @@ func (lr *logRun) walk() []*commit {
 		if lr.maxCount >= 0 && len(out) >= lr.maxCount {
 			break
 		}
+	}
+	if lr.topo {
+		out = topoSort(out)
+		if skip > len(out) {
+			skip = len(out)
+		}
+		out = out[skip:]
+		if lr.maxCount >= 0 && len(out) > lr.maxCount {
+			out = out[:lr.maxCount]
+		}
+	}
+	if lr.graph {
+		interesting := map[plumbing.Hash]bool{}
+		for h := range r.reachableSet(lr.includes) {
+			if !excluded[h] {
+				interesting[h] = true
+			}
+		}
+		lr.gr = newGraph(interesting)
 	}
 	if lr.reverse {
 		for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
@@ -667,8 +696,7 @@ func cmdLog(g *cmd, args []string) int {
 	for i, c := range commits {
 		lr.writeCommit(&w, c, i, i == len(commits)-1)
 		if w.Len() > 64<<10 {
-			g.out.Write(w.Bytes())
-			w.Reset()
+			g.flushPart(&w)
 		}
 	}
 	if lr.pretty.kind == "format" && !lr.pretty.terminator && len(commits) > 0 && lr.diff.format&^fmtNoOutput == 0 {
@@ -692,66 +720,89 @@ func (lr *logRun) commitDiff(c *commit) []diffPair {
 
 // writeCommit prints one commit of log output.
 func (lr *logRun) writeCommit(w *bytes.Buffer, c *commit, idx int, last bool) {
-	var b bytes.Buffer
+	if lr.gr != nil {
+		lr.writeGraphCommit(w, c, idx)
+		return
+	}
 	pf := lr.pretty
 	// Separator between entries for separator-style formats.
 	if idx > 0 && !pf.terminator {
-		if lr.graph {
-			w.WriteString("| \n")
-		} else {
-			b.WriteString("\n")
-		}
+		w.WriteString("\n")
 	}
-	header := ""
-	switch pf.kind {
-	case "format":
-		header = lr.lc.formatUser(c, pf.format)
-		if pf.terminator {
-			header += "\n"
-		}
-	default:
-		header = lr.lc.formatBuiltin(c, pf)
+	w.WriteString(lr.header(c))
+	if pf.terminator && pf.kind == "format" {
+		w.WriteString("\n")
 	}
-	b.WriteString(header)
-	wantDiff := lr.diff.format&^fmtNoOutput != 0
-	if wantDiff && !(len(c.parents) > 1) {
-		pairs := lr.commitDiff(c)
-		if len(pairs) > 0 {
-			if pf.kind != "oneline" && !(pf.kind == "format" && pf.format == "") {
-				d := lr.diff
-				d.finish()
-				if d.format&fmtStat != 0 && d.format&fmtPatch != 0 {
-					b.WriteString("---")
-				}
-				b.WriteString("\n")
-				if pf.kind == "format" && !pf.terminator {
-					// "format:" has no newline of its own.
-				}
-			}
-			var d bytes.Buffer
-			lr.r.writeDiff(&d, pairs, &lr.diff)
-			b.Write(d.Bytes())
-		}
+	if pairs := lr.diffFor(c); len(pairs) > 0 {
+		w.WriteString(lr.diffSeparator())
+		lr.r.writeDiff(w, pairs, &lr.diff)
 	}
-	if lr.graph {
-		lines := strings.SplitAfter(b.String(), "\n")
-		for i, l := range lines {
-			if l == "" {
-				continue
-			}
-			switch {
-			case i == 0:
-				w.WriteString("* ")
-			case last:
-				w.WriteString("  ")
-			default:
-				w.WriteString("| ")
-			}
-			w.WriteString(l)
-		}
-		return
+}
+
+// header is the formatted commit text.
+func (lr *logRun) header(c *commit) string {
+	if lr.pretty.kind == "format" {
+		return lr.lc.formatUser(c, lr.pretty.format)
 	}
-	w.Write(b.Bytes())
+	return lr.lc.formatBuiltin(c, lr.pretty)
+}
+
+// diffFor returns the pairs to show after a commit, if any.
+func (lr *logRun) diffFor(c *commit) []diffPair {
+	if lr.diff.format&^fmtNoOutput == 0 || len(c.parents) > 1 {
+		return nil
+	}
+	return lr.commitDiff(c)
+}
+
+// diffSeparator is what goes between the message and the diff.
+func (lr *logRun) diffSeparator() string {
+	pf := lr.pretty
+	if pf.kind == "oneline" || (pf.kind == "format" && pf.format == "") {
+		return ""
+	}
+	d := lr.diff
+	d.finish()
+	if d.format&fmtStat != 0 && d.format&fmtPatch != 0 {
+		return "---\n"
+	}
+	return "\n"
+}
+
+// writeGraphCommit prints a commit with the --graph columns.
+func (lr *logRun) writeGraphCommit(w *bytes.Buffer, c *commit, idx int) {
+	gr := lr.gr
+	pf := lr.pretty
+	gr.update(c, lr.firstParent)
+	if idx > 0 && !pf.terminator {
+		if !lr.missingNewline {
+			gr.paddingLine(w)
+		}
+		w.WriteString("\n")
+	}
+	gr.showCommit(w)
+	text := lr.header(c)
+	if pf.kind == "oneline" {
+		text = strings.TrimSuffix(text, "\n")
+	}
+	lr.missingNewline = !strings.HasSuffix(text, "\n")
+	gr.showCommitMsg(w, text)
+	if pf.terminator {
+		if !lr.missingNewline {
+			gr.paddingLine(w)
+		}
+		w.WriteString("\n")
+	}
+	if pairs := lr.diffFor(c); len(pairs) > 0 {
+		if sep := lr.diffSeparator(); sep != "" {
+			gr.paddingLine(w)
+			w.WriteString(sep)
+		}
+		var d bytes.Buffer
+		lr.r.writeDiff(&d, pairs, &lr.diff)
+		gr.prefixLines(w, d.Bytes())
+		lr.missingNewline = false
+	}
 }
 
 // parseApproxDate reads --since/--until values: the formats of parseDate,

@@ -685,7 +685,7 @@ func cmdClean(g *cmd, args []string) int {
 	ps := r.makePathspec(p.args)
 	r.leadingDirWarning(ps)
 	mode := untrackedNormal
-	wo := walkOpts{mode: mode, ps: ps}
+	wo := walkOpts{mode: mode, ps: ps, cleanEmptyDirs: dirs}
 	ig := r.newIgnorer()
 	for _, e := range p.all("exclude") {
 		ig.cmdline = append(ig.cmdline, parseIgnore([]byte(e), "", "command line"))
@@ -697,9 +697,9 @@ func cmdClean(g *cmd, args []string) int {
 		list = r.walkWorktree(wo).untracked
 	case p.flag("X"):
 		wo.wantIgnored = true
-		wo.mode = untrackedNo
 		list = r.walkWorktree(wo).ignored
 	default:
+		wo.wantIgnored = true
 		list = r.walkWorktree(wo).untracked
 	}
 	if len(ig.cmdline) > 0 {
@@ -796,4 +796,83 @@ func cmdReflog(g *cmd, args []string) int {
 	}
 	g.out.Write(w.Bytes())
 	return 0
+}
+
+var checkIgnoreSpecs = []optSpec{
+	{short: 'q', long: "quiet"},
+	{short: 'v', long: "verbose"},
+	{short: 'n', long: "non-matching"},
+	{long: "stdin"},
+	{short: 'z'},
+	{long: "no-index"},
+}
+
+func cmdCheckIgnore(g *cmd, args []string) int {
+	p := g.parse(args, checkIgnoreSpecs)
+	r := g.worktreeRepo()
+	paths := p.args
+	if p.flag("stdin") {
+		data, _ := io.ReadAll(g.c.Stdin)
+		sep := "\n"
+		if p.flag("z") {
+			sep = "\x00"
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(string(data), sep), sep) {
+			if l != "" {
+				paths = append(paths, l)
+			}
+		}
+	} else if len(paths) == 0 {
+		g.fatal("no path specified")
+	}
+	verbose := p.flag("verbose")
+	nonMatching := p.flag("non-matching")
+	if nonMatching && !verbose {
+		g.fatal("--non-matching is only valid with --verbose")
+	}
+	ig := r.newIgnorer()
+	ix := r.index()
+	found := false
+	var w bytes.Buffer
+	for _, a := range paths {
+		rel := r.resolveRelPath(a)
+		isDir := strings.HasSuffix(a, "/")
+		if fi, err := r.lstat(rel); err == nil && fi.IsDir() {
+			isDir = true
+		}
+		var pat *ignorePattern
+		if p.flag("no-index") || ix.get(rel) == nil {
+			// An excluded parent directory decides; else the path itself.
+			parts := strings.Split(rel, "/")
+			for i := 1; i < len(parts); i++ {
+				if m := ig.matchPattern(strings.Join(parts[:i], "/"), true); m != nil && !m.negate {
+					pat = m
+					break
+				}
+			}
+			if pat == nil {
+				pat = ig.matchPattern(rel, isDir)
+			}
+		}
+		ignored := pat != nil && !pat.negate
+		if ignored || (verbose && pat != nil) {
+			found = true
+		}
+		if p.flag("quiet") {
+			continue
+		}
+		switch {
+		case verbose && pat != nil:
+			fmt.Fprintf(&w, "%s:%d:%s\t%s\n", pat.source, pat.line, pat.text, r.quoteName(a))
+		case verbose && nonMatching:
+			fmt.Fprintf(&w, "::\t%s\n", r.quoteName(a))
+		case ignored:
+			fmt.Fprintf(&w, "%s\n", r.quoteName(a))
+		}
+	}
+	g.out.Write(w.Bytes())
+	if found {
+		return 0
+	}
+	return 1
 }

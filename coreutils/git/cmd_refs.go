@@ -405,14 +405,14 @@ func cmdLsFiles(g *cmd, args []string) int {
 			mode = untrackedNormal
 		}
 		useStd := p.flag("exclude-standard")
-		wo := walkOpts{mode: mode, ps: ps}
+		wo := walkOpts{mode: mode, ps: ps, showEmptyDirs: p.flag("directory") && !p.flag("no-empty-directory")}
 		if ignored {
 			wo.wantIgnored = true
 			wo.ignoredAll = !p.flag("directory")
 		}
 		var res walkResult
 		if !useStd && !ignored {
-			res = r.walkWorktree(walkOpts{mode: mode, ps: ps, noIgnore: true})
+			res = r.walkWorktree(walkOpts{mode: mode, ps: ps, noIgnore: true, showEmptyDirs: wo.showEmptyDirs})
 		} else {
 			res = r.walkWorktree(wo)
 		}

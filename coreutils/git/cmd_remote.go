@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/packfile"
 
 	"github.com/bashbox/bashbox/builtins"
 )
@@ -278,53 +279,72 @@ func (g *cmd) openSourceRepo(src string) (*repo, bool) {
 	return nil, false
 }
 
-// copyObjects copies every object file (loose and packed) of src.
+// copyObjects copies the objects of src: pack files as they are, and the
+// loose objects into one new pack (far fewer files to create than one per
+// object), or one by one when there are few of them.
 func (r *repo) copyObjects(src *repo) {
 	fsys := r.fs
-	var copyDir func(from, to string)
 	count := 0
-	copyDir = func(from, to string) {
-		entries, err := fsys.ReadDir(from)
+	copyFile := func(from, to string, perm fs.FileMode) {
+		count++
+		if count&1023 == 0 {
+			r.g.check()
+		}
+		data, err := readAll(fsys, from)
 		if err != nil {
 			return
 		}
-		fresh := false
-		if _, err := fsys.Stat(to); err != nil {
-			fresh = true
-			fsys.MkdirAll(to, 0o755)
+		if err := writeFile(fsys, to, data, perm); err != nil {
+			r.g.fatal("cannot copy %s: %s", from, builtins.ErrText(err))
 		}
+	}
+	srcObjects := src.gitPath("objects")
+	dstObjects := r.gitPath("objects")
+	fsys.MkdirAll(dstObjects+"/pack", 0o755)
+	// Packs.
+	if entries, err := fsys.ReadDir(srcObjects + "/pack"); err == nil {
 		for _, e := range entries {
-			count++
-			if count&1023 == 0 {
-				r.g.check()
-			}
-			name := e.Name()
-			if e.IsDir() {
-				if name == "info" && from == src.gitPath("objects") {
-					copyDir(from+"/"+name, to+"/"+name)
-					continue
-				}
-				copyDir(from+"/"+name, to+"/"+name)
+			n := e.Name()
+			if !strings.HasSuffix(n, ".pack") && !strings.HasSuffix(n, ".idx") {
 				continue
 			}
-			dst := to + "/" + name
-			if !fresh {
-				if _, err := fsys.Stat(dst); err == nil {
-					continue
-				}
-			}
-			data, err := readAll(fsys, from+"/"+name)
-			if err != nil {
+			if _, err := fsys.Stat(dstObjects + "/pack/" + n); err == nil {
 				continue
 			}
-			perm := fs.FileMode(0o444)
-			if err := writeFile(fsys, dst, data, perm); err != nil {
-				r.g.fatal("cannot copy object %s: %s", name, builtins.ErrText(err))
+			copyFile(srcObjects+"/pack/"+n, dstObjects+"/pack/"+n, 0o444)
+		}
+	}
+	// Loose objects.
+	var loose []plumbing.Hash
+	dirs, _ := fsys.ReadDir(srcObjects)
+	for _, d := range dirs {
+		if !d.IsDir() || len(d.Name()) != 2 || !isHex(d.Name()) {
+			continue
+		}
+		files, _ := fsys.ReadDir(srcObjects + "/" + d.Name())
+		for _, f := range files {
+			name := d.Name() + f.Name()
+			if len(name) == 40 && isHex(name) {
+				loose = append(loose, plumbing.NewHash(name))
 			}
 		}
 	}
-	copyDir(src.gitPath("objects"), r.gitPath("objects"))
-	// Alternates of the source are needed too.
+	var missing []plumbing.Hash
+	for _, h := range loose {
+		if !r.hasObject(h) {
+			missing = append(missing, h)
+		}
+	}
+	if len(missing) > 64 && r.packLoose(src, missing) {
+		r.st.Reindex()
+	} else {
+		for _, h := range missing {
+			hex := h.String()
+			fsys.MkdirAll(dstObjects+"/"+hex[:2], 0o755)
+			copyFile(srcObjects+"/"+hex[:2]+"/"+hex[2:], dstObjects+"/"+hex[:2]+"/"+hex[2:], 0o444)
+		}
+	}
+	// Objects the source borrows from alternates are needed too.
 	if data, err := src.readGitFile("objects/info/alternates"); err == nil {
 		for _, line := range strings.Split(string(data), "\n") {
 			line = strings.TrimSpace(line)
@@ -332,13 +352,28 @@ func (r *repo) copyObjects(src *repo) {
 				continue
 			}
 			if !path.IsAbs(line) {
-				line = path.Join(src.gitPath("objects"), line)
+				line = path.Join(srcObjects, line)
 			}
-			copyDir(line, r.gitPath("objects"))
+			if isGitDir(r.fs, path.Dir(line)) {
+				r.copyObjects(r.g.newRepo("", path.Dir(line)))
+			}
 		}
-		r.fs.Remove(r.gitPath("objects/info/alternates"))
 	}
 	r.st.Reindex()
+}
+
+// packLoose writes the given objects of src into one pack of r.
+func (r *repo) packLoose(src *repo, hashes []plumbing.Hash) bool {
+	w, err := r.st.PackfileWriter()
+	if err != nil {
+		return false
+	}
+	enc := packfile.NewEncoder(w, src.st, false)
+	if _, err := enc.Encode(hashes, 0); err != nil {
+		w.Close()
+		return false
+	}
+	return w.Close() == nil
 }
 
 var cloneSpecs = []optSpec{

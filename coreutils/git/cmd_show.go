@@ -71,8 +71,7 @@ func cmdShow(g *cmd, args []string) int {
 			w.Write(data)
 		}
 		if w.Len() > 64<<10 {
-			g.out.Write(w.Bytes())
-			w.Reset()
+			g.flushPart(&w)
 		}
 	}
 	g.out.Write(w.Bytes())

@@ -21,13 +21,13 @@ type statusEntry struct {
 
 // statusData is what status reports.
 type statusData struct {
-	head      headInfo
-	initial   bool
-	amend     bool // "No changes" when nothing is committable
+	head       headInfo
+	initial    bool
+	amend      bool // "No changes" when nothing is committable
 	fromCommit bool // printed by commit: "Initial commit"
-	entries   []statusEntry
-	untracked []string
-	ignored   []string
+	entries    []statusEntry
+	untracked  []string
+	ignored    []string
 }
 
 func (s *statusData) committable() bool {
@@ -155,7 +155,7 @@ func (r *repo) collectStatusFrom(base plumbing.Hash, ps *pathspec, umode untrack
 		s.entries = append(s.entries, *e)
 	}
 	sort.Slice(s.entries, func(i, j int) bool { return s.entries[i].path < s.entries[j].path })
-	res := r.walkWorktree(walkOpts{mode: umode, wantIgnored: ignored, ps: ps})
+	res := r.walkWorktree(walkOpts{mode: umode, wantIgnored: ignored, ignoredAll: umode == untrackedAll, ps: ps})
 	s.untracked = res.untracked
 	s.ignored = res.ignored
 	return s
@@ -355,6 +355,19 @@ func (r *repo) aheadBehind(a, b plumbing.Hash) (int, int) {
 		}
 	}
 	return ahead, behind
+}
+
+// reachableSet lists the commits reachable from any of hs.
+func (r *repo) reachableSet(hs []plumbing.Hash) map[plumbing.Hash]bool {
+	out := map[plumbing.Hash]bool{}
+	for _, h := range hs {
+		if c, ok := r.commitOf(h); ok {
+			for k := range r.reachable(c) {
+				out[k] = true
+			}
+		}
+	}
+	return out
 }
 
 // reachable lists the commits reachable from h.

@@ -11,6 +11,7 @@ package git
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -81,6 +82,9 @@ func init() {
 		"write-tree":   cmdWriteTree,
 		"clean":        cmdClean,
 		"reflog":       cmdReflog,
+		"merge":        cmdMerge,
+		"grep":         cmdGrep,
+		"check-ignore": cmdCheckIgnore,
 	}
 }
 
@@ -270,6 +274,16 @@ func (g *cmd) subHelp(status int, w io.Writer) int {
 		io.WriteString(w, u)
 	}
 	return status
+}
+
+// flushPart writes buffered output, stopping quietly (status 141) when
+// the reader has gone.
+func (g *cmd) flushPart(w *bytes.Buffer) {
+	g.out.Write(w.Bytes())
+	w.Reset()
+	if err := g.out.Flush(); err != nil && builtins.IsBrokenPipe(err) {
+		panic(exitCode(141))
+	}
 }
 
 // fatal prints "fatal: ..." and unwinds with status 128.

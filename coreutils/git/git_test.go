@@ -355,3 +355,129 @@ func TestRandomBranchWorkflows(t *testing.T) {
 		p.git("branch", "-vv")
 	}
 }
+
+// syncToBox copies the real side's tree over the sandbox side (for states
+// only real git can create, such as merges).
+func (p *pair) syncToBox() {
+	p.t.Helper()
+	entries, _ := os.ReadDir(p.box)
+	for _, e := range entries {
+		os.RemoveAll(filepath.Join(p.box, e.Name()))
+	}
+	if out, err := exec.Command("cp", "-a", p.real+"/.", p.box+"/").CombinedOutput(); err != nil {
+		p.t.Fatalf("cp: %v %s", err, out)
+	}
+}
+
+func (p *pair) realGit(args ...string) {
+	p.t.Helper()
+	if res := p.runReal("", args...); res.code != 0 {
+		p.t.Fatalf("real git %v: %s", args, res.err)
+	}
+}
+
+// TestMergeHistories compares history commands on merges made by real git.
+func TestMergeHistories(t *testing.T) {
+	t.Parallel()
+	p := newPair(t)
+	p.realGit("init", "-q", "-b", "main")
+	write := func(name, content string) {
+		os.MkdirAll(filepath.Dir(filepath.Join(p.real, name)), 0o755)
+		os.WriteFile(filepath.Join(p.real, name), []byte(content), 0o644)
+	}
+	write("a", "1\n2\n3\n")
+	p.realGit("add", ".")
+	p.realGit("commit", "-qm", "base")
+	p.realGit("checkout", "-q", "-b", "f1")
+	write("b", "b\n")
+	p.realGit("add", ".")
+	p.realGit("commit", "-qm", "f1 work")
+	p.realGit("checkout", "-q", "main")
+	write("a", "1\n2\n3\n4\n")
+	p.realGit("commit", "-qam", "main work")
+	p.realGit("merge", "-q", "--no-edit", "f1")
+	p.realGit("checkout", "-q", "-b", "f2", "HEAD~1")
+	write("c", "c\n")
+	p.realGit("add", ".")
+	p.realGit("commit", "-qm", "f2 work")
+	p.realGit("checkout", "-q", "main")
+	p.realGit("merge", "-q", "--no-edit", "f2")
+	write("a", "0\n1\n2\n3\n4\n")
+	p.realGit("commit", "-qam", "after merges")
+	p.syncToBox()
+	p.git("log", "--graph", "--oneline")
+	p.git("log", "--graph", "--oneline", "--all")
+	p.git("log", "--graph")
+	p.git("log", "--oneline")
+	p.git("log")
+	p.git("log", "--first-parent", "--oneline")
+	p.git("log", "--no-merges", "--oneline")
+	p.git("log", "--merges", "--format=%h %p %s")
+	p.git("log", "--graph", "--stat", "--format=%s")
+	p.git("log", "--oneline", "--", "b")
+	p.git("blame", "a")
+	p.git("rev-list", "--count", "HEAD")
+	p.git("status")
+}
+
+// TestIgnoreRules compares untracked and ignored listings on random trees
+// and .gitignore files.
+func TestIgnoreRules(t *testing.T) {
+	t.Parallel()
+	rounds := 3
+	if n, err := strconv.Atoi(os.Getenv("BASHBOX_GIT_FUZZ")); err == nil {
+		rounds = n
+	}
+	patterns := []string{"*.log", "build/", "/top.txt", "d*/", "!keep.log", "a/**/z", "**/tmp", "x?", "[ab].c", "sub/*.o",
+		"#comment", "", "*.txt", "!d1/", "e/", "\\#hash", "nested/deep/", "*~", "/a/b", "tmp/", "!*.c"}
+	files := []string{"top.txt", "a.log", "keep.log", "build/out", "d1/f", "d2/g.log", "a/b/z", "a/z", "a/b/c/z", "tmp/x",
+		"q/tmp/y", "xy", "xyz", "a.c", "b.c", "c.c", "sub/m.o", "sub/n.c", "e/f/g", "#hash", "nested/deep/file", "f~",
+		"r/s.txt", "r/t/u.log", "d3/e4/f5", "empty/"}
+	for round := 0; round < rounds; round++ {
+		p := newPair(t)
+		r := rand.New(rand.NewSource(int64(round*31 + 7)))
+		p.git("init", "-q", "-b", "main")
+		for _, f := range files {
+			if r.Intn(3) == 0 {
+				continue
+			}
+			if strings.HasSuffix(f, "/") {
+				os.MkdirAll(filepath.Join(p.real, f), 0o755)
+				os.MkdirAll(filepath.Join(p.box, f), 0o755)
+				continue
+			}
+			p.write(f, f+"\n")
+		}
+		var gi []string
+		for i := 0; i < 1+r.Intn(5); i++ {
+			gi = append(gi, patterns[r.Intn(len(patterns))])
+		}
+		p.write(".gitignore", strings.Join(gi, "\n")+"\n")
+		if r.Intn(2) == 0 {
+			p.write("r/.gitignore", patterns[r.Intn(len(patterns))]+"\n")
+		}
+		if r.Intn(3) == 0 {
+			p.git("add", "a.c")
+		}
+		p.git("status", "--porcelain")
+		p.git("status", "--porcelain", "-uall")
+		p.git("status", "--porcelain", "--ignored")
+		p.git("status", "--porcelain", "--ignored", "-uall")
+		p.git("ls-files", "-o", "--exclude-standard")
+		p.git("ls-files", "-o", "-i", "--exclude-standard")
+		p.git("ls-files", "-o", "--directory", "--exclude-standard")
+		p.git("add", "-A", "-n")
+		p.git("clean", "-n", "-d")
+		p.git("clean", "-n")
+		p.git("clean", "-n", "-d", "-x")
+		p.git("clean", "-n", "-X")
+		p.git("clean", "-n", "-d", "-X")
+		var names []string
+		for _, f := range files {
+			if !strings.HasSuffix(f, "/") {
+				names = append(names, f)
+			}
+		}
+		p.git(append([]string{"check-ignore", "-v", "-n"}, names...)...)
+	}
+}

@@ -41,15 +41,21 @@ func parseIgnore(data []byte, base, source string) *ignoreList {
 		if line[0] == '!' {
 			p.negate = true
 			line = line[1:]
-		} else if strings.HasPrefix(line, "\\!") || strings.HasPrefix(line, "\\#") {
-			line = line[1:]
 		}
 		if strings.HasSuffix(line, "/") {
 			p.dirOnly = true
-			line = strings.TrimRight(line, "/")
+			line = line[:len(line)-1]
 		}
 		if line == "" {
 			continue
+		}
+		// As check-ignore -v shows it.
+		p.text = line
+		if p.negate {
+			p.text = "!" + p.text
+		}
+		if p.dirOnly {
+			p.text += "/"
 		}
 		if !strings.Contains(line, "/") {
 			p.basename = true

@@ -9,7 +9,7 @@ import (
 const (
 	argNone = iota
 	argRequired
-	argOptional // only attached: --opt=value, -oVALUE
+	argOptional    // only attached: --opt=value, -oVALUE
 	argLastDefault // takes the next argument, unless it is the last option
 )
 
@@ -273,11 +273,12 @@ func (g *cmd) parse(args []string, specs []optSpec) *parsedArgs {
 }
 
 func (g *cmd) parseMode(args []string, specs []optSpec, stop bool) *parsedArgs {
+	hasH := findShortOpt(specs, 'h') != nil
 	for _, a := range args {
 		if a == "--" {
 			break
 		}
-		if a == "-h" {
+		if a == "-h" && (!hasH || len(args) == 1) {
 			g.shortHelp()
 		}
 	}

@@ -132,7 +132,7 @@ func readGitFile(fsys builtins.FS, p string) (string, bool) {
 func (g *cmd) newRepo(work, gitDir string) *repo {
 	r := &repo{g: g, fs: g.c.FS, work: work, gitDir: gitDir}
 	r.dot = newBillyFS(r.fs, gitDir)
-	r.st = filesystem.NewStorageWithOptions(r.dot, cache.NewObjectLRUDefault(), filesystem.Options{ExclusiveAccess: true})
+	r.st = filesystem.NewStorageWithOptions(r.dot, cache.NewObjectLRUDefault(), filesystem.Options{})
 	if work != "" {
 		cwd := path.Clean(g.dir)
 		if cwd != work && strings.HasPrefix(cwd, work+"/") {

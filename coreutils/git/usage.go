@@ -795,4 +795,123 @@ Emit object (blob or tree) with conversion or filter (stand-alone, or with batch
    or: git reflog exists <ref>
 
 `,
+	"merge": `usage: git merge [<options>] [<commit>...]
+   or: git merge --abort
+   or: git merge --continue
+
+    -n                    do not show a diffstat at the end of the merge
+    --stat                show a diffstat at the end of the merge
+    --summary             (synonym to --stat)
+    --log[=<n>]           add (at most <n>) entries from shortlog to merge commit message
+    --squash              create a single commit instead of doing a merge
+    --commit              perform a commit if the merge succeeds (default)
+    -e, --edit            edit message before committing
+    --cleanup <mode>      how to strip spaces and #comments from message
+    --ff                  allow fast-forward (default)
+    --ff-only             abort if fast-forward is not possible
+    --rerere-autoupdate   update the index with reused conflict resolution if possible
+    --verify-signatures   verify that the named commit has a valid GPG signature
+    -s, --strategy <strategy>
+                          merge strategy to use
+    -X, --strategy-option <option=value>
+                          option for selected merge strategy
+    -m, --message <message>
+                          merge commit message (for a non-fast-forward merge)
+    -F, --file <path>     read message from file
+    --into-name <name>    use <name> instead of the real target
+    -v, --verbose         be more verbose
+    -q, --quiet           be more quiet
+    --abort               abort the current in-progress merge
+    --quit                --abort but leave index and working tree alone
+    --continue            continue the current in-progress merge
+    --allow-unrelated-histories
+                          allow merging unrelated histories
+    --progress            force progress reporting
+    -S, --gpg-sign[=<key-id>]
+                          GPG sign commit
+    --autostash           automatically stash/stash pop before and after
+    --overwrite-ignore    update ignored files (default)
+    --signoff             add a Signed-off-by trailer
+    --no-verify           bypass pre-merge-commit and commit-msg hooks
+
+`,
+	"grep": `usage: git grep [<options>] [-e] <pattern> [<rev>...] [[--] <path>...]
+
+    --cached              search in index instead of in the work tree
+    --no-index            find in contents not managed by git
+    --untracked           search in both tracked and untracked files
+    --exclude-standard    ignore files specified via '.gitignore'
+    --recurse-submodules  recursively search in each submodule
+
+    -v, --invert-match    show non-matching lines
+    -i, --ignore-case     case insensitive matching
+    -w, --word-regexp     match patterns only at word boundaries
+    -a, --text            process binary files as text
+    -I                    don't match patterns in binary files
+    --textconv            process binary files with textconv filters
+    -r, --recursive       search in subdirectories (default)
+    --max-depth <depth>   descend at most <depth> levels
+
+    -E, --extended-regexp
+                          use extended POSIX regular expressions
+    -G, --basic-regexp    use basic POSIX regular expressions (default)
+    -F, --fixed-strings   interpret patterns as fixed strings
+    -P, --perl-regexp     use Perl-compatible regular expressions
+
+    -n, --line-number     show line numbers
+    --column              show column number of first match
+    -h                    don't show filenames
+    -H                    show filenames
+    --full-name           show filenames relative to top directory
+    -l, --files-with-matches
+                          show only filenames instead of matching lines
+    --name-only           synonym for --files-with-matches
+    -L, --files-without-match
+                          show only the names of files without match
+    -z, --null            print NUL after filenames
+    -o, --only-matching   show only matching parts of a line
+    -c, --count           show the number of matches instead of matching lines
+    --color[=<when>]      highlight matches
+    --break               print empty line between matches from different files
+    --heading             show filename only once above matches from same file
+
+    -C, --context <n>     show <n> context lines before and after matches
+    -B, --before-context <n>
+                          show <n> context lines before matches
+    -A, --after-context <n>
+                          show <n> context lines after matches
+    --threads <n>         use <n> worker threads
+    -NUM                  shortcut for -C NUM
+    -p, --show-function   show a line with the function name before matches
+    -W, --function-context
+                          show the surrounding function
+
+    -f <file>             read patterns from file
+    -e <pattern>          match <pattern>
+    --and                 combine patterns specified with -e
+    --or                  
+    --not                 
+    (                     
+    )                     
+    -q, --quiet           indicate hit with exit status without output
+    --all-match           show only matches from files that match all patterns
+
+    -O, --open-files-in-pager[=<pager>]
+                          show matching files in the pager
+    --ext-grep            allow calling of grep(1) (ignored by this build)
+    -m, --max-count <n>   maximum number of results per file
+
+`,
+	"check-ignore": `usage: git check-ignore [<options>] <pathname>...
+   or: git check-ignore [<options>] --stdin
+
+    -q, --quiet           suppress progress reporting
+    -v, --verbose         be verbose
+
+    --stdin               read file names from stdin
+    -z                    terminate input and output records by a NUL character
+    -n, --non-matching    show non-matching input paths
+    --no-index            ignore index when checking
+
+`,
 }

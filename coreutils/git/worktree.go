@@ -527,11 +527,13 @@ type walkResult struct {
 
 // walkOpts controls the work tree walk.
 type walkOpts struct {
-	mode        untrackedMode
-	wantIgnored bool // collect ignored paths
-	ignoredAll  bool // list ignored files inside ignored directories... (matching mode)
-	ps          *pathspec
-	noIgnore    bool // treat nothing as ignored (add -f)
+	mode           untrackedMode
+	wantIgnored    bool // collect ignored paths
+	ignoredAll     bool // list ignored files inside ignored directories... (matching mode)
+	ps             *pathspec
+	noIgnore       bool // treat nothing as ignored (add -f)
+	showEmptyDirs  bool // list untracked directories without untracked files (ls-files --directory)
+	cleanEmptyDirs bool // list untracked directories holding no file at all (clean -d)
 }
 
 // walkWorktree finds untracked (and optionally ignored) paths.
@@ -630,8 +632,15 @@ func (r *repo) walkWorktree(o walkOpts) walkResult {
 				has = true
 			}
 			if !tracked && o.mode == untrackedNormal {
-				if subHas {
+				if o.cleanEmptyDirs && len(subIgn) > 0 {
+					// clean keeps ignored files: list what is inside instead.
+					unt = append(unt, subUnt...)
+					if subHas {
+						has = true
+					}
+				} else if subHas || o.showEmptyDirs || (o.cleanEmptyDirs && !r.dirHasFiles(rel)) {
 					unt = append(unt, rel+"/")
+					has = true
 				}
 				if o.wantIgnored {
 					if !subHas && len(subIgn) > 0 && allIgnoredDir(subIgn, rel) && !o.ignoredAll {

@@ -64,7 +64,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	opts, operands, err := options.Parse(c.Args[1:])
 	if err != nil {
 		c.Errorf("%s", err.Error())
-		fmt.Fprint(c.Stderr, usage)
+		fmt.Fprint(c.Stdout, usage)
 		return 255
 	}
 	form, set := "", len(operands) > 0

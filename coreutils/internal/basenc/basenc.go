@@ -197,16 +197,18 @@ func writeWrapped(out *utilcmd.Output, p []byte, wrap, col int) int {
 		out.Write(p)
 		return col + len(p)
 	}
+	line := make([]byte, 0, len(p)+len(p)/wrap+2)
 	for len(p) > 0 {
 		k := min(wrap-col, len(p))
-		out.Write(p[:k])
+		line = append(line, p[:k]...)
 		p = p[k:]
 		col += k
 		if col == wrap {
-			out.WriteByte('\n')
+			line = append(line, '\n')
 			col = 0
 		}
 	}
+	out.Write(line)
 	return col
 }
 
@@ -222,12 +224,34 @@ func (k *Codec) decode(ctx context.Context, c *builtins.Call, in io.Reader, out 
 		c.Errorf("invalid input")
 		return 1
 	}
+	clean := make([]byte, 0, len(buf)+8)
+	dec := make([]byte, len(buf))
 	for {
 		m, err := in.Read(buf)
+		// Keep the bytes that take part, after any partial group.
+		clean = append(clean[:0], grp[:n]...)
 		for _, b := range buf[:m] {
 			if b == '\n' || garbage && k.rev[b] < 0 && b != '=' {
 				continue
 			}
+			clean = append(clean, b)
+		}
+		// Fast path: whole groups of alphabet characters only.
+		fast := 0
+		for fast < len(clean) && k.rev[clean[fast]] >= 0 {
+			fast++
+		}
+		fast -= fast % q
+		if fast > 0 {
+			w, derr := k.decodeFast(dec, clean[:fast])
+			if derr != nil {
+				fast = 0
+			} else {
+				out.Write(dec[:w])
+			}
+		}
+		n = 0
+		for _, b := range clean[fast:] {
 			grp[n] = b
 			n++
 			if n == q {
@@ -253,6 +277,15 @@ func (k *Codec) decode(ctx context.Context, c *builtins.Call, in io.Reader, out 
 		return invalid()
 	}
 	return 0
+}
+
+// decodeFast decodes complete groups of alphabet characters with the
+// standard library.
+func (k *Codec) decodeFast(dst, src []byte) (int, error) {
+	if k.quantum == 4 {
+		return base64.StdEncoding.Decode(dst, src)
+	}
+	return base32.StdEncoding.Decode(dst, src)
 }
 
 // decodeGroup decodes one group as gnulib's decode_4 and decode_8 do,

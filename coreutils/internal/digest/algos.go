@@ -1,6 +1,7 @@
 package digest
 
 import (
+	"encoding/binary"
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
@@ -100,8 +101,14 @@ func (c *CRC32) update(p []byte) {
 	for len(p) > 0 {
 		k := min(len(p), len(c.buf))
 		b := c.buf[:k]
-		for i, v := range p[:k] {
-			b[i] = revByte[v]
+		i := 0
+		// Reverse the bits of each byte eight bytes at a time.
+		for ; i+8 <= k; i += 8 {
+			w := binary.LittleEndian.Uint64(p[i:])
+			binary.LittleEndian.PutUint64(b[i:], bits.ReverseBytes64(bits.Reverse64(w)))
+		}
+		for ; i < k; i++ {
+			b[i] = revByte[p[i]]
 		}
 		c.s = crc32.Update(c.s, crc32.IEEETable, b)
 		p = p[k:]
