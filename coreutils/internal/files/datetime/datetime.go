@@ -9,6 +9,7 @@ package datetime
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -148,6 +149,13 @@ func (p *parser) isSym(k int, s string) bool {
 
 // Parse interprets s relative to now, in loc.
 func Parse(s string, now time.Time, loc *time.Location) (time.Time, error) {
+	// GNU's grammar is ASCII; the tokenizer must never see other bytes
+	// (it used to loop on Latin-1 letters).
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return time.Time{}, fmt.Errorf("invalid date %q", s)
+		}
+	}
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "@") {
 		return parseEpoch(s[1:])
