@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/builtins/cmdtest"
 )
 
 // FuzzBC checks that no program makes bc panic or hang.
@@ -19,11 +20,12 @@ func FuzzBC(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	fsys := (&cmdtest.Env{}).NewFS()
 	f.Fuzz(func(t *testing.T, prog string) {
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		defer cancel()
 		var out, errb bytes.Buffer
-		c := &builtins.Call{Args: []string{"bc", "-l"}, Stdin: strings.NewReader(prog), Stdout: &out, Stderr: &errb}
+		c := &builtins.Call{Args: []string{"bc", "-l"}, Stdin: strings.NewReader(prog), Stdout: &out, Stderr: &errb, FS: fsys, Dir: "/work"}
 		Run(ctx, c)
 	})
 }

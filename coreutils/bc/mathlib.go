@@ -1,6 +1,7 @@
 package bc
 
 import (
+	"context"
 	"math/big"
 )
 
@@ -9,7 +10,20 @@ import (
 // scale, which is what GNU's library functions return in practice.
 
 func (b *bc) loadMathLib() {
-	def := func(name string, params []string, f func(v *vm, args []num) num) {
+	def := func(name string, params []string, g func(v *vm, args []num) num) {
+		f := func(v *vm, args []num) num {
+			if v.scale > maxMathScale {
+				v.rtError("scale too large for the math library (more than %d digits)", maxMathScale)
+				return numZero
+			}
+			for _, a := range args {
+				if a.intLen()+a.scale > maxMathScale {
+					v.rtError("argument too large for the math library")
+					return numZero
+				}
+			}
+			return g(v, args)
+		}
 		fi := b.prog.lookupFunc(name)
 		fn := b.prog.funcs[fi]
 		fn.defined = true
@@ -19,14 +33,17 @@ func (b *bc) loadMathLib() {
 			fn.params = append([]param{{id: b.prog.lookupVar(p)}}, fn.params...)
 		}
 	}
-	def("e", []string{"x"}, func(v *vm, a []num) num { return libExp(a[0], v.scale) })
-	def("l", []string{"x"}, func(v *vm, a []num) num { return libLog(a[0], v.scale) })
-	def("s", []string{"x"}, func(v *vm, a []num) num { return libSinCos(a[0], v.scale, true) })
-	def("c", []string{"x"}, func(v *vm, a []num) num { return libSinCos(a[0], v.scale, false) })
-	def("a", []string{"x"}, func(v *vm, a []num) num { return libAtan(a[0], v.scale) })
-	def("j", []string{"n", "x"}, func(v *vm, a []num) num { return libBessel(a[0], a[1], v.scale) })
+	def("e", []string{"x"}, func(v *vm, a []num) num { return libExp(v.bc.ctx, a[0], v.scale) })
+	def("l", []string{"x"}, func(v *vm, a []num) num { return libLog(v.bc.ctx, a[0], v.scale) })
+	def("s", []string{"x"}, func(v *vm, a []num) num { return libSinCos(v.bc.ctx, a[0], v.scale, true) })
+	def("c", []string{"x"}, func(v *vm, a []num) num { return libSinCos(v.bc.ctx, a[0], v.scale, false) })
+	def("a", []string{"x"}, func(v *vm, a []num) num { return libAtan(v.bc.ctx, a[0], v.scale) })
+	def("j", []string{"n", "x"}, func(v *vm, a []num) num { return libBessel(v.bc.ctx, a[0], a[1], v.scale) })
 	b.vm.scale = 20
 }
+
+// maxMathScale bounds the precision of the library functions.
+const maxMathScale = 200000
 
 // precFor is the working precision for a result of about intDigits
 // integer digits at scale.
@@ -57,7 +74,7 @@ func fromFloat(f *big.Float, scale int) num {
 func newF(prec uint) *big.Float { return new(big.Float).SetPrec(prec) }
 
 // expF is e^x for |x| moderate, by halving and Taylor series.
-func expF(x *big.Float, prec uint) *big.Float {
+func expF(ctx context.Context, x *big.Float, prec uint) *big.Float {
 	k := 0
 	if e := x.MantExp(nil); e > -8 {
 		k = e + 8
@@ -72,7 +89,7 @@ func expF(x *big.Float, prec uint) *big.Float {
 		term.Mul(term, r)
 		term.Quo(term, newF(wp).SetInt64(n))
 		sum.Add(sum, term)
-		if new(big.Float).Abs(term).Cmp(eps) < 0 {
+		if new(big.Float).Abs(term).Cmp(eps) < 0 || ctx.Err() != nil {
 			break
 		}
 	}
@@ -82,7 +99,7 @@ func expF(x *big.Float, prec uint) *big.Float {
 	return sum.SetPrec(prec)
 }
 
-func libExp(x num, scale int) num {
+func libExp(ctx context.Context, x num, scale int) num {
 	if x.isZero() {
 		return num{v: new(big.Int).Set(pow10(scale)), scale: scale}
 	}
@@ -90,7 +107,7 @@ func libExp(x num, scale int) num {
 	xf, _ := toFloat(x, 64).Float64()
 	digits := int(xf*0.4343) + 2
 	prec := precFor(scale, digits) + uint(absInt(digits))*4
-	return fromFloat(expF(toFloat(x, prec), prec), scale)
+	return fromFloat(expF(ctx, toFloat(x, prec), prec), scale)
 }
 
 func absInt(i int) int {
@@ -101,7 +118,7 @@ func absInt(i int) int {
 }
 
 // atanhSeries is atanh(z) = z + z^3/3 + z^5/5 ... for small |z|.
-func atanhSeries(z *big.Float, prec uint) *big.Float {
+func atanhSeries(ctx context.Context, z *big.Float, prec uint) *big.Float {
 	z2 := newF(prec).Mul(z, z)
 	term := newF(prec).Set(z)
 	sum := newF(prec).Set(z)
@@ -110,45 +127,45 @@ func atanhSeries(z *big.Float, prec uint) *big.Float {
 		term.Mul(term, z2)
 		t := newF(prec).Quo(term, newF(prec).SetInt64(n))
 		sum.Add(sum, t)
-		if new(big.Float).Abs(t).Cmp(eps) < 0 {
+		if new(big.Float).Abs(t).Cmp(eps) < 0 || ctx.Err() != nil {
 			return sum
 		}
 	}
 }
 
-func ln2(prec uint) *big.Float {
+func ln2(ctx context.Context, prec uint) *big.Float {
 	third := newF(prec).Quo(newF(prec).SetInt64(1), newF(prec).SetInt64(3))
-	r := atanhSeries(third, prec)
+	r := atanhSeries(ctx, third, prec)
 	return r.Mul(r, newF(prec).SetInt64(2))
 }
 
-func logF(x *big.Float, prec uint) *big.Float {
+func logF(ctx context.Context, x *big.Float, prec uint) *big.Float {
 	m := newF(prec)
 	e := x.MantExp(m) // x = m * 2^e, 0.5 <= m < 1
 	// ln m = 2 atanh((m-1)/(m+1))
 	one := newF(prec).SetInt64(1)
 	z := newF(prec).Quo(newF(prec).Sub(m, one), newF(prec).Add(m, one))
-	r := atanhSeries(z, prec)
+	r := atanhSeries(ctx, z, prec)
 	r.Mul(r, newF(prec).SetInt64(2))
 	if e != 0 {
-		l2 := ln2(prec)
+		l2 := ln2(ctx, prec)
 		r.Add(r, l2.Mul(l2, newF(prec).SetInt64(int64(e))))
 	}
 	return r
 }
 
-func libLog(x num, scale int) num {
+func libLog(ctx context.Context, x num, scale int) num {
 	if x.v.Sign() <= 0 {
 		// GNU's l(x) returns 1-10^scale for x <= 0.
 		v := new(big.Int).Sub(big.NewInt(1), pow10(scale))
 		return num{v: v.Mul(v, pow10(scale)), scale: scale}
 	}
 	prec := precFor(scale, 12) + uint(x.intLen()+x.scale)*4
-	return fromFloat(logF(toFloat(x, prec), prec), scale)
+	return fromFloat(logF(ctx, toFloat(x, prec), prec), scale)
 }
 
 // atanSmall is the Taylor series of atan for |x| <= 1/2.
-func atanSmall(x *big.Float, prec uint) *big.Float {
+func atanSmall(ctx context.Context, x *big.Float, prec uint) *big.Float {
 	x2 := newF(prec).Mul(x, x)
 	term := newF(prec).Set(x)
 	sum := newF(prec).Set(x)
@@ -158,24 +175,24 @@ func atanSmall(x *big.Float, prec uint) *big.Float {
 		term.Neg(term)
 		t := newF(prec).Quo(term, newF(prec).SetInt64(n))
 		sum.Add(sum, t)
-		if new(big.Float).Abs(t).Cmp(eps) < 0 {
+		if new(big.Float).Abs(t).Cmp(eps) < 0 || ctx.Err() != nil {
 			return sum
 		}
 	}
 }
 
 // piF is pi by Machin's formula.
-func piF(prec uint) *big.Float {
+func piF(ctx context.Context, prec uint) *big.Float {
 	inv := func(n int64) *big.Float { return newF(prec).Quo(newF(prec).SetInt64(1), newF(prec).SetInt64(n)) }
-	a := atanSmall(inv(5), prec)
+	a := atanSmall(ctx, inv(5), prec)
 	a.Mul(a, newF(prec).SetInt64(16))
-	b := atanSmall(inv(239), prec)
+	b := atanSmall(ctx, inv(239), prec)
 	b.Mul(b, newF(prec).SetInt64(4))
 	return a.Sub(a, b)
 }
 
 // atanF is atan for any x.
-func atanF(x *big.Float, prec uint) *big.Float {
+func atanF(ctx context.Context, x *big.Float, prec uint) *big.Float {
 	neg := x.Sign() < 0
 	y := newF(prec).Abs(x)
 	one := newF(prec).SetInt64(1)
@@ -195,10 +212,10 @@ func atanF(x *big.Float, prec uint) *big.Float {
 		y.Quo(y, s)
 		doublings++
 	}
-	r := atanSmall(y, prec)
+	r := atanSmall(ctx, y, prec)
 	r.SetMantExp(r, doublings)
 	if inverted {
-		h := piF(prec)
+		h := piF(ctx, prec)
 		h.SetMantExp(h, -1)
 		r.Sub(h, r)
 	}
@@ -208,16 +225,16 @@ func atanF(x *big.Float, prec uint) *big.Float {
 	return r
 }
 
-func libAtan(x num, scale int) num {
+func libAtan(ctx context.Context, x num, scale int) num {
 	prec := precFor(scale, 2) + uint(x.intLen())*4
-	return fromFloat(atanF(toFloat(x, prec), prec), scale)
+	return fromFloat(atanF(ctx, toFloat(x, prec), prec), scale)
 }
 
-func libSinCos(x num, scale int, sine bool) num {
+func libSinCos(ctx context.Context, x num, scale int, sine bool) num {
 	extra := uint(x.intLen()) * 4
 	prec := precFor(scale, 2) + extra
 	xf := toFloat(x, prec+extra)
-	pi := piF(prec + extra)
+	pi := piF(ctx, prec+extra)
 	twoPi := newF(prec+extra).Mul(pi, newF(prec+extra).SetInt64(2))
 	// r = x - 2*pi*round(x/(2*pi))
 	q := newF(prec+extra).Quo(xf, twoPi)
@@ -247,14 +264,14 @@ func libSinCos(x num, scale int, sine bool) num {
 		term.Neg(term)
 		n += 2
 		sum.Add(sum, term)
-		if new(big.Float).Abs(term).Cmp(eps) < 0 {
+		if new(big.Float).Abs(term).Cmp(eps) < 0 || ctx.Err() != nil {
 			break
 		}
 	}
 	return fromFloat(sum, scale)
 }
 
-func libBessel(nArg, x num, scale int) num {
+func libBessel(ctx context.Context, nArg, x num, scale int) num {
 	n := new(big.Int).Quo(nArg.v, pow10(nArg.scale)).Int64()
 	neg := false
 	if n < 0 {
@@ -283,7 +300,7 @@ func libBessel(nArg, x num, scale int) num {
 		if new(big.Float).Abs(term).Cmp(eps) < 0 && float64(k) > absFloat(xf64) {
 			break
 		}
-		if term.Sign() == 0 {
+		if term.Sign() == 0 || ctx.Err() != nil {
 			break
 		}
 	}

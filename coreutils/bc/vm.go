@@ -97,10 +97,13 @@ func (a *array) copy() *array {
 }
 
 const (
-	dimMax   = 16777215
-	baseMax  = 2147483647
-	scaleMax = 2147483647
-	maxDepth = 100000
+	dimMax = 16777215
+	// maxDigits bounds the numbers one operation may build: beyond it an
+	// operation could run for minutes without a chance to stop.
+	maxDigits = 10000000
+	baseMax   = 2147483647
+	scaleMax  = 2147483647
+	maxDepth  = 100000
 )
 
 // vm is the bc machine: the execution stack, the function stack of
@@ -621,6 +624,10 @@ func (v *vm) execute() {
 			case 'S':
 				v.setTop(intNum(int64(v.top().scale)))
 			case 'R':
+				if max(v.scale, v.top().scale)+v.top().intLen() > maxDigits {
+					v.rtError("number too large (more than %d digits)", maxDigits)
+					break
+				}
 				r, ok := sqrtNum(v.top(), v.scale)
 				if !ok {
 					v.rtError("Square root of a negative number")
@@ -682,6 +689,9 @@ func (v *vm) execute() {
 			b := v.stack[len(v.stack)-1]
 			a := v.stack[len(v.stack)-2]
 			var r num
+			if v.tooBig(inst, a, b) {
+				break
+			}
 			switch inst {
 			case '+':
 				r = add(a, b, 0)
@@ -765,6 +775,40 @@ func boolNum(b bool) num {
 		return numOne
 	}
 	return numZero
+}
+
+// tooBig refuses an operation whose result would exceed maxDigits.
+func (v *vm) tooBig(inst byte, a, b num) bool {
+	da, db := int64(a.intLen()+a.scale), int64(b.intLen()+b.scale)
+	var est int64
+	switch inst {
+	case '+', '-':
+		est = max(da, db) + 1
+	case '*':
+		est = da + db
+	case '/', '%':
+		est = int64(a.intLen()) + int64(b.scale) + int64(v.scale) + int64(a.scale)
+	case '^':
+		e := b.toLong()
+		if e < 0 {
+			e = -e
+			est = int64(v.scale) + da
+		}
+		if a.isZero() || cmp(absNum(a), numOne) == 0 {
+			est = max(est, da)
+		} else if e > 0 {
+			if e > maxDigits {
+				est = maxDigits + 1
+			} else {
+				est = max(est, da*e)
+			}
+		}
+	}
+	if est > maxDigits {
+		v.rtError("number too large (more than %d digits)", maxDigits)
+		return true
+	}
+	return false
 }
 
 // pushB10 reads a base-10 constant from the code.

@@ -160,6 +160,14 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		out.WriteByte('\n')
 	}
 	parse := func(s string) (time.Time, bool) {
+		// GNU's date syntax is ASCII; the shared parser also loops on
+		// bytes that are Latin-1 letters, so refuse non-ASCII up front.
+		for i := 0; i < len(s); i++ {
+			if s[i] >= 0x80 {
+				c.Errorf("invalid date %s", utilcmd.Q(c, s))
+				return time.Time{}, false
+			}
+		}
 		t, err := datetime.Parse(s, now, loc)
 		if err != nil {
 			c.Errorf("invalid date %s", utilcmd.Q(c, s))

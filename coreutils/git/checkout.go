@@ -48,7 +48,7 @@ func (r *repo) switchTrees(oldT, newT plumbing.Hash, action string, force bool) 
 		entry  fileEntry
 	}
 	var ops []op
-	var overwrite, untracked []string
+	var overwrite, notUptodate, untracked []string
 	var ig *ignorer
 	same := func(e *index.Entry, f fileEntry) bool { return e.Hash == f.hash && e.Mode == f.mode }
 	sameF := func(a, b fileEntry) bool { return a.hash == b.hash && a.mode == b.mode }
@@ -79,7 +79,7 @@ func (r *repo) switchTrees(oldT, newT plumbing.Hash, action string, force bool) 
 			case inO && !inN && same(cur, o):
 				st, _, _ := r.checkWork(cur)
 				if st != wtClean && st != wtDeleted {
-					overwrite = append(overwrite, p)
+					notUptodate = append(notUptodate, p)
 					continue
 				}
 				ops = append(ops, op{path: p, remove: true})
@@ -87,7 +87,7 @@ func (r *repo) switchTrees(oldT, newT plumbing.Hash, action string, force bool) 
 				if !uptodate(cur) {
 					st, _, _ := r.checkWork(cur)
 					if st != wtDeleted {
-						overwrite = append(overwrite, p)
+						notUptodate = append(notUptodate, p)
 						continue
 					}
 				}
@@ -121,11 +121,16 @@ func (r *repo) switchTrees(oldT, newT plumbing.Hash, action string, force bool) 
 		}
 		// In the old tree only, already removed from the index: leave it.
 	}
-	if len(overwrite) > 0 || len(untracked) > 0 {
+	if len(overwrite) > 0 || len(notUptodate) > 0 || len(untracked) > 0 {
 		r.g.out.Flush()
-		if len(overwrite) > 0 {
+		// git reports index conflicts and work tree changes as two lists
+		// with the same words.
+		for _, list := range [][]string{overwrite, notUptodate} {
+			if len(list) == 0 {
+				continue
+			}
 			fmt.Fprintf(r.g.stderr, "error: Your local changes to the following files would be overwritten by %s:\n", action)
-			for _, p := range overwrite {
+			for _, p := range list {
 				fmt.Fprintf(r.g.stderr, "\t%s\n", r.relPath(p))
 			}
 			if action == "checkout" {

@@ -65,6 +65,14 @@ func TestCloneLargeRepository(t *testing.T) {
 		Run(context.Background(), c)
 		t.Logf("%v took %v", args, time.Since(start))
 	}
+	start = time.Now()
+	c.Args = []string{"git", "log", "-p"}
+	c.Stdout = &closingWriter{limit: 1000}
+	code := Run(context.Background(), c)
+	t.Logf("log -p into a closed pipe: status %d after %v", code, time.Since(start))
+	if code != 141 {
+		t.Errorf("log -p into a closed pipe: status %d", code)
+	}
 }
 
 func itoa(i int) string {
@@ -77,4 +85,15 @@ func itoa(i int) string {
 		i /= 10
 	}
 	return string(b)
+}
+
+// closingWriter fails like a pipe whose reader has gone, after limit bytes.
+type closingWriter struct{ n, limit int }
+
+func (w *closingWriter) Write(p []byte) (int, error) {
+	if w.n >= w.limit {
+		return 0, builtins.ErrPipeClosed
+	}
+	w.n += len(p)
+	return len(p), nil
 }

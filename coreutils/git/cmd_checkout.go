@@ -479,6 +479,7 @@ func cmdReset(g *cmd, args []string) int {
 		}
 		ps := r.makePathspec(paths)
 		r.resetIndexTo(tree, ps)
+		r.refreshIndex()
 		r.writeIndex()
 		if !quiet {
 			r.printUnstaged()
@@ -518,6 +519,7 @@ func cmdReset(g *cmd, args []string) int {
 	case "soft":
 	case "mixed":
 		r.resetIndexTo(tree, nil)
+		r.refreshIndex()
 		r.writeIndex()
 	case "hard", "merge", "keep":
 		if mode == "keep" {

@@ -190,12 +190,13 @@ func cmdCommit(g *cmd, args []string) int {
 			s := r.collectStatusFrom(parentTree, &pathspec{}, untrackedNormal, false, true)
 			s.amend = amend
 			s.fromCommit = true
+			if amend && len(parents) == 0 {
+				s.initial = true
+			}
 			var w bytes.Buffer
 			r.printLongStatus(&w, s, untrackedNormal, true)
 			g.out.Write(w.Bytes())
-			if len(p.args) > 0 || p.flag("all") {
-				r.writeIndex()
-			}
+			// The index staged for the commit (-a, paths) is discarded.
 			if amend {
 				g.out.Flush()
 				g.msg("You asked to amend the most recent commit, but doing so would make\nit empty. You can repeat your command with --allow-empty, or you can\nremove the commit entirely with \"git reset HEAD^\".")
@@ -340,7 +341,7 @@ func firstLine(msg string) string {
 
 // commitSummary prints the shortstat and summary lines of a new commit.
 func (r *repo) commitSummary(w *bytes.Buffer, from, to plumbing.Hash) {
-	pairs := diffLists(r.flattenTree(from), r.flattenTree(to), nil)
+	pairs := r.diffTrees(from, to, nil)
 	if r.cfg.getBool("diff.renames", true) {
 		pairs = r.detectRenames(pairs, maxScore/2)
 	}

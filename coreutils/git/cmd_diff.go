@@ -208,9 +208,10 @@ func cmdDiff(g *cmd, args []string) int {
 		g.fatal("combined diffs are not supported in the sandbox")
 	}
 	var w bytes.Buffer
+	r.streamTo, r.flush = &w, g.flushPart
 	r.writeDiff(&w, pairs, &o)
 	g.out.Write(w.Bytes())
-	if o.exitCode && len(pairs) > 0 {
+	if o.exitCode && r.pairsDiffer(pairs, &o) {
 		return 1
 	}
 	return 0

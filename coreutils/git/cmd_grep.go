@@ -95,9 +95,7 @@ func cmdGrep(g *cmd, args []string) int {
 		if err != nil {
 			g.fatal("cannot open '%s': %s", f, errText(err))
 		}
-		for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
-			patterns = append(patterns, l)
-		}
+		patterns = append(patterns, strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")...)
 	}
 	before, after, hasDD := p.split()
 	if len(patterns) == 0 {

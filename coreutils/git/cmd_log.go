@@ -70,6 +70,10 @@ var logOnlySpecs = []optSpec{
 	{long: "boundary"},
 	{long: "count"},
 	{short: 'L', arg: argRequired},
+	{short: 'S', arg: argRequired},
+	{short: 'G', arg: argRequired},
+	{long: "pickaxe-regex"},
+	{long: "pickaxe-all"},
 }
 
 // logRun is a parsed log/show/rev-list invocation.
@@ -100,6 +104,8 @@ type logRun struct {
 	noWalk         bool
 	parents        bool
 	topo           bool
+	isShow         bool
+	pick           *pickaxe
 	gr             *graph
 	missingNewline bool
 }
@@ -272,6 +278,20 @@ func (g *cmd) parseLogArgs(args []string, isShow bool) (*logRun, *repo) {
 			lr.parents = true
 		case "L":
 			g.fatal("-L is not supported in the sandbox")
+		case "S":
+			if lr.pick == nil {
+				lr.pick = &pickaxe{}
+			}
+			lr.pick.s = o.val
+		case "G":
+			re, err := regexp.Compile(o.val)
+			if err != nil {
+				g.fatal("invalid regex: %s", o.val)
+			}
+			if lr.pick == nil {
+				lr.pick = &pickaxe{}
+			}
+			lr.pick.re = re
 		}
 	}
 	compile := func(pats []string) []*regexp.Regexp {
@@ -291,6 +311,17 @@ func (g *cmd) parseLogArgs(args []string, isShow bool) (*logRun, *repo) {
 		}
 		return out
 	}
+	if lr.pick != nil {
+		lr.pick.all = p.flag("pickaxe-all")
+		if p.flag("pickaxe-regex") && lr.pick.s != "" {
+			re, err := regexp.Compile(lr.pick.s)
+			if err != nil {
+				g.fatal("invalid regex: %s", lr.pick.s)
+			}
+			lr.pick.re = re
+		}
+	}
+	lr.isShow = isShow
 	if isShow && lr.diff.format == 0 {
 		lr.diff.format = fmtPatch
 	}
@@ -407,9 +438,7 @@ func (lr *logRun) addRev(a string) bool {
 		}
 		lr.includes = append(lr.includes, lc, rc)
 		lr.names = append(lr.names, left, right)
-		for _, b := range r.mergeBases(lc, rc) {
-			lr.excludes = append(lr.excludes, b)
-		}
+		lr.excludes = append(lr.excludes, r.mergeBases(lc, rc)...)
 		return true
 	}
 	if i := strings.Index(a, ".."); i >= 0 {
@@ -496,9 +525,6 @@ func (lr *logRun) walk() []*commit {
 			excluded[h] = true
 		}
 	}
-	type entry struct {
-		c *commit
-	}
 	var queue []*commit
 	seen := map[plumbing.Hash]bool{}
 	insert := func(c *commit) {
@@ -573,6 +599,9 @@ func (lr *logRun) walk() []*commit {
 			}
 		}
 		if !show || !lr.filter(c) {
+			continue
+		}
+		if lr.pick != nil && (len(c.parents) > 1 || len(lr.commitDiff(c)) == 0) {
 			continue
 		}
 		if lr.topo {
@@ -677,8 +706,6 @@ func (lr *logRun) filter(c *commit) bool {
 	return true
 }
 
-var logSubcommandCheck = map[string]bool{}
-
 func cmdLog(g *cmd, args []string) int {
 	lr, r := g.parseLogArgs(args, false)
 	if len(lr.includes) == 0 && len(lr.excludes) == 0 {
@@ -693,6 +720,7 @@ func cmdLog(g *cmd, args []string) int {
 	}
 	commits := lr.walk()
 	var w bytes.Buffer
+	r.streamTo, r.flush = &w, g.flushPart
 	for i, c := range commits {
 		lr.writeCommit(&w, c, i, i == len(commits)-1)
 		if w.Len() > 64<<10 {
@@ -715,7 +743,11 @@ func (lr *logRun) commitDiff(c *commit) []diffPair {
 		parentTree = r.getCommit(c.parents[0]).tree
 	}
 	pairs := r.diffTrees(parentTree, c.tree, lr.ps)
-	return r.preparePairs(pairs, &lr.diff)
+	pairs = r.preparePairs(pairs, &lr.diff)
+	if lr.pick != nil {
+		pairs = lr.pick.filter(r, pairs)
+	}
+	return pairs
 }
 
 // writeCommit prints one commit of log output.
@@ -736,7 +768,27 @@ func (lr *logRun) writeCommit(w *bytes.Buffer, c *commit, idx int, last bool) {
 	if pairs := lr.diffFor(c); len(pairs) > 0 {
 		w.WriteString(lr.diffSeparator())
 		lr.r.writeDiff(w, pairs, &lr.diff)
+	} else if lr.isShow && len(c.parents) > 1 && lr.diff.format&^fmtNoOutput != 0 {
+		lr.showMerge(w, c)
 	}
+}
+
+// showMerge is show's combined diff of a merge: the stat formats are
+// against the first parent; the other formats list what differs from
+// every parent, which after a clean merge is nothing.
+func (lr *logRun) showMerge(w *bytes.Buffer, c *commit) {
+	d := lr.diff
+	d.finish()
+	statOnly := d.format & (fmtStat | fmtNumstat | fmtShortstat)
+	// Combined diffs always start with a blank line, even after --oneline.
+	w.WriteString("\n")
+	if statOnly == 0 {
+		return
+	}
+	pairs := lr.r.diffTrees(lr.r.getCommit(c.parents[0]).tree, c.tree, lr.ps)
+	pairs = lr.r.preparePairs(pairs, &lr.diff)
+	d.format = statOnly
+	lr.r.writeDiff(w, pairs, &d)
 }
 
 // header is the formatted commit text.
@@ -749,7 +801,10 @@ func (lr *logRun) header(c *commit) string {
 
 // diffFor returns the pairs to show after a commit, if any.
 func (lr *logRun) diffFor(c *commit) []diffPair {
-	if lr.diff.format&^fmtNoOutput == 0 || len(c.parents) > 1 {
+	if lr.diff.format&^fmtNoOutput == 0 {
+		return nil
+	}
+	if len(c.parents) > 1 {
 		return nil
 	}
 	return lr.commitDiff(c)

@@ -10,36 +10,6 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 )
 
-var revParseSpecs = []optSpec{
-	{long: "short", arg: argOptional},
-	{long: "abbrev-ref", arg: argOptional},
-	{long: "symbolic-full-name"},
-	{long: "symbolic"},
-	{long: "show-toplevel"},
-	{long: "git-dir"},
-	{long: "absolute-git-dir"},
-	{long: "git-common-dir"},
-	{long: "is-inside-work-tree"},
-	{long: "is-inside-git-dir"},
-	{long: "is-bare-repository"},
-	{long: "is-shallow-repository"},
-	{long: "show-prefix"},
-	{long: "show-cdup"},
-	{long: "verify"},
-	{short: 'q', long: "quiet"},
-	{long: "show-object-format", arg: argOptional},
-	{long: "default", arg: argRequired},
-	{long: "revs-only"},
-	{long: "no-revs"},
-	{long: "flags"},
-	{long: "no-flags"},
-	{long: "all"},
-	{long: "branches", arg: argOptional},
-	{long: "tags", arg: argOptional},
-	{long: "local-env-vars"},
-	{long: "sq-quote"},
-}
-
 func cmdRevParse(g *cmd, args []string) int {
 	// rev-parse keeps the order of its arguments: handle them one by one.
 	var w bytes.Buffer
@@ -224,7 +194,6 @@ func cmdRevParse(g *cmd, args []string) int {
 			}
 			switch {
 			case abbrevRef || symFull:
-				name := spec
 				full := ""
 				if spec == "HEAD" || spec == "@" {
 					hd := r.head()
@@ -242,9 +211,8 @@ func cmdRevParse(g *cmd, args []string) int {
 					if b == "" || b == "HEAD" {
 						b = r.head().branch()
 					}
-					if ref, s, ok := r.upstream(b); ok {
+					if ref, _, ok := r.upstream(b); ok {
 						full = ref
-						name = s
 					}
 				}
 				if full == "" {
@@ -254,7 +222,7 @@ func cmdRevParse(g *cmd, args []string) int {
 					fmt.Fprintln(&w, neg+full)
 					continue
 				}
-				name = full
+				name := full
 				for _, pre := range []string{"refs/heads/", "refs/tags/", "refs/remotes/", "refs/"} {
 					if strings.HasPrefix(name, pre) {
 						name = name[len(pre):]

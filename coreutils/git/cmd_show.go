@@ -25,6 +25,7 @@ func cmdShow(g *cmd, args []string) int {
 	}
 	var w bytes.Buffer
 	shown := 0
+	r.streamTo, r.flush = &w, g.flushPart
 	for i, h := range lr.includes {
 		name := ""
 		if i < len(lr.names) {

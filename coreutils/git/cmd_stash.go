@@ -468,13 +468,25 @@ func (r *repo) stashApply(ref stashEntry, withIndex, quiet bool) int {
 			continue
 		}
 		if !sameF(o, b, inO, inB) {
+			// A merge is needed: local changes to the file stop it first.
+			if e := ix.get(p); e != nil {
+				if st, _, _ := r.checkWork(e); st != wtClean && st != wtDeleted {
+					dirty = append(dirty, p)
+					continue
+				}
+			} else if inT && r.fileExists(r.workPath(p)) {
+				untrackedClash = append(untrackedClash, p)
+				continue
+			}
 			conflicts = append(conflicts, p)
 			continue
 		}
 		// Ours is the base: take theirs, if the work tree is clean.
 		if inO {
 			if e := ix.get(p); e != nil {
-				if st, _, _ := r.checkWork(e); st != wtClean {
+				// A file gone from the work tree has nothing to lose;
+				// anything else that differs from the index would be lost.
+				if st, _, _ := r.checkWork(e); st != wtClean && st != wtDeleted {
 					dirty = append(dirty, p)
 					continue
 				}

@@ -27,6 +27,7 @@ func (e *cfgEntry) name() string {
 
 type cfgSection struct {
 	section, sub string
+	raw          string // the name as written: "Sect.Sub" (for --remove-section)
 	line         int
 }
 
@@ -67,14 +68,15 @@ func (cf *configFile) parse() {
 			continue
 		}
 		if t[0] == '[' {
-			rest, ok := cf.parseHeader(t, &section, &sub)
+			var raw string
+			rest, ok := cf.parseHeader(t, &section, &sub, &raw)
 			if !ok {
 				if cf.bad == 0 {
 					cf.bad = i + 1
 				}
 				continue
 			}
-			cf.sections = append(cf.sections, cfgSection{section, sub, i})
+			cf.sections = append(cf.sections, cfgSection{section, sub, raw, i})
 			t = strings.TrimLeft(rest, " \t")
 			if t == "" || t[0] == '#' || t[0] == ';' {
 				continue
@@ -122,7 +124,7 @@ func isAlnum(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-func (cf *configFile) parseHeader(t string, section, sub *string) (string, bool) {
+func (cf *configFile) parseHeader(t string, section, sub, raw *string) (string, bool) {
 	end := -1
 	inQuote := false
 	for k := 1; k < len(t); k++ {
@@ -165,8 +167,10 @@ func (cf *configFile) parseHeader(t string, section, sub *string) (string, bool)
 		}
 		*section = strings.ToLower(name)
 		*sub = b.String()
+		*raw = name + "." + b.String()
 	} else {
 		name := strings.TrimSpace(inner)
+		*raw = name
 		if dot := strings.IndexByte(name, '.'); dot >= 0 {
 			*section = strings.ToLower(name[:dot])
 			*sub = strings.ToLower(name[dot+1:])
@@ -479,13 +483,13 @@ func (cf *configFile) set(name, value string) bool {
 	return true
 }
 
-// removeSection deletes every section named name ("sec" or "sec.sub").
+// removeSection deletes every section named name ("sec" or "sec.sub",
+// compared with the header as written, as git does).
 func (cf *configFile) removeSection(name string) bool {
-	section, sub := splitSectionName(name)
 	found := false
 	drop := map[int]bool{}
 	for si, s := range cf.sections {
-		if s.section != section || s.sub != sub {
+		if s.raw != name {
 			continue
 		}
 		found = true
@@ -513,11 +517,10 @@ func (cf *configFile) removeSection(name string) bool {
 
 // renameSection renames every section named old.
 func (cf *configFile) renameSection(old, new string) bool {
-	section, sub := splitSectionName(old)
 	nsec, nsub := splitSectionNameKeep(new)
 	found := false
 	for _, s := range cf.sections {
-		if s.section == section && s.sub == sub {
+		if s.raw == old {
 			found = true
 			line := cf.lines[s.line]
 			k := strings.IndexByte(line, ']')
@@ -532,13 +535,6 @@ func (cf *configFile) renameSection(old, new string) bool {
 		cf.parse()
 	}
 	return found
-}
-
-func splitSectionName(name string) (string, string) {
-	if dot := strings.IndexByte(name, '.'); dot >= 0 {
-		return strings.ToLower(name[:dot]), name[dot+1:]
-	}
-	return strings.ToLower(name), ""
 }
 
 func splitSectionNameKeep(name string) (string, string) {

@@ -42,9 +42,9 @@ type diffOpts struct {
 	quiet      bool
 	exitCode   bool
 	relative   string // strip this prefix (with --relative)
-	lineSep    string // line prefix (unused: graph)
 	diffFilter string
 	zero       bool // -z
+	ws         int  // whitespace flags (-w, -b, --ignore-space-at-eol)
 }
 
 func defaultDiffOpts() diffOpts {
@@ -97,6 +97,8 @@ var diffOptSpecs = []optSpec{
 	{long: "diff-algorithm", arg: argRequired},
 	{short: 'w', long: "ignore-all-space"},
 	{short: 'b', long: "ignore-space-change"},
+	{long: "ignore-space-at-eol"},
+	{long: "ignore-cr-at-eol"},
 	{long: "ignore-blank-lines"},
 	{short: 'R'},
 }
@@ -218,9 +220,16 @@ func (g *cmd) applyDiffOpt(o *diffOpts, v optVal) bool {
 		o.diffFilter = v.val
 	case "z":
 		o.zero = true
+	case "ignore-all-space":
+		o.ws |= wsIgnoreAll
+	case "ignore-space-change":
+		o.ws |= wsIgnoreChange
+	case "ignore-space-at-eol", "ignore-cr-at-eol":
+		o.ws |= wsIgnoreAtEOL
+	case "ignore-blank-lines", "R":
+		g.fatal("--%s is not supported in the sandbox", v.key)
 	case "color", "no-color", "binary", "ext-diff", "no-ext-diff", "textconv", "no-textconv",
-		"indent-heuristic", "minimal", "histogram", "patience", "diff-algorithm",
-		"ignore-all-space", "ignore-space-change", "ignore-blank-lines", "R":
+		"indent-heuristic", "minimal", "histogram", "patience", "diff-algorithm":
 		if v.key == "diff-algorithm" && v.val != "myers" && v.val != "default" {
 			g.warnf("diff algorithm '%s' is not available in the sandbox; using myers", v.val)
 		}
@@ -408,13 +417,12 @@ func (r *repo) diffAbbrev(h plumbing.Hash, o *diffOpts) string {
 
 // fileStat is one file's numbers for --stat and --numstat.
 type fileStat struct {
-	name     string // print name (renames pretty-printed)
-	added    int
-	deleted  int
-	binary   bool
-	oldSize  int
-	newSize  int
-	noChange bool // mode-only or pure rename: shown with 0
+	name    string // print name (renames pretty-printed)
+	added   int
+	deleted int
+	binary  bool
+	oldSize int
+	newSize int
 }
 
 // writeDiff prints pairs in the requested formats.
@@ -463,6 +471,9 @@ func (r *repo) writeDiff(w *bytes.Buffer, pairs []diffPair, o *diffOpts) {
 		}
 		for _, p := range pairs {
 			r.writePatch(w, p, o)
+			if w == r.streamTo && r.flush != nil && w.Len() > 256<<10 {
+				r.flush(w)
+			}
 		}
 	}
 }
@@ -592,8 +603,13 @@ func (r *repo) computeStats(pairs []diffPair, o *diffOpts) []fileStat {
 			continue
 		}
 		ta, tb := trimCommonTail(a, b)
-		res := xdiff(ta, tb)
+		res := xdiffWS(ta, tb, o.ws)
 		s.added, s.deleted = res.counts()
+		// Modified files where nothing changed (whitespace ignored) are
+		// left out, as git does.
+		if s.added == 0 && s.deleted == 0 && p.a.valid() && p.b.valid() && p.a.mode == p.b.mode && p.a.hash != p.b.hash {
+			continue
+		}
 		out = append(out, s)
 	}
 	return out
@@ -820,6 +836,27 @@ func (r *repo) writeSummary(w *bytes.Buffer, p diffPair) bool {
 	return false
 }
 
+// pairsDiffer reports whether pairs hold a difference once whitespace
+// flags are applied (for --exit-code).
+func (r *repo) pairsDiffer(pairs []diffPair, o *diffOpts) bool {
+	if o.ws == 0 {
+		return len(pairs) > 0
+	}
+	for _, p := range pairs {
+		if !p.a.valid() || !p.b.valid() || p.a.mode != p.b.mode || p.status == 'R' || p.status == 'C' {
+			return true
+		}
+		a, b := r.content(p.a), r.content(p.b)
+		if isBinary(a) || isBinary(b) {
+			return true
+		}
+		if len(xdiffWS(a, b, o.ws).changes) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // writePatch prints one pair as a git patch.
 func (r *repo) writePatch(w *bytes.Buffer, p diffPair, o *diffOpts) {
 	if p.status == 'T' {
@@ -897,7 +934,7 @@ func (r *repo) writePatch(w *bytes.Buffer, p diffPair, o *diffOpts) {
 		fmt.Fprintf(w, "Binary files %s and %s differ\n", lbl0, lbl1)
 		return
 	}
-	res := xdiff(a, b)
+	res := xdiffWS(a, b, o.ws)
 	if len(res.changes) == 0 {
 		if mustShow {
 			w.Write(hdr.Bytes())

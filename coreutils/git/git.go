@@ -1,12 +1,33 @@
-// Package git is a git for the sandbox, on go-git's object storage over the
-// guest filesystem: init, clone (of repositories inside the sandbox), status,
-// add, rm, mv, commit, log, diff, show, branch, checkout, switch, restore,
-// reset, rev-parse, ls-files, tag, config, blame, stash and remote, with
-// git 2.39's output formats, messages and exit codes.
+// Package git is git for the sandbox, on go-git's object storage
+// (storage/filesystem over an adapter from the guest filesystem to
+// go-billy) with its own index, work tree, diff (git's xdiff algorithm
+// with the indent heuristic), rename detection, pretty formats, graph and
+// blame. Output, messages and exit codes follow git 2.39.
 //
-// Documented defaults: without GIT_AUTHOR_NAME/EMAIL, GIT_COMMITTER_* or
-// user.name/user.email in the configuration, commits are made as
-// "bashbox <bashbox@sandbox>". Network URLs are refused.
+// Subcommands: init, clone (local repositories), status, add, rm, mv,
+// commit, log, show, diff, branch, checkout, switch, restore, reset,
+// merge (fast-forward and non-overlapping), rev-parse, ls-files, tag,
+// config, blame, stash, remote, grep, shortlog, describe, reflog, clean,
+// check-ignore, cat-file, ls-tree, rev-list, show-ref, hash-object,
+// symbolic-ref, update-ref and write-tree.
+//
+// Deliberate deviations from git:
+//   - "git --version" prints "git version 2.39.5 (bashbox go-git)".
+//   - Without GIT_AUTHOR_NAME/EMAIL, GIT_COMMITTER_* or user.name and
+//     user.email in the configuration, commits are made as
+//     "bashbox <bashbox@sandbox>" (git refuses to commit).
+//   - "git config --global/--system" are refused; the user's global file
+//     is still read.
+//   - No network: fetch, pull, push, ls-remote and network clone URLs are
+//     refused ("fatal: network access is not available in the sandbox").
+//   - Merges that conflict (and stash applications that conflict) are
+//     refused before anything changes: no conflict markers, no merge
+//     state. No rebase, cherry-pick, revert, apply, submodules, worktrees.
+//   - No hooks, pager, colours or .gitattributes (filters, eol, diff
+//     drivers); "git init" does not install sample hooks; the index is
+//     written without the cache-tree extension.
+//   - A clone of a repository with many loose objects stores them in one
+//     pack (git copies or hard-links the object files).
 package git
 
 import (
@@ -85,6 +106,8 @@ func init() {
 		"merge":        cmdMerge,
 		"grep":         cmdGrep,
 		"check-ignore": cmdCheckIgnore,
+		"shortlog":     cmdShortlog,
+		"describe":     cmdDescribe,
 	}
 }
 

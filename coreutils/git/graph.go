@@ -267,17 +267,13 @@ func (gr *graph) outputPreCommitLine(l *graphLine) {
 	}
 }
 
+// drawOctopusMerge draws the dashes of a merge with three or more
+// parents.
 func (gr *graph) drawOctopusMerge(l *graphLine) {
-	dashless := len(gr.parents) - len(gr.parents)
-	_ = dashless
-	// An octopus merge: dashes towards the extra parents.
-	dashful := len(gr.parents) - 2
-	if gr.edgesAdded > 0 {
-		dashful = len(gr.parents) - 1 - gr.mergeLayout
-	}
-	for i := 0; i < dashful; i++ {
+	dashed := len(gr.parents) + gr.mergeLayout - 3
+	for i := 0; i < dashed; i++ {
 		l.add('-')
-		if i == dashful-1 {
+		if i == dashed-1 {
 			l.add('.')
 		} else {
 			l.add('-')

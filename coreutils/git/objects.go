@@ -274,15 +274,39 @@ func (r *repo) writeTreeFrom(files []fileEntry) plumbing.Hash {
 		}
 		d.entries = append(d.entries, treeEntry{name: parts[len(parts)-1], mode: f.mode, hash: f.hash})
 	}
-	var write func(d *dir) plumbing.Hash
-	write = func(d *dir) plumbing.Hash {
+	// Trees that HEAD already has need no existence check: most of them
+	// are unchanged.
+	var base plumbing.Hash
+	if hd := r.head(); !hd.unborn() {
+		if c, ok := r.commitOf(hd.hash); ok {
+			base = r.getCommit(c).tree
+		}
+	}
+	var write func(d *dir, path string, baseHash plumbing.Hash) plumbing.Hash
+	write = func(d *dir, path string, baseHash plumbing.Hash) plumbing.Hash {
+		var baseEntries []treeEntry
+		if !baseHash.IsZero() {
+			baseEntries = r.readTree(baseHash)
+		}
 		entries := d.entries
 		for _, name := range d.order {
-			entries = append(entries, treeEntry{name: name, mode: filemode.Dir, hash: write(d.subs[name])})
+			var sub plumbing.Hash
+			for _, be := range baseEntries {
+				if be.name == name && be.isTree() {
+					sub = be.hash
+					break
+				}
+			}
+			entries = append(entries, treeEntry{name: name, mode: filemode.Dir, hash: write(d.subs[name], path+name+"/", sub)})
 		}
-		return r.writeObject(plumbing.TreeObject, encodeTree(entries))
+		data := encodeTree(entries)
+		h := plumbing.ComputeHash(plumbing.TreeObject, data)
+		if h == baseHash {
+			return h
+		}
+		return r.writeObject(plumbing.TreeObject, data)
 	}
-	return write(root)
+	return write(root, "", base)
 }
 
 // emptyTree is the name of the empty tree.
@@ -339,9 +363,4 @@ func (r *repo) objectType(h plumbing.Hash) plumbing.ObjectType {
 		return plumbing.InvalidObject
 	}
 	return obj.Type()
-}
-
-// modeString renders a file mode as git prints it (six digits).
-func modeString(m filemode.FileMode) string {
-	return fmt.Sprintf("%06o", uint32(m))
 }

@@ -303,11 +303,14 @@ func (g *cmd) shortHelp() {
 	panic(exitCode(129))
 }
 
-// usageError prints "error: MSG" and the usage, and exits 129.
+// usageError prints "error: MSG" (and the usage, for unknown and
+// ambiguous options, as git does), and exits 129.
 func (g *cmd) usageError(msg string) {
 	g.out.Flush()
 	fmt.Fprintf(g.stderr, "error: %s\n", msg)
-	g.subHelp(129, g.stderr)
+	if strings.HasPrefix(msg, "unknown") || strings.HasPrefix(msg, "ambiguous") {
+		g.subHelp(129, g.stderr)
+	}
 	panic(exitCode(129))
 }
 

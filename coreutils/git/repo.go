@@ -7,10 +7,12 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 
 	"github.com/bashbox/bashbox/builtins"
@@ -33,7 +35,13 @@ type repo struct {
 	treeCache   map[plumbing.Hash][]treeEntry
 	noIndexData map[plumbing.Hash][]byte // contents for diff --no-index
 	blamePath   string
-	dirsKnown   map[string]bool // work tree directories: created by this command?
+	looseDirs   map[string][]string // objects/xx listings, for abbreviations
+	packed      []plumbing.Hash     // packed object names, sorted
+	// streamTo is the buffer that goes to standard output, and flush
+	// writes it out: long diffs are streamed instead of built whole.
+	streamTo  *bytes.Buffer
+	flush     func(*bytes.Buffer)
+	dirsKnown map[string]bool // work tree directories: created by this command?
 }
 
 // findRepo walks up from the working directory to the repository, or dies
@@ -199,8 +207,6 @@ func (r *repo) writeGitFile(name string, data []byte) {
 	}
 }
 
-func (r *repo) removeGitFile(name string) { r.fs.Remove(r.gitPath(name)) }
-
 // ---- objects ----
 
 // readObject returns an object's type and content.
@@ -240,6 +246,9 @@ func (r *repo) writeObject(t plumbing.ObjectType, data []byte) plumbing.Hash {
 	h := plumbing.ComputeHash(t, data)
 	if r.hasObject(h) {
 		return h
+	}
+	if r.looseDirs != nil {
+		delete(r.looseDirs, h.String()[:2])
 	}
 	obj := &plumbing.MemoryObject{}
 	obj.SetType(t)
@@ -343,42 +352,85 @@ func (r *repo) packedObjectCount() int {
 }
 
 // hashesWithPrefix lists the objects whose names start with a hex prefix.
+// Directory listings and the packed object names are read once per
+// command.
 func (r *repo) hashesWithPrefix(hexPrefix string) ([]plumbing.Hash, error) {
 	if len(hexPrefix) < 2 {
 		return nil, errors.New("short prefix")
 	}
 	var out []plumbing.Hash
 	seen := map[plumbing.Hash]bool{}
-	entries, err := r.fs.ReadDir(r.gitPath("objects/" + hexPrefix[:2]))
-	if err == nil {
+	if r.looseDirs == nil {
+		r.looseDirs = map[string][]string{}
+	}
+	dir := hexPrefix[:2]
+	names, ok := r.looseDirs[dir]
+	if !ok {
+		entries, _ := r.fs.ReadDir(r.gitPath("objects/" + dir))
 		for _, e := range entries {
-			name := hexPrefix[:2] + e.Name()
-			if len(name) == 40 && strings.HasPrefix(name, hexPrefix) {
-				h := plumbing.NewHash(name)
-				if !seen[h] {
-					seen[h] = true
-					out = append(out, h)
-				}
+			names = append(names, e.Name())
+		}
+		r.looseDirs[dir] = names
+	}
+	for _, n := range names {
+		name := dir + n
+		if len(name) == 40 && strings.HasPrefix(name, hexPrefix) {
+			h := plumbing.NewHash(name)
+			if !seen[h] {
+				seen[h] = true
+				out = append(out, h)
 			}
 		}
 	}
-	if r.packedObjectCount() > 0 {
-		even := hexPrefix[:len(hexPrefix)&^1]
-		pre := make([]byte, len(even)/2)
-		for i := range pre {
-			pre[i] = unhex(even[2*i])<<4 | unhex(even[2*i+1])
-		}
-		hs, err := r.st.HashesWithPrefix(pre)
-		if err == nil {
-			for _, h := range hs {
-				if strings.HasPrefix(h.String(), hexPrefix) && !seen[h] {
-					seen[h] = true
-					out = append(out, h)
-				}
-			}
+	packed := r.packedHashes()
+	i := sort.Search(len(packed), func(i int) bool { return packed[i].String() >= hexPrefix })
+	for ; i < len(packed) && strings.HasPrefix(packed[i].String(), hexPrefix); i++ {
+		if !seen[packed[i]] {
+			seen[packed[i]] = true
+			out = append(out, packed[i])
 		}
 	}
 	return out, nil
+}
+
+// packedHashes lists the objects of all packs, sorted.
+func (r *repo) packedHashes() []plumbing.Hash {
+	if r.packed != nil {
+		return r.packed
+	}
+	r.packed = []plumbing.Hash{}
+	if r.packedObjectCount() == 0 {
+		return r.packed
+	}
+	entries, err := r.fs.ReadDir(r.gitPath("objects/pack"))
+	if err != nil {
+		return r.packed
+	}
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".idx") {
+			continue
+		}
+		f, err := r.fs.Open(r.gitPath("objects/pack/" + e.Name()))
+		if err != nil {
+			continue
+		}
+		idx := idxfile.NewMemoryIndex()
+		if err := idxfile.NewDecoder(f).Decode(idx); err == nil {
+			if it, err := idx.Entries(); err == nil {
+				for {
+					en, err := it.Next()
+					if err != nil {
+						break
+					}
+					r.packed = append(r.packed, en.Hash)
+				}
+				it.Close()
+			}
+		}
+		f.Close()
+	}
+	sort.Slice(r.packed, func(i, j int) bool { return bytes.Compare(r.packed[i][:], r.packed[j][:]) < 0 })
+	return r.packed
 }
 
 func unhex(c byte) byte {

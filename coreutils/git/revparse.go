@@ -82,11 +82,9 @@ func (r *repo) resolveRev(spec string) (plumbing.Hash, *revError) {
 		if !ok {
 			return plumbing.ZeroHash, generic
 		}
-		full := r.resolveRelPath(p)
+		full := strings.Trim(p, "/")
 		if strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || p == "." || p == ".." {
 			full = r.resolveRelPath(p)
-		} else {
-			full = strings.Trim(p, "/")
 		}
 		e, ok := r.treeLookup(treeH, full)
 		if !ok {

@@ -914,4 +914,36 @@ Emit object (blob or tree) with conversion or filter (stand-alone, or with batch
     --no-index            ignore index when checking
 
 `,
+	"shortlog": `usage: git shortlog [<options>] [<revision-range>] [[--] <path>...]
+   or: git log --pretty=short | git shortlog [<options>]
+
+    -c, --committer       group by committer rather than author
+    -n, --numbered        sort output according to the number of commits per author
+    -s, --summary         suppress commit descriptions, only provides commit count
+    -e, --email           show the email address of each author
+    -w[<w>[,<i1>[,<i2>]]]
+                          linewrap output
+    --group <field>       group by field
+
+`,
+	"describe": `usage: git describe [--all] [--tags] [--contains] [--abbrev=<n>] [<commit-ish>...]
+   or: git describe [--all] [--tags] [--contains] [--abbrev=<n>] --dirty[=<mark>]
+   or: git describe <blob>
+
+    --contains            find the tag that comes after the commit
+    --debug               debug search strategy on stderr
+    --all                 use any ref
+    --tags                use any tag, even unannotated
+    --long                always use long format
+    --first-parent        only follow first parent
+    --abbrev[=<n>]        use <n> digits to display object names
+    --exact-match         only output exact matches
+    --candidates <n>      consider <n> most recent tags (default: 10)
+    --match <pattern>     only consider tags matching <pattern>
+    --exclude <pattern>   do not consider tags matching <pattern>
+    --always              show abbreviated commit object as fallback
+    --dirty[=<mark>]      append <mark> on dirty working tree (default: "-dirty")
+    --broken[=<mark>]     append <mark> on broken working tree (default: "-broken")
+
+`,
 }

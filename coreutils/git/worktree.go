@@ -28,6 +28,7 @@ type indexState struct {
 	unmerged []*index.Entry
 	sorted   []*index.Entry // nil when stale
 	dirs     map[string]int
+	dirty    bool // changed since it was read
 }
 
 // index loads .git/index once per command.
@@ -86,6 +87,7 @@ func (ix *indexState) get(name string) *index.Entry { return ix.byName[name] }
 
 // set adds or replaces an entry.
 func (ix *indexState) set(e *index.Entry) {
+	ix.dirty = true
 	if old, ok := ix.byName[e.Name]; ok {
 		*old = *e
 		return
@@ -99,6 +101,7 @@ func (ix *indexState) remove(name string) bool {
 	if _, ok := ix.byName[name]; !ok {
 		return false
 	}
+	ix.dirty = true
 	delete(ix.byName, name)
 	ix.addDirs(name, -1)
 	ix.sorted = nil
@@ -124,6 +127,7 @@ func (ix *indexState) removeUnder(dir string) {
 
 // replaceAll swaps in a new set of entries.
 func (ix *indexState) replaceAll(files []fileEntry, keep map[string]*index.Entry) {
+	ix.dirty = true
 	ix.idx.Cache = nil
 	ix.byName = make(map[string]*index.Entry, len(files))
 	ix.dirs = map[string]int{}
@@ -152,9 +156,12 @@ func (ix *indexState) files() []fileEntry {
 	return out
 }
 
-// writeIndex saves the index.
+// writeIndex saves the index if it changed.
 func (r *repo) writeIndex() {
 	ix := r.index()
+	if !ix.dirty && r.fileExists(r.gitPath("index")) {
+		return
+	}
 	ix.idx.Entries = append(ix.entries(), ix.unmerged...)
 	ix.idx.Cache = nil
 	ix.idx.ResolveUndo = nil
@@ -178,6 +185,7 @@ func (r *repo) writeIndex() {
 	if fi, err := r.fs.Stat(r.gitPath("index")); err == nil {
 		ix.mtime = fi.ModTime()
 	}
+	ix.dirty = false
 }
 
 // ---- work tree files ----
@@ -270,7 +278,9 @@ func (r *repo) checkWork(e *index.Entry) (wtState, fs.FileInfo, plumbing.Hash) {
 		}
 		return wtModified, fi, hashBlob(data)
 	}
-	if mode != filemode.Symlink && uint32(fi.Size()) != e.Size {
+	// A zero size means no stat data yet (after read-tree or reset): the
+	// content decides.
+	if mode != filemode.Symlink && uint32(fi.Size()) != e.Size && e.Size != 0 {
 		return wtModified, fi, plumbing.ZeroHash
 	}
 	mt := fi.ModTime()
@@ -286,6 +296,25 @@ func (r *repo) checkWork(e *index.Entry) (wtState, fs.FileInfo, plumbing.Hash) {
 		return wtClean, fi, h
 	}
 	return wtModified, fi, h
+}
+
+// refreshIndex records the stat data of entries whose work tree files
+// match them, as git does after a reset.
+func (r *repo) refreshIndex() {
+	ix := r.index()
+	for i, e := range ix.entries() {
+		if i&1023 == 1023 {
+			r.g.check()
+		}
+		if !e.ModifiedAt.IsZero() && e.Size != 0 {
+			continue
+		}
+		if st, fi, _ := r.checkWork(e); st == wtClean && fi != nil {
+			ne := *e
+			statEntry(&ne, fi)
+			ix.set(&ne)
+		}
+	}
 }
 
 // racy reports whether an entry's stat data cannot be trusted: the file

@@ -71,12 +71,68 @@ type xdiffResult struct {
 	changes []xchange
 }
 
+// Whitespace handling (-w, -b, --ignore-space-at-eol): lines compare
+// through a key with whitespace removed, collapsed or trimmed.
+const (
+	wsIgnoreAll = 1 << iota
+	wsIgnoreChange
+	wsIgnoreAtEOL
+)
+
 // xdiff computes the changes between a and b.
 func xdiff(a, b []byte) *xdiffResult {
 	return xdiffRecs(splitLines(a), splitLines(b))
 }
 
-func xdiffRecs(ra, rb [][]byte) *xdiffResult {
+// xdiffWS is xdiff with whitespace flags.
+func xdiffWS(a, b []byte, ws int) *xdiffResult {
+	return xdiffRecsWS(splitLines(a), splitLines(b), ws)
+}
+
+func isWS(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// wsKey is the comparison key of a line under whitespace flags.
+func wsKey(rec []byte, ws int) string {
+	switch {
+	case ws&wsIgnoreAll != 0:
+		b := make([]byte, 0, len(rec))
+		for _, c := range rec {
+			if !isWS(c) {
+				b = append(b, c)
+			}
+		}
+		return string(b)
+	case ws&wsIgnoreChange != 0:
+		b := make([]byte, 0, len(rec))
+		for i := 0; i < len(rec); i++ {
+			if isWS(rec[i]) {
+				for i+1 < len(rec) && isWS(rec[i+1]) {
+					i++
+				}
+				b = append(b, ' ')
+				continue
+			}
+			b = append(b, rec[i])
+		}
+		for len(b) > 0 && b[len(b)-1] == ' ' {
+			b = b[:len(b)-1]
+		}
+		return string(b)
+	case ws&wsIgnoreAtEOL != 0:
+		end := len(rec)
+		for end > 0 && isWS(rec[end-1]) {
+			end--
+		}
+		return string(rec[:end])
+	}
+	return string(rec)
+}
+
+func xdiffRecs(ra, rb [][]byte) *xdiffResult { return xdiffRecsWS(ra, rb, 0) }
+
+func xdiffRecsWS(ra, rb [][]byte, ws int) *xdiffResult {
 	f1 := &xfile{recs: ra}
 	f2 := &xfile{recs: rb}
 	// Classify lines: equal content, equal class.
@@ -85,10 +141,14 @@ func xdiffRecs(ra, rb [][]byte) *xdiffResult {
 	classify := func(f *xfile, side int) {
 		f.ha = make([]int, len(f.recs))
 		for i, rec := range f.recs {
-			c, ok := classes[string(rec)]
+			key := string(rec)
+			if ws != 0 {
+				key = wsKey(rec, ws)
+			}
+			c, ok := classes[key]
 			if !ok {
 				c = len(len1)
-				classes[string(rec)] = c
+				classes[key] = c
 				len1 = append(len1, 0)
 				len2 = append(len2, 0)
 			}

@@ -173,3 +173,37 @@ func TestXdiffLargeRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestXdiffWhitespaceFlags compares -w, -b and --ignore-space-at-eol hunks
+// with git on random whitespace edits.
+func TestXdiffWhitespaceFlags(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	dir := t.TempDir()
+	r := rand.New(rand.NewSource(3))
+	flags := []struct {
+		arg string
+		ws  int
+	}{{"-w", wsIgnoreAll}, {"-b", wsIgnoreChange}, {"--ignore-space-at-eol", wsIgnoreAtEOL}}
+	spaces := []string{"", " ", "  ", "\t", " \t"}
+	for i := 0; i < 60; i++ {
+		a := randomFile(r, 5+r.Intn(30))
+		b := mutate(r, a)
+		for k := range b {
+			if r.Intn(3) == 0 {
+				b[k] = spaces[r.Intn(len(spaces))] + strings.ReplaceAll(b[k], " ", spaces[r.Intn(len(spaces))]) + spaces[r.Intn(len(spaces))]
+			}
+		}
+		fa, fb := join(a, true), join(b, r.Intn(4) != 0)
+		for _, f := range flags {
+			want := gitHunks(t, dir, fa, fb, f.arg)
+			var w bytes.Buffer
+			emitUnified(&w, xdiffWS(fa, fb, f.ws), emitOpts{ctx: 3, funcNames: true})
+			if w.String() != want {
+				t.Fatalf("case %d %s differs\n--- a\n%q\n--- b\n%q\n--- git\n%s\n--- ours\n%s", i, f.arg, fa, fb, want, w.String())
+			}
+		}
+	}
+}

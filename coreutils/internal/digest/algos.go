@@ -1,11 +1,11 @@
 package digest
 
 import (
-	"encoding/binary"
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha512"
+	"encoding/binary"
 	"hash"
 	"hash/crc32"
 	"math/bits"
