@@ -24,8 +24,9 @@ type GNUCase struct {
 
 var gnuBaseEnv = []string{"LANG=C.UTF-8", "PATH=/usr/bin:/bin"}
 
-// runGNU runs gc with the host tool; ok is false when it is not installed.
-func runGNU(t testing.TB, gc GNUCase) (stdout, stderr string, code int, ok bool) {
+// runGNU runs gc with the host tool in base plus gc.Env; ok is false when
+// it is not installed.
+func runGNU(t testing.TB, base []string, gc GNUCase) (stdout, stderr string, code int, ok bool) {
 	t.Helper()
 	bin, err := exec.LookPath(gc.Args[0])
 	if err != nil {
@@ -46,7 +47,7 @@ func runGNU(t testing.TB, gc GNUCase) (stdout, stderr string, code int, ok bool)
 	cmd := exec.Command(bin, gc.Args[1:]...)
 	cmd.Args[0] = gc.Args[0]
 	cmd.Dir = dir
-	cmd.Env = append(append([]string(nil), gnuBaseEnv...), gc.Env...)
+	cmd.Env = append(append([]string(nil), base...), gc.Env...)
 	cmd.Stdin = strings.NewReader(gc.Stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -65,13 +66,30 @@ func runGNU(t testing.TB, gc GNUCase) (stdout, stderr string, code int, ok bool)
 func CheckGNU(t testing.TB, run builtins.Command, cases []GNUCase) {
 	t.Helper()
 	for _, gc := range cases {
-		wantOut, wantErr, wantCode, ok := runGNU(t, gc)
-		if !ok {
-			t.Skipf("%s not installed", gc.Args[0])
-		}
 		env := Env{Files: gc.Files, Stdin: gc.Stdin}
 		if gc.Env != nil {
 			env.Env = append(append([]string(nil), gnuBaseEnv...), gc.Env...)
+		}
+		checkOne(t, run, gnuBaseEnv, env, gc)
+	}
+}
+
+// CheckGNUWith is CheckGNU with base as the environment of both sides
+// (plus each case's Env), for commands that depend on TZ or the locale.
+func CheckGNUWith(t testing.TB, run builtins.Command, base []string, cases []GNUCase) {
+	t.Helper()
+	for _, gc := range cases {
+		env := Env{Files: gc.Files, Stdin: gc.Stdin, Env: append(append([]string(nil), base...), gc.Env...)}
+		checkOne(t, run, base, env, gc)
+	}
+}
+
+func checkOne(t testing.TB, run builtins.Command, base []string, env Env, gc GNUCase) {
+	t.Helper()
+	{
+		wantOut, wantErr, wantCode, ok := runGNU(t, base, gc)
+		if !ok {
+			t.Skipf("%s not installed", gc.Args[0])
 		}
 		got := env.Run(run, gc.Args...)
 		if got.Stdout != wantOut || got.Stderr != wantErr || got.Code != wantCode {
