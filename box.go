@@ -200,19 +200,11 @@ type Session struct {
 func (b *Box) NewSession() (*Session, error) {
 	s := &Session{box: b}
 	limits := b.cfg.Limits
-	s.quota = &overlayfs.Quota{
-		MaxBytes: limits.MaxOverlayBytes,
-		MaxFiles: limits.MaxOverlayFiles,
-		OnExceeded: func(name string) {
-			if s.trip != nil {
-				limit := limits.MaxOverlayBytes
-				if name == interp.BudgetOverlayFiles {
-					limit = limits.MaxOverlayFiles
-				}
-				s.trip(name, limit)
-			}
-		},
-	}
+	s.quota = newQuota(limits, func(name string, limit int64) {
+		if s.trip != nil {
+			s.trip(name, limit)
+		}
+	})
 	s.ns = b.table.Namespace(volumes.Options{Quota: s.quota, Commands: b.commands, Home: "/home/user"})
 	s.shell = &interp.Shell{Registry: b.registry, FS: s.ns, Fallback: b.cfg.Fallback}
 	sess, err := s.shell.NewSession(b.env, b.workdir)
@@ -261,17 +253,7 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 		defer func() { sess.trip = nil }()
 		exec = func() int { return sess.sess.Run(runCtx, budget, req.Script, req.Stdin, stdout, stderr) }
 	} else {
-		quota := &overlayfs.Quota{
-			MaxBytes: limits.MaxOverlayBytes,
-			MaxFiles: limits.MaxOverlayFiles,
-			OnExceeded: func(name string) {
-				limit := limits.MaxOverlayBytes
-				if name == interp.BudgetOverlayFiles {
-					limit = limits.MaxOverlayFiles
-				}
-				budget.Trip(name, limit)
-			},
-		}
+		quota := newQuota(limits, budget.Trip)
 		ns := b.table.Namespace(volumes.Options{Quota: quota, Commands: b.commands, Home: "/home/user"})
 		shell := &interp.Shell{Registry: b.registry, FS: ns, Budget: budget, Fallback: b.cfg.Fallback}
 		dir := b.workdir
@@ -320,4 +302,20 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 	res.Stderr, res.Truncated.Stderr = stderr.finish()
 	res.DurationMS = time.Since(start).Milliseconds()
 	return res, nil
+}
+
+// newQuota bounds the in-memory layers by limits and reports a refusal to
+// trip with the budget's name and limit.
+func newQuota(limits Limits, trip func(name string, limit int64)) *overlayfs.Quota {
+	return &overlayfs.Quota{
+		MaxBytes: limits.MaxOverlayBytes,
+		MaxFiles: limits.MaxOverlayFiles,
+		OnExceeded: func(name string) {
+			limit := limits.MaxOverlayBytes
+			if name == interp.BudgetOverlayFiles {
+				limit = limits.MaxOverlayFiles
+			}
+			trip(name, limit)
+		},
+	}
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 
-	"mvdan.cc/sh/v3/expand"
 	shinterp "mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -24,35 +23,11 @@ type Session struct {
 
 // NewSession starts a session shell in dir with env.
 func (sh *Shell) NewSession(env []string, dir string) (*Session, error) {
-	firstEnv := newEnviron(env, nil)
-	firstEnv.set("TMPDIR", expand.Variable{Set: true, Kind: expand.String, Str: noFIFODir})
-	r, err := shinterp.New(
-		shinterp.Env(firstEnv),
-		shinterp.StdIO(nil, io.Discard, io.Discard),
-		shinterp.CallHandler(sh.call),
-		shinterp.ExecHandlers(func(shinterp.ExecHandlerFunc) shinterp.ExecHandlerFunc { return sh.exec }),
-		shinterp.OpenHandler(sh.open),
-		shinterp.ReadDirHandler2(sh.readDir),
-		shinterp.StatHandler(sh.stat),
-		shinterp.AccessHandler(sh.access),
-	)
+	r, err := sh.newRunner(env, dir, nil, io.Discard, io.Discard)
 	if err != nil {
 		return nil, err
 	}
-	r.Dir = dir
-	r.Reset()
-	r.Env = sessionEnviron(env)
-	r.Reset()
 	return &Session{sh: sh, r: r}, nil
-}
-
-func sessionEnviron(env []string) *environ {
-	return newEnviron(env, map[string]string{
-		"UID": "1000", "EUID": "1000", "GID": "1000",
-		"__bashbox_pid": sandboxPID, "__bashbox_ppid": sandboxPPID,
-		"BASH_VERSION": "5.2.15(1)-release", "HOSTNAME": "bashbox", "OSTYPE": "linux-gnu",
-		"MACHTYPE": "x86_64-pc-linux-gnu", "HOSTTYPE": "x86_64", "BASH": "/bin/bash",
-	})
 }
 
 // Run runs one script in the session with the call's budget and streams.

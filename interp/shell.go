@@ -179,35 +179,12 @@ func (sh *Shell) runFile(ctx context.Context, file *syntax.File, inv Invocation)
 			stdin = pr
 		}
 	}
-	// The first environment only fixes the interpreter's temp dir: it must
-	// win over the script's TMPDIR, so it is set after the exported pairs.
-	firstEnv := newEnviron(inv.Env, nil)
-	firstEnv.set("TMPDIR", expand.Variable{Set: true, Kind: expand.String, Str: noFIFODir})
-	r, err := shinterp.New(
-		shinterp.Env(firstEnv),
-		shinterp.StdIO(stdin, inv.Stdout, inv.Stderr),
-		shinterp.CallHandler(sh.call),
-		shinterp.ExecHandlers(func(shinterp.ExecHandlerFunc) shinterp.ExecHandlerFunc { return sh.exec }),
-		shinterp.OpenHandler(sh.open),
-		shinterp.ReadDirHandler2(sh.readDir),
-		shinterp.StatHandler(sh.stat),
-		shinterp.AccessHandler(sh.access),
-		shinterp.Params(append(append(append([]string(nil), inv.Opts...), "--"), inv.Params...)...),
-	)
+	r, err := sh.newRunner(inv.Env, inv.Dir, stdin, inv.Stdout, inv.Stderr,
+		shinterp.Params(append(append(append([]string(nil), inv.Opts...), "--"), inv.Params...)...))
 	if err != nil {
 		fmt.Fprintf(inv.Stderr, "bashbox: %v\n", err)
 		return 2
 	}
-	// Dir is set on the field: interp.Dir would stat the host path.
-	r.Dir = inv.Dir
-	r.Reset() // fixes the interpreter's temporary dir to noFIFODir
-	r.Env = newEnviron(inv.Env, map[string]string{
-		"UID": "1000", "EUID": "1000", "GID": "1000",
-		"__bashbox_pid": sandboxPID, "__bashbox_ppid": sandboxPPID,
-		"BASH_VERSION": "5.2.15(1)-release", "HOSTNAME": "bashbox", "OSTYPE": "linux-gnu",
-		"MACHTYPE": "x86_64-pc-linux-gnu", "HOSTTYPE": "x86_64", "BASH": "/bin/bash",
-	})
-	r.Reset()
 	err = r.Run(ctx, file)
 	if st, ok := shinterp.IsExitStatus(err); ok {
 		return int(st)
@@ -220,6 +197,47 @@ func (sh *Shell) runFile(ctx context.Context, file *syntax.File, inv Invocation)
 		return 1
 	}
 	return 0
+}
+
+// newRunner builds an interpreter with every handler routed into the
+// sandbox, in dir with env, closing the hazards of DESIGN §4 that depend on
+// its set-up.
+func (sh *Shell) newRunner(env []string, dir string, stdin *os.File, stdout, stderr io.Writer, extra ...shinterp.RunnerOption) (*shinterp.Runner, error) {
+	// The first environment only fixes the interpreter's temp dir: it must
+	// win over the script's TMPDIR, so it is set after the exported pairs.
+	firstEnv := newEnviron(env, nil)
+	firstEnv.set("TMPDIR", expand.Variable{Set: true, Kind: expand.String, Str: noFIFODir})
+	opts := append([]shinterp.RunnerOption{
+		shinterp.Env(firstEnv),
+		shinterp.StdIO(stdin, stdout, stderr),
+		shinterp.CallHandler(sh.call),
+		shinterp.ExecHandlers(func(shinterp.ExecHandlerFunc) shinterp.ExecHandlerFunc { return sh.exec }),
+		shinterp.OpenHandler(sh.open),
+		shinterp.ReadDirHandler2(sh.readDir),
+		shinterp.StatHandler(sh.stat),
+		shinterp.AccessHandler(sh.access),
+	}, extra...)
+	r, err := shinterp.New(opts...)
+	if err != nil {
+		return nil, err
+	}
+	// Dir is set on the field: interp.Dir would stat the host path.
+	r.Dir = dir
+	r.Reset() // fixes the interpreter's temporary dir to noFIFODir
+	r.Env = shellEnviron(env)
+	r.Reset()
+	return r, nil
+}
+
+// shellEnviron is the script's starting environment: the exported pairs
+// plus bash's own shell variables, with sandbox values.
+func shellEnviron(env []string) *environ {
+	return newEnviron(env, map[string]string{
+		"UID": "1000", "EUID": "1000", "GID": "1000",
+		"__bashbox_pid": sandboxPID, "__bashbox_ppid": sandboxPPID,
+		"BASH_VERSION": "5.2.15(1)-release", "HOSTNAME": "bashbox", "OSTYPE": "linux-gnu",
+		"MACHTYPE": "x86_64-pc-linux-gnu", "HOSTTYPE": "x86_64", "BASH": "/bin/bash",
+	})
 }
 
 // call runs before every simple command: it checks the memory budget and

@@ -267,12 +267,12 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 func TestConfigErrors(t *testing.T) {
 	dir := t.TempDir()
 	cases := map[string]string{
-		"profiles:\n  p:\n    volumes: []\n    bogus: 1\n":                                                    "field bogus not found",
-		"volumes:\n  v: {host: /no/such/dir, guest: /work}\nprofiles:\n  p: {volumes: [v]}\n":               "test.yaml:2:",
-		"profiles:\n  p:\n    fallback: {commands: [no-such-binary-xyz]}\n":                                 "profiles.p.fallback.commands",
+		"profiles:\n  p:\n    volumes: []\n    bogus: 1\n":                                                                                              "field bogus not found",
+		"volumes:\n  v: {host: /no/such/dir, guest: /work}\nprofiles:\n  p: {volumes: [v]}\n":                                                           "test.yaml:2:",
+		"profiles:\n  p:\n    fallback: {commands: [no-such-binary-xyz]}\n":                                                                             "profiles.p.fallback.commands",
 		"volumes:\n  a: {host: " + dir + ", guest: /w, mode: ro}\n  b: {host: " + dir + ", guest: /w/x, mode: rw}\nprofiles:\n  p: {volumes: [a, b]}\n": "nested in read-only",
-		"profiles:\n  p: {volumes: [missing]}\n": "unknown volume",
-		"volumes:\n  a: {host: " + dir + ", mode: wx}\nprofiles:\n  p: {volumes: [a]}\n": "volumes.a.mode",
+		"profiles:\n  p: {volumes: [missing]}\n":                                                                                                        "unknown volume",
+		"volumes:\n  a: {host: " + dir + ", mode: wx}\nprofiles:\n  p: {volumes: [a]}\n":                                                                "volumes.a.mode",
 	}
 	for yml, want := range cases {
 		_, err := config.Parse("test.yaml", []byte(yml))

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/bashbox/bashbox"
+	"github.com/bashbox/bashbox/config"
 	"github.com/bashbox/bashbox/volumes"
 )
 
@@ -94,27 +95,8 @@ func (f *sandboxFlags) config() (bashbox.Config, error) {
 	return cfg, nil
 }
 
-// parseSize reads 1024, 10k, 10KiB, 5M, 5MB, 1GiB.
-func parseSize(s string) (int64, error) {
-	t := strings.TrimSpace(s)
-	mult := int64(1)
-	lower := strings.ToLower(t)
-	for _, u := range []struct {
-		suffix string
-		m      int64
-	}{{"kib", 1 << 10}, {"mib", 1 << 20}, {"gib", 1 << 30}, {"kb", 1000}, {"mb", 1000 * 1000}, {"gb", 1000 * 1000 * 1000}, {"k", 1 << 10}, {"m", 1 << 20}, {"g", 1 << 30}, {"b", 1}} {
-		if strings.HasSuffix(lower, u.suffix) {
-			mult = u.m
-			t = t[:len(t)-len(u.suffix)]
-			break
-		}
-	}
-	var n int64
-	if _, err := fmt.Sscanf(t, "%d", &n); err != nil || n < 0 || fmt.Sprint(n) != strings.TrimSpace(t) {
-		return 0, fmt.Errorf("invalid size %q", s)
-	}
-	return n * mult, nil
-}
+// parseSize reads 1024, 10k, 10KiB, 5M, 5MB, 1GiB (config's syntax).
+func parseSize(s string) (int64, error) { return config.ParseSize(s) }
 
 func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("bashbox run", pflag.ContinueOnError)
