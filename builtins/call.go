@@ -25,6 +25,10 @@ type FS interface {
 	afero.Symlinker
 	// ReadDir lists a directory in native order.
 	ReadDir(name string) ([]fs.FileInfo, error)
+	// ReadDirTypes is ReadDir for walks that look only at names and file
+	// types: the infos may carry nothing but the name and Mode's type bits
+	// (no permissions, size or times), which spares an lstat per entry.
+	ReadDirTypes(name string) ([]fs.FileInfo, error)
 }
 
 // Call is one invocation of a command.

@@ -16,6 +16,7 @@ import (
 // included. A read-only HostFs refuses every change with EROFS.
 type HostFs struct {
 	root     *os.Root
+	beneath  int // the directory for openat2 (Linux), or -1
 	readOnly bool
 }
 
@@ -25,11 +26,15 @@ func NewHostFs(dir string, readOnly bool) (*HostFs, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &HostFs{root: root, readOnly: readOnly}, nil
+	return &HostFs{root: root, beneath: beneathDir(root), readOnly: readOnly}, nil
 }
 
-// Close releases the directory handle.
-func (h *HostFs) Close() error { return h.root.Close() }
+// Close releases the directory handles.
+func (h *HostFs) Close() error {
+	closeBeneath(h.beneath)
+	h.beneath = -1
+	return h.root.Close()
+}
 
 // ReadOnly reports whether the layer refuses changes.
 func (h *HostFs) ReadOnly() bool { return h.readOnly }
@@ -71,7 +76,10 @@ func (h *HostFs) writable(op, name string) error {
 }
 
 func (h *HostFs) LstatIfPossible(name string) (fs.FileInfo, bool, error) {
-	fi, err := h.root.Lstat(rel(name))
+	fi, err := h.statBeneath(name, false)
+	if err == errUseRoot {
+		fi, err = h.root.Lstat(rel(name))
+	}
 	if err != nil {
 		return nil, true, fix("lstat", name, err)
 	}
@@ -121,7 +129,14 @@ func (h *HostFs) OpenFile(name string, flag int, perm fs.FileMode) (File, error)
 	}
 	// O_NOFOLLOW: the namespace resolves links itself; a link here would
 	// be a race, and os.Root keeps even that inside the root.
-	f, err := h.root.OpenFile(rel(name), flag|oNoFollow, perm)
+	var f *os.File
+	err := errUseRoot
+	if flag == os.O_RDONLY {
+		f, err = h.openReadBeneath(name, false)
+	}
+	if err == errUseRoot {
+		f, err = h.root.OpenFile(rel(name), flag|oNoFollow, perm)
+	}
 	if err != nil {
 		return nil, fix("open", name, err)
 	}
@@ -129,18 +144,36 @@ func (h *HostFs) OpenFile(name string, flag int, perm fs.FileMode) (File, error)
 }
 
 // ReadDir lists name in the host filesystem's own order.
-func (h *HostFs) ReadDir(name string) ([]fs.FileInfo, error) {
+func (h *HostFs) ReadDir(name string) ([]fs.FileInfo, error) { return h.readDir(name, false) }
+
+// ReadDirTypes lists name by entry name and type only (TypeLister): one
+// getdents pass, no lstat per entry.
+func (h *HostFs) ReadDirTypes(name string) ([]fs.FileInfo, error) { return h.readDir(name, true) }
+
+func (h *HostFs) readDir(name string, typesOnly bool) ([]fs.FileInfo, error) {
+	if infos, err := h.readDirBeneath(name, typesOnly); err != errUseRoot {
+		return infos, fix("open", name, err)
+	}
 	f, err := h.root.Open(rel(name))
 	if err != nil {
 		return nil, fix("open", name, err)
 	}
 	defer f.Close()
-	entries, err := f.ReadDir(-1)
+	var entries []fs.DirEntry
+	if typesOnly {
+		entries, err = listTypes(f)
+	} else {
+		entries, err = f.ReadDir(-1) // an lstat per entry, relative to f
+	}
 	if err != nil {
 		return nil, fix("readdirent", name, err)
 	}
 	infos := make([]fs.FileInfo, 0, len(entries))
 	for _, e := range entries {
+		if typesOnly {
+			infos = append(infos, typeInfo{e.Name(), e.Type()})
+			continue
+		}
 		fi, err := e.Info()
 		if err != nil {
 			continue // removed meanwhile
@@ -262,7 +295,10 @@ func hostIOErr(op, name string, err error) error {
 // on any link that leaves the layer or is absolute: those are resolved in
 // the guest namespace, which os.Root knows nothing of.
 func (h *HostFs) OpenFollow(name string) (File, error) {
-	f, err := h.root.Open(rel(name))
+	f, err := h.openReadBeneath(name, true)
+	if err == errUseRoot {
+		f, err = h.root.Open(rel(name))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -271,11 +307,17 @@ func (h *HostFs) OpenFollow(name string) (File, error) {
 
 // StatFollow is Stat with the same fast path as OpenFollow.
 func (h *HostFs) StatFollow(name string) (fs.FileInfo, error) {
+	if fi, err := h.statBeneath(name, true); err != errUseRoot {
+		return fi, err
+	}
 	return h.root.Stat(rel(name))
 }
 
 // LstatFollowParents is lstat with os.Root resolving the parent
 // components (links inside the layer only), as OpenFollow does.
 func (h *HostFs) LstatFollowParents(name string) (fs.FileInfo, error) {
+	if fi, err := h.statBeneath(name, false); err != errUseRoot {
+		return fi, err
+	}
 	return h.root.Lstat(rel(name))
 }

@@ -49,6 +49,37 @@ func ReadDir(fsys afero.Fs, name string) ([]fs.FileInfo, error) {
 	return f.Readdir(-1)
 }
 
+// TypeLister is implemented by layers that can list a directory without
+// stating each entry: the infos name the entries and carry their file type
+// in Mode (directory, symlink, ...), but not necessarily permissions, size
+// or times. Walks that only descend and match names (find -name -type)
+// need no more, and the host layer then makes no lstat per entry.
+type TypeLister interface {
+	ReadDirTypes(name string) ([]fs.FileInfo, error)
+}
+
+// ReadDirTypes lists a directory of any afero.Fs with at least the entries'
+// names and types (see TypeLister), in native order.
+func ReadDirTypes(fsys afero.Fs, name string) ([]fs.FileInfo, error) {
+	if tl, ok := fsys.(TypeLister); ok {
+		return tl.ReadDirTypes(name)
+	}
+	return ReadDir(fsys, name)
+}
+
+// typeInfo is a directory entry known only by its name and file type.
+type typeInfo struct {
+	name string
+	typ  fs.FileMode
+}
+
+func (t typeInfo) Name() string       { return t.name }
+func (t typeInfo) Size() int64        { return 0 }
+func (t typeInfo) Mode() fs.FileMode  { return t.typ }
+func (t typeInfo) ModTime() time.Time { return time.Time{} }
+func (t typeInfo) IsDir() bool        { return t.typ.IsDir() }
+func (t typeInfo) Sys() any           { return nil }
+
 // Clean turns any path into the canonical "/a/b" form used by layers.
 func Clean(name string) string {
 	return path.Clean("/" + name)

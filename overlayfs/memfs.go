@@ -316,6 +316,9 @@ func (m *MemFs) ReadDir(name string) ([]fs.FileInfo, error) {
 	return entries, nil
 }
 
+// ReadDirTypes is ReadDir: memory entries cost nothing to state.
+func (m *MemFs) ReadDirTypes(name string) ([]fs.FileInfo, error) { return m.ReadDir(name) }
+
 func (m *MemFs) Remove(name string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/spf13/afero"
 )
 
 // Overlay is a copy-on-write view of a read-only base layer: reads fall
@@ -246,7 +248,14 @@ func (o *Overlay) OpenFile(name string, flag int, perm fs.FileMode) (File, error
 
 // ReadDir merges the listing: base entries in the base's order (minus
 // whiteouts, with upper replacements in place), then upper-only entries.
-func (o *Overlay) ReadDir(name string) ([]fs.FileInfo, error) {
+func (o *Overlay) ReadDir(name string) ([]fs.FileInfo, error) { return o.readDir(name, ReadDir) }
+
+// ReadDirTypes is ReadDir with the base listed by type only (TypeLister).
+func (o *Overlay) ReadDirTypes(name string) ([]fs.FileInfo, error) {
+	return o.readDir(name, ReadDirTypes)
+}
+
+func (o *Overlay) readDir(name string, listBase func(afero.Fs, string) ([]fs.FileInfo, error)) ([]fs.FileInfo, error) {
 	name = Clean(name)
 	upperEntries, uerr := o.upper.ReadDir(name)
 	if o.hidden(name) {
@@ -255,7 +264,7 @@ func (o *Overlay) ReadDir(name string) ([]fs.FileInfo, error) {
 		}
 		return upperEntries, nil
 	}
-	baseEntries, berr := ReadDir(o.base, name)
+	baseEntries, berr := listBase(o.base, name)
 	if berr != nil {
 		if uerr != nil {
 			return nil, berr

@@ -174,11 +174,113 @@ func TestHostFsContainsEscapes(t *testing.T) {
 	if fi, err := h.Stat("/abs"); err == nil {
 		t.Errorf("stat through absolute link: %v", fi.Name())
 	}
+	// The read fast paths (openat2 on Linux, os.Root elsewhere) refuse
+	// the same escapes.
+	os.MkdirAll(filepath.Join(parent, "outdir"), 0o755)
+	os.Symlink("../outdir", filepath.Join(dir, "reldir"))
+	os.Symlink(filepath.Join(parent, "outdir"), filepath.Join(dir, "absdir"))
+	for _, p := range []string{"/rel", "/abs", "/reldir", "/absdir", "/reldir/x", "/absdir/x", "/absdir/../secret"} {
+		if f, err := h.OpenFollow(p); err == nil {
+			f.Close()
+			t.Errorf("OpenFollow %s escaped", p)
+		}
+		if _, err := h.StatFollow(p); err == nil {
+			t.Errorf("StatFollow %s escaped", p)
+		}
+		if _, err := h.ReadDir(p); err == nil {
+			t.Errorf("ReadDir %s escaped", p)
+		}
+		if _, err := h.ReadDirTypes(p); err == nil {
+			t.Errorf("ReadDirTypes %s escaped", p)
+		}
+	}
+	for _, p := range []string{"/reldir/x", "/absdir/x", "/absdir/../secret"} {
+		if _, err := h.LstatFollowParents(p); err == nil {
+			t.Errorf("LstatFollowParents %s escaped", p)
+		}
+		if _, _, err := h.LstatIfPossible(p); err == nil {
+			t.Errorf("LstatIfPossible %s escaped", p)
+		}
+	}
 	if f, err := h.Create("/../escape"); err == nil {
 		f.Close() // cleaned to the root's own /escape
 	}
 	if _, err := os.Stat(filepath.Join(parent, "escape")); err == nil {
 		t.Error("file written outside the root")
+	}
+}
+
+// TestReadDirTypes: the type-only listing names the same entries, in the
+// same order and with the same types, as the full one, on every layer.
+func TestReadDirTypes(t *testing.T) {
+	dir := baseDir(t)
+	os.Mkdir(filepath.Join(dir, "a", "sub"), 0o700)
+	os.Symlink("nowhere", filepath.Join(dir, "a", "dangling"))
+	host, err := NewHostFs(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Close()
+	o := NewOverlay(host, NewMemFs(&Quota{}))
+	o.Remove("/top.txt")
+	if err := o.Mkdir("/a/new", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, layer := range []Layer{host, o} {
+		for _, d := range []string{"/", "/a", "/a/b"} {
+			full, err := ReadDir(layer, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			types, err := ReadDirTypes(layer, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want, got []string
+			for _, e := range full {
+				want = append(want, e.Name()+" "+e.Mode().Type().String())
+			}
+			for _, e := range types {
+				got = append(got, e.Name()+" "+e.Mode().Type().String())
+			}
+			if strings.Join(got, ",") != strings.Join(want, ",") {
+				t.Errorf("%T %s: types %v, full %v", layer, d, got, want)
+			}
+		}
+	}
+	if _, err := host.ReadDirTypes("/top.txt"); err == nil {
+		t.Error("listed a file")
+	}
+	if _, err := host.ReadDirTypes("/nosuch"); !os.IsNotExist(err) {
+		t.Errorf("missing directory: %v", err)
+	}
+}
+
+// TestHostInfoMatchesOs: the stat results of the host layer agree with
+// the os package's on mode, size and time.
+func TestHostInfoMatchesOs(t *testing.T) {
+	dir := baseDir(t)
+	os.Chmod(filepath.Join(dir, "a"), 0o2755|fs.ModeSetgid)
+	host, err := NewHostFs(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Close()
+	for _, p := range []string{"/a", "/a/b/f.txt", "/top.txt", "/link"} {
+		want, err := os.Lstat(filepath.Join(dir, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := host.LstatIfPossible(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Name() != want.Name() || got.Mode() != want.Mode() || got.Size() != want.Size() || !got.ModTime().Equal(want.ModTime()) {
+			t.Errorf("%s: got %s %v %d %v, want %s %v %d %v", p, got.Name(), got.Mode(), got.Size(), got.ModTime(), want.Name(), want.Mode(), want.Size(), want.ModTime())
+		}
+	}
+	if fi, err := host.StatFollow("/link"); err != nil || fi.Size() != int64(len("base file\n")) || fi.Name() != "link" {
+		t.Errorf("stat of link: %v %v", fi, err)
 	}
 }
 

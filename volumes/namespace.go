@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/overlayfs"
+	"github.com/spf13/afero"
 )
 
 // Namespace is the guest filesystem of one call: an afero.Fs over guest
@@ -388,6 +389,24 @@ func (ns *Namespace) openSynthetic(p string, flag int) (overlayfs.File, error, b
 // ReadDir lists name (following symlinks) in native order, with the mount
 // points below it included.
 func (ns *Namespace) ReadDir(name string) ([]fs.FileInfo, error) {
+	return ns.readDir(name, overlayfs.ReadDir)
+}
+
+// ReadDirTypes is ReadDir where the entries need only carry their names
+// and file types (overlayfs.TypeLister): walks list host directories
+// without an lstat per entry.
+func (ns *Namespace) ReadDirTypes(name string) ([]fs.FileInfo, error) {
+	return ns.readDir(name, overlayfs.ReadDirTypes)
+}
+
+func (ns *Namespace) readDir(name string, list func(afero.Fs, string) ([]fs.FileInfo, error)) ([]fs.FileInfo, error) {
+	// Fast path, as in OpenFile: os.Root follows the links that stay in
+	// the volume; anything else takes the guest resolver below.
+	if h, rel, ok := ns.fastHost(name); ok && !ns.hasNestedMounts(path.Clean(name)) {
+		if entries, err := list(h, rel); err == nil {
+			return entries, nil
+		}
+	}
 	p, err := overlayfs.ResolveIn(rawNS{ns}, name, true)
 	if err != nil {
 		return nil, pathErr("open", name, err)
@@ -410,16 +429,32 @@ func (ns *Namespace) ReadDir(name string) ([]fs.FileInfo, error) {
 		return []fs.FileInfo{syntheticInfo{"0", fs.ModeDevice | fs.ModeCharDevice | 0o620}, syntheticInfo{"1", fs.ModeDevice | fs.ModeCharDevice | 0o620}, syntheticInfo{"2", fs.ModeDevice | fs.ModeCharDevice | 0o620}}, nil
 	}
 	m, rel := ns.find(p)
-	entries, err := overlayfs.ReadDir(m.layer, rel)
+	entries, err := list(m.layer, rel)
 	if err != nil {
 		return nil, pathErr("open", name, underlying(err))
 	}
-	if p == "/" {
-		entries = append(entries, syntheticInfo{"bin", fs.ModeDir | 0o755})
-	} else if p == "/usr" {
+	if p == "/" || p == "/usr" {
 		entries = append(entries, syntheticInfo{"bin", fs.ModeDir | 0o755})
 	}
-	// Mount points inside a volume that its own layer does not show.
+	return ns.withMountPoints(p, entries), nil
+}
+
+// hasNestedMounts reports whether another volume is mounted below the one
+// holding p (a link could then lead from p's listing into it).
+func (ns *Namespace) hasNestedMounts(p string) bool {
+	m, _ := ns.find(p)
+	for i := range ns.mounts {
+		if under := ns.mounts[i].guest; under != m.guest && strings.HasPrefix(under, m.guest+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// withMountPoints adds to the listing of the physical guest directory p
+// the mount points inside it that its own layer does not show.
+func (ns *Namespace) withMountPoints(p string, entries []fs.FileInfo) []fs.FileInfo {
+	m, _ := ns.find(p)
 	for i := range ns.mounts {
 		mp := ns.mounts[i].guest
 		if mp == "/" || mp == p || path.Dir(mp) != p || m.guest == "/" {
@@ -437,7 +472,7 @@ func (ns *Namespace) ReadDir(name string) ([]fs.FileInfo, error) {
 			entries = append(entries, syntheticInfo{base, fs.ModeDir | 0o755})
 		}
 	}
-	return entries, nil
+	return entries
 }
 
 func (ns *Namespace) Mkdir(name string, perm fs.FileMode) error {

@@ -80,6 +80,29 @@ type finder struct {
 	answers    io.Reader
 	lsWidths   lsWidths
 	firstNonOp string // first non-option argument of the expression
+	typesOnly  bool   // the expression needs no more than names and types
+}
+
+// typeOnlyPrimaries look at nothing of an entry but its path and file
+// type: an expression made only of them lets find list directories
+// without stating their entries, as GNU find does with d_type.
+var typeOnlyPrimaries = map[string]bool{
+	"-true": true, "-false": true, "-name": true, "-iname": true, "-path": true, "-ipath": true,
+	"-wholename": true, "-iwholename": true, "-regex": true, "-iregex": true, "-type": true,
+	"-depth": true, "-d": true, "-maxdepth": true, "-mindepth": true, "-xdev": true, "-mount": true,
+	"-noleaf": true, "-ignore_readdir_race": true, "-noignore_readdir_race": true, "-prune": true,
+	"-quit": true, "-print": true, "-print0": true, "-fprint": true, "-fprint0": true,
+	"-exec": true, "-execdir": true, "-ok": true, "-okdir": true, "-delete": true,
+}
+
+func namesAndTypesOnly(n *node) bool {
+	switch {
+	case n == nil:
+		return true
+	case n.op == opPred:
+		return typeOnlyPrimaries[n.name]
+	}
+	return namesAndTypesOnly(n.l) && namesAndTypesOnly(n.r)
 }
 
 // errFatal stops find at parse time with status 1, after its message.
@@ -100,6 +123,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	f.dayStart = f.now
 	f.out = &outFile{name: "standard output", w: bufio.NewWriterSize(c.Stdout, 4096)}
 	status, done := f.parseArgs(c.Args[1:])
+	f.typesOnly = namesAndTypesOnly(f.expr)
 	if done {
 		f.closeFiles()
 		f.out.flush()
@@ -432,12 +456,9 @@ func (f *finder) visit(e *entry, ancestors []*entry) {
 		f.checkOut()
 	}
 	if isDir && (f.maxDepth < 0 || e.depth < f.maxDepth) && !(e.prune && !f.depthFirst) && !f.quit {
-		list, err := f.c.FS.ReadDir(e.abs)
+		list, err := f.readDir(e.abs)
 		if err != nil {
 			f.fileError(e.path, err)
-		}
-		if len(list) > inodeSortThreshold {
-			sortByInode(list)
 		}
 		if f.follow == followAll {
 			ancestors = append(ancestors, e)
@@ -505,6 +526,27 @@ func (f *finder) child(parent *entry, fi fs.FileInfo, ancestors []*entry) *entry
 		}
 	}
 	return e
+}
+
+// readDir lists a directory for the walk: by type only when that is all
+// the expression needs, in inode order when the directory is large.
+func (f *finder) readDir(abs string) ([]fs.FileInfo, error) {
+	list, err := f.listDir(abs)
+	if len(list) > inodeSortThreshold {
+		if f.typesOnly {
+			// type-only entries carry no inode: list again in full
+			list, err = f.c.FS.ReadDir(abs)
+		}
+		sortByInode(list)
+	}
+	return list, err
+}
+
+func (f *finder) listDir(abs string) ([]fs.FileInfo, error) {
+	if f.typesOnly {
+		return f.c.FS.ReadDirTypes(abs)
+	}
+	return f.c.FS.ReadDir(abs)
 }
 
 // inodeSortThreshold: like gnulib's fts, find reads a directory of more
