@@ -63,6 +63,13 @@ type Budget struct {
 	commands atomic.Int64
 	buffered atomic.Int64 // bytes held in command-substitution buffers
 
+	// Measuring the variables walks all of them, so it is done every
+	// memCheckCommands commands or memCheckInterval, whichever comes
+	// first: between two measurements variables can grow only by what
+	// the interpreter copies in that time.
+	memUnchecked atomic.Int64
+	memCheckedAt atomic.Int64 // UnixNano
+
 	mu      sync.Mutex
 	tripped *Trip
 	loops   map[int]int64
@@ -120,6 +127,25 @@ func (b *Budget) loopIter(id int) bool {
 		b.Trip(BudgetLoop, max)
 		return false
 	}
+	return true
+}
+
+const (
+	memCheckCommands = 64
+	memCheckInterval = time.Millisecond
+)
+
+// memoryCheckDue reports whether the variables should be measured now.
+func (b *Budget) memoryCheckDue() bool {
+	if b.Limits.MaxMemoryBytes <= 0 {
+		return false
+	}
+	now := time.Now().UnixNano()
+	if b.memUnchecked.Add(1) < memCheckCommands && now-b.memCheckedAt.Load() < int64(memCheckInterval) {
+		return false
+	}
+	b.memUnchecked.Store(0)
+	b.memCheckedAt.Store(now)
 	return true
 }
 

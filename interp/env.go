@@ -46,11 +46,21 @@ func (e *environ) Each(f func(name string, vr expand.Variable) bool) {
 }
 
 // exportedPairs lists the exported variables of env as NAME=VALUE.
-func exportedPairs(env expand.Environ) []string {
+func exportedPairs(env expand.Environ) []string { return pairs(env, true) }
+
+// setPairs lists every set variable of env, exported or not, as
+// NAME=VALUE (arrays with their first element's value).
+func setPairs(env expand.Environ) []string { return pairs(env, false) }
+
+func pairs(env expand.Environ, exportedOnly bool) []string {
 	var out []string
 	env.Each(func(name string, vr expand.Variable) bool {
-		if vr.Exported && vr.IsSet() && vr.Kind == expand.String {
+		switch {
+		case !vr.IsSet() || exportedOnly && (!vr.Exported || vr.Kind != expand.String):
+		case vr.Kind == expand.String:
 			out = append(out, name+"="+vr.Str)
+		default:
+			out = append(out, name+"="+vr.String())
 		}
 		return true
 	})

@@ -9,6 +9,7 @@ import (
 	"path"
 	"reflect"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -71,9 +72,15 @@ func (sh *Shell) exec(ctx context.Context, args []string) error {
 		// test and [ run as shell builtins: not counted, and their errors
 		// carry bash's prefix.
 		cmd, _ := sh.Registry.Lookup(args[1])
+		var env []string
+		if slices.Contains(args[2:], "-v") {
+			// test -v asks about shell variables, exported or not; no
+			// other test reads the environment.
+			env = setPairs(hc.Env)
+		}
 		c := &builtins.Call{
 			Args: args[1:], Stdin: stdinOf(hc), Stdout: hc.Stdout, Stderr: &prefixWriter{prefix: "bash: ", w: hc.Stderr},
-			Env: exportedPairs(hc.Env), Dir: hc.Dir, FS: commandFS{sh.FS, sh}, Exec: sh.execQuiet, Umask: fs.FileMode(sh.umaskValue()),
+			Env: env, Dir: hc.Dir, FS: commandFS{sh.FS, sh}, Exec: sh.execQuiet, Umask: fs.FileMode(sh.umaskValue()),
 		}
 		return exitStatus(cmd(ctx, c))
 	case cmdUmask:

@@ -244,16 +244,18 @@ func shellEnviron(env []string) *environ {
 // routes the builtins that would look at the host to our own versions.
 func (sh *Shell) call(ctx context.Context, args []string) ([]string, error) {
 	hc := shinterp.HandlerCtx(ctx)
-	used := variableBytes(hc.Env)
-	switch buf := hc.Stdout.(type) {
-	case *strings.Builder: // a command substitution being filled
-		used += int64(buf.Len())
-	case *bytes.Buffer:
-		used += int64(buf.Len())
-	}
-	if !sh.Budget.checkMemory(used) {
-		// The budget cancelled the call; "false" ends this command quietly.
-		return []string{"false"}, nil
+	if sh.Budget.memoryCheckDue() {
+		used := variableBytes(hc.Env)
+		switch buf := hc.Stdout.(type) {
+		case *strings.Builder: // a command substitution being filled
+			used += int64(buf.Len())
+		case *bytes.Buffer:
+			used += int64(buf.Len())
+		}
+		if !sh.Budget.checkMemory(used) {
+			// The budget cancelled the call; "false" ends this command quietly.
+			return []string{"false"}, nil
+		}
 	}
 	switch args[0] {
 	case "pwd":
