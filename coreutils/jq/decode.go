@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,6 +24,34 @@ type decoder struct {
 	depth int
 	// lineEnd and lineCount memoise line(): newlines in data[:lineEnd].
 	lineEnd, lineCount int
+	// keyNames interns object keys: a stream of records repeats them.
+	keyNames map[string]string
+	// lastWidth is the key count of the last object, a size hint.
+	lastWidth int
+}
+
+// key reads an object key, reusing the string of an equal earlier key.
+func (d *decoder) key() (string, error) {
+	start := d.pos + 1
+	end := start
+	for end < len(d.data) && d.data[end] != '"' && d.data[end] != '\\' {
+		end++
+	}
+	plain := end < len(d.data) && d.data[end] == '"'
+	if plain {
+		if name, ok := d.keyNames[string(d.data[start:end])]; ok {
+			d.pos = end + 1
+			return name, nil
+		}
+	}
+	k, err := d.str()
+	if err == nil && plain && len(d.keyNames) < 4096 && k == string(d.data[start:end]) {
+		if d.keyNames == nil {
+			d.keyNames = map[string]string{}
+		}
+		d.keyNames[k] = k
+	}
+	return k, err
 }
 
 // parseError is a JSON syntax error with jq's wording.
@@ -239,8 +268,8 @@ func (d *decoder) object() (any, error) {
 	if d.depth > 10000 {
 		return nil, d.errorf("Exceeds depth limit for parsing")
 	}
-	obj := map[string]any{}
-	var keys []string
+	obj := make(map[string]any, d.lastWidth)
+	keys := make([]string, 0, d.lastWidth)
 	d.skipSpace()
 	if d.pos < len(d.data) && d.data[d.pos] == '}' {
 		d.pos++
@@ -263,11 +292,10 @@ func (d *decoder) object() (any, error) {
 			d.pos++
 			return nil, d.errorf("Object keys must be strings")
 		}
-		k, err := d.str()
+		key, err := d.key()
 		if err != nil {
 			return nil, err
 		}
-		key := k.(string)
 		d.skipSpace()
 		if d.pos >= len(d.data) {
 			return nil, d.errorf("Unfinished JSON term at EOF")
@@ -303,6 +331,7 @@ func (d *decoder) object() (any, error) {
 		case '}':
 			d.pos++
 			d.depth--
+			d.lastWidth = len(keys)
 			d.order.record(obj, keys)
 			return obj, nil
 		default:
@@ -311,7 +340,7 @@ func (d *decoder) object() (any, error) {
 	}
 }
 
-func (d *decoder) str() (any, error) {
+func (d *decoder) str() (string, error) {
 	d.pos++
 	start := d.pos
 	// Fast path: no escapes, valid UTF-8.
@@ -344,11 +373,11 @@ func (d *decoder) str() (any, error) {
 			return s, nil
 		case c == '\\' && d.pos+1 >= len(d.data):
 			d.pos = len(d.data)
-			return nil, d.errorf("Unfinished string at EOF")
+			return "", d.errorf("Unfinished string at EOF")
 		case c == '\\':
 			d.pos++
 			if d.pos >= len(d.data) {
-				return nil, d.errorf("Unfinished JSON term at EOF")
+				return "", d.errorf("Unfinished JSON term at EOF")
 			}
 			e := d.data[d.pos]
 			d.pos++
@@ -368,7 +397,7 @@ func (d *decoder) str() (any, error) {
 			case 'u':
 				r, ok := d.hex4()
 				if !ok {
-					return nil, d.errorf("Invalid escape")
+					return "", d.errorf("Invalid escape")
 				}
 				if utf16.IsSurrogate(r) {
 					if d.pos+1 < len(d.data) && d.data[d.pos] == '\\' && d.data[d.pos+1] == 'u' {
@@ -387,14 +416,14 @@ func (d *decoder) str() (any, error) {
 				}
 				b.WriteRune(r)
 			default:
-				return nil, d.errorf("Invalid escape")
+				return "", d.errorf("Invalid escape")
 			}
 		default:
 			b.WriteByte(c)
 			d.pos++
 		}
 	}
-	return nil, d.errorf("Unfinished string at EOF")
+	return "", d.errorf("Unfinished string at EOF")
 }
 
 func (d *decoder) hex4() (rune, bool) {
@@ -418,6 +447,7 @@ type keyOrder struct {
 	rank   map[string]int
 	filter map[string][]string // object constructions in the filter
 	frank  map[string]int      // keys named in the filter
+	last   []string            // keys of the last object recorded
 }
 
 func newKeyOrder() *keyOrder {
@@ -444,6 +474,10 @@ func (o *keyOrder) record(m map[string]any, keys []string) {
 		return
 	}
 	o.byMap[mapID(m)] = keys
+	if slices.Equal(keys, o.last) {
+		return // the same keys in the same order as the object before
+	}
+	o.last = keys
 	sk := setKey(keys)
 	if _, ok := o.bySet[sk]; !ok {
 		o.bySet[sk] = keys
