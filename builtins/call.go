@@ -133,6 +133,13 @@ func (c *Call) ReadDir(name string) ([]fs.FileInfo, error) {
 	return entries, renamePathErr(err, name)
 }
 
+// ReadDirTypes lists a directory in native order with at least each
+// entry's name and file type (see FS.ReadDirTypes).
+func (c *Call) ReadDirTypes(name string) ([]fs.FileInfo, error) {
+	entries, err := c.FS.ReadDirTypes(c.Abs(name))
+	return entries, renamePathErr(err, name)
+}
+
 // ReadDirSorted lists a directory sorted by name (C locale byte order).
 func (c *Call) ReadDirSorted(name string) ([]fs.FileInfo, error) {
 	entries, err := c.ReadDir(name)

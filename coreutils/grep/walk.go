@@ -151,7 +151,11 @@ func (r readerOnly) Read(p []byte) (int, error) { return r.r.Read(p) }
 // of the directories being walked (for -R loop detection).
 func (g *grepper) walk(dir string, omitDotSlash bool, ancestors []string) {
 	cfg := g.cfg
-	entries, err := g.c.ReadDir(dir)
+	list := g.c.ReadDirTypes // names and types decide what is searched
+	if cfg.initialTab {
+		list = g.c.ReadDir // -T aligns by file size
+	}
+	entries, err := list(dir)
 	if err != nil {
 		shownDir := dir
 		if omitDotSlash && strings.HasPrefix(shownDir, "./") {
