@@ -96,11 +96,12 @@ func (h *HostFs) statBeneath(name string, follow bool) (fs.FileInfo, error) {
 		return nil, err
 	}
 	defer unix.Close(fd)
-	st := new(unix.Stat_t)
-	if err := unix.Fstat(fd, st); err != nil {
+	info := &hostInfo{name: path.Base(rel(name))}
+	if err := unix.Fstat(fd, &info.st); err != nil {
 		return nil, err
 	}
-	return newHostInfo(path.Base(rel(name)), st), nil
+	info.fill()
+	return info, nil
 }
 
 // openReadBeneath opens name for reading, following links in the layer
@@ -140,12 +141,15 @@ func (h *HostFs) readDirBeneath(name string, typesOnly bool) ([]fs.FileInfo, err
 		}
 		return infos, nil
 	}
-	for _, e := range entries {
-		st := new(unix.Stat_t)
-		if err := unix.Fstatat(fd, e.Name(), st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+	all := make([]hostInfo, len(entries)) // one allocation for the lot
+	for i, e := range entries {
+		info := &all[i]
+		info.name = e.Name()
+		if err := unix.Fstatat(fd, info.name, &info.st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
 			continue // removed meanwhile
 		}
-		infos = append(infos, newHostInfo(e.Name(), st))
+		info.fill()
+		infos = append(infos, info)
 	}
 	return infos, nil
 }
@@ -155,10 +159,12 @@ type hostInfo struct {
 	name  string
 	mode  fs.FileMode
 	mtime time.Time
-	st    *unix.Stat_t
+	st    unix.Stat_t
 }
 
-func newHostInfo(name string, st *unix.Stat_t) *hostInfo {
+// fill derives mode and mtime from st.
+func (i *hostInfo) fill() {
+	st := &i.st
 	mode := fs.FileMode(st.Mode & 0o777)
 	switch st.Mode & syscall.S_IFMT {
 	case syscall.S_IFBLK:
@@ -183,7 +189,7 @@ func newHostInfo(name string, st *unix.Stat_t) *hostInfo {
 	if st.Mode&syscall.S_ISVTX != 0 {
 		mode |= fs.ModeSticky
 	}
-	return &hostInfo{name: name, mode: mode, mtime: time.Unix(st.Mtim.Unix()), st: st}
+	i.mode, i.mtime = mode, time.Unix(st.Mtim.Unix())
 }
 
 func (i *hostInfo) Name() string       { return i.name }
@@ -191,4 +197,4 @@ func (i *hostInfo) Size() int64        { return i.st.Size }
 func (i *hostInfo) Mode() fs.FileMode  { return i.mode }
 func (i *hostInfo) ModTime() time.Time { return i.mtime }
 func (i *hostInfo) IsDir() bool        { return i.mode.IsDir() }
-func (i *hostInfo) Sys() any           { return i.st }
+func (i *hostInfo) Sys() any           { return &i.st }

