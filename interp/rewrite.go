@@ -20,6 +20,7 @@ const (
 	cmdTest      = "__bashbox_test"
 	cmdPipeStage = "__bashbox_pipestage"
 	cmdPipeDone  = "__bashbox_pipestatus"
+	cmdListVars  = "__bashbox_listvars"
 )
 
 // The process ids a script sees: the host's are never shown.
@@ -50,6 +51,7 @@ func (rw *rewriter) rewrite(node syntax.Node) {
 			rw.parts(n.Parts)
 		case *syntax.Stmt:
 			rw.fdRedirects(n)
+			rw.declListing(n)
 			rw.loop(n)
 			rw.pipeline(n)
 		}
@@ -95,6 +97,34 @@ func (rw *rewriter) parts(parts []syntax.WordPart) {
 			parts[i] = &syntax.CmdSubst{Left: p.OpPos, Right: p.Rparen, Stmts: stmts}
 		}
 	}
+}
+
+// declListing turns a declaration that lists variables (export -p,
+// readonly, declare -x ...: flags and no names) into a call of
+// cmdListVars, which the call handler answers (see listvars.go).
+func (rw *rewriter) declListing(st *syntax.Stmt) {
+	decl, ok := st.Cmd.(*syntax.DeclClause)
+	if !ok {
+		return
+	}
+	switch decl.Variant.Value {
+	case "declare", "typeset", "export", "readonly":
+	default:
+		return
+	}
+	args := []*syntax.Word{lit(cmdListVars), lit(decl.Variant.Value)}
+	var flags []string
+	for _, a := range decl.Args {
+		if !a.Naked || a.Name != nil || a.Value == nil || a.Value.Lit() == "" {
+			return
+		}
+		flags = append(flags, a.Value.Lit())
+		args = append(args, a.Value)
+	}
+	if _, ok := listingFlags(flags); !ok {
+		return
+	}
+	st.Cmd = &syntax.CallExpr{Args: args}
 }
 
 func simpleParam(p *syntax.ParamExp) bool {

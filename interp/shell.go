@@ -257,6 +257,12 @@ func (sh *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			return []string{"false"}, nil
 		}
 	}
+	switch {
+	case args[0] == cmdListVars && len(args) > 1:
+		return listVariables(hc.Env, args[1:]), nil
+	case args[0] == "set" && len(args) == 1:
+		return listVariables(hc.Env, args), nil
+	}
 	switch args[0] {
 	case "pwd":
 		// pwd -P resolves symlinks: in the guest namespace, not the host's.
