@@ -49,9 +49,9 @@ var configSpecs = []optSpec{
 
 func cmdConfig(g *cmd, args []string) int {
 	p := g.parse(args, configSpecs)
-	for _, k := range []string{"global", "system", "worktree"} {
+	for _, k := range []string{"system", "worktree"} {
 		if p.flag(k) {
-			g.fatal("--%s is not available in the sandbox: only the repository's configuration (.git/config) can be used", k)
+			g.fatal("--%s is not available in the sandbox: use the repository's configuration (.git/config) or --global", k)
 		}
 	}
 	if _, ok := p.str("blob"); ok {
@@ -94,6 +94,15 @@ func cmdConfig(g *cmd, args []string) int {
 	var r *repo
 	var cs *configSet
 	var target *configFile
+	if p.flag("global") && !hasFile {
+		// The user's file: $HOME is the sandbox's, so what a script
+		// writes here lasts as long as its $HOME does.
+		fp := g.globalWritePath()
+		if fp == "" {
+			g.fatal("$HOME not set")
+		}
+		hasFile, file = true, fp
+	}
 	if hasFile {
 		fp := g.abs(file)
 		data, err := readAll(g.c.FS, fp)

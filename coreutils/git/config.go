@@ -657,6 +657,24 @@ func relConfigPath(r *repo, p string) string {
 	return p
 }
 
+// globalWritePath is the file "git config --global" reads and writes:
+// $GIT_CONFIG_GLOBAL, else ~/.gitconfig, unless only the XDG file exists.
+func (g *cmd) globalWritePath() string {
+	paths := g.globalConfigPaths()
+	if len(paths) == 0 {
+		return ""
+	}
+	last := paths[len(paths)-1]
+	if len(paths) > 1 {
+		if _, err := g.c.FS.Stat(last); err != nil {
+			if _, err := g.c.FS.Stat(paths[0]); err == nil {
+				return paths[0]
+			}
+		}
+	}
+	return last
+}
+
 // globalConfigPaths are the per-user configuration files, in reading
 // order.
 func (g *cmd) globalConfigPaths() []string {

@@ -16,8 +16,9 @@
 //   - Without GIT_AUTHOR_NAME/EMAIL, GIT_COMMITTER_* or user.name and
 //     user.email in the configuration, commits are made as
 //     "bashbox <bashbox@sandbox>" (git refuses to commit).
-//   - "git config --global/--system" are refused; the user's global file
-//     is still read.
+//   - "git config --global" reads and writes the sandbox's $HOME/.gitconfig
+//     (in memory unless $HOME is on a volume); --system and --worktree are
+//     refused.
 //   - No network: fetch, pull, push, ls-remote and network clone URLs are
 //     refused ("fatal: network access is not available in the sandbox").
 //   - Merges that conflict (and stash applications that conflict) are
