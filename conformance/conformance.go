@@ -17,7 +17,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bashbox/bashbox"
@@ -119,6 +121,17 @@ var Env = []string{
 // except in syntax errors, so both sides are normalised before comparing.
 var lineRef = regexp.MustCompile(`(?m)^(/bin/)?bash: (-c: )?line \d+: `)
 
+// BaseDir makes the directory the cases run under: beside /tmp, not in it,
+// since the confined reference sees a private /tmp (and a directory on
+// another filesystem than its parents would change git's repository
+// discovery).
+func BaseDir() (string, error) {
+	if dir, err := os.MkdirTemp("/var/tmp", "bbconf-"); err == nil {
+		return dir, nil
+	}
+	return os.MkdirTemp("", "bbconf-")
+}
+
 // RunCase runs c on both sides in a fresh directory under base.
 func RunCase(ctx context.Context, c Case, base string, timeout time.Duration) Result {
 	dir := filepath.Join(base, "work")
@@ -143,10 +156,69 @@ func RunCase(ctx context.Context, c Case, base string, timeout time.Duration) Re
 	return res
 }
 
+// confine returns the argv that runs the reference bash: inside bubblewrap
+// when it works here, with the whole host read-only but the case's
+// directory, a private /tmp, its own network, hostname and process
+// namespaces, and of root's capabilities only those for files (bwrap drops
+// the rest), so a case cannot change the machine it runs on: its clock,
+// hostname, mounts or files. Case directories must not lie under /tmp
+// (see BaseDir).
+// fileCaps are CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH,
+// CAP_FOWNER and CAP_FSETID: what root's file handling needs.
+const fileCaps = 0x1f
+
+var confinement = sync.OnceValues(func() ([]string, error) {
+	bwrap, err := exec.LookPath("bwrap")
+	if err == nil {
+		argv := []string{bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
+			"--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try", "--die-with-parent"}
+		if os.Geteuid() == 0 {
+			// Root keeps every capability in bwrap unless told otherwise.
+			argv = append(argv, "--cap-drop", "ALL")
+			for _, c := range []string{"CAP_CHOWN", "CAP_DAC_OVERRIDE", "CAP_DAC_READ_SEARCH", "CAP_FOWNER", "CAP_FSETID"} {
+				argv = append(argv, "--cap-add", c)
+			}
+		}
+		// Check, by reading them, that a script in there holds no other
+		// capability (no clock, no mounts, no network administration).
+		var out []byte
+		out, err = exec.Command(argv[0], append(argv[1:], "/bin/sh", "-c", "grep '^CapEff:' /proc/self/status")...).Output()
+		if err == nil {
+			hex := strings.TrimSpace(strings.TrimPrefix(string(out), "CapEff:"))
+			eff, perr := strconv.ParseUint(hex, 16, 64)
+			switch {
+			case perr != nil:
+				err = fmt.Errorf("cannot read the capabilities: %q", out)
+			case eff&^fileCaps != 0:
+				err = fmt.Errorf("capabilities %#x remain", eff)
+			default:
+				return argv, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("bubblewrap cannot confine the reference bash here: %v", err)
+})
+
+// Confinement reports whether the reference bash runs confined, and if
+// not, why. Unconfined, a case runs with the caller's full privileges.
+func Confinement() error {
+	_, err := confinement()
+	return err
+}
+
+func confine() []string {
+	argv, _ := confinement()
+	return argv
+}
+
 func runBash(ctx context.Context, script, dir string, timeout time.Duration) Outcome {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "/bin/bash", "-c", script)
+	argv := []string{"/bin/bash", "-c", script}
+	if pre := confine(); pre != nil {
+		argv = append(append(append([]string(nil), pre...), "--bind", dir, dir, "--chdir", dir, "--"), argv...)
+	}
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = dir
 	cmd.Env = append(append([]string(nil), Env...), "PWD="+dir)
 	var out, errb bytes.Buffer

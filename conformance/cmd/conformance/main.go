@@ -40,7 +40,15 @@ func main() {
 		}
 		cases = kept
 	}
-	base, err := os.MkdirTemp("", "bbconf-")
+	if err := conformance.Confinement(); err != nil {
+		// As root an unconfined case could set the clock or the hostname.
+		if os.Geteuid() == 0 && os.Getenv("BASHBOX_CONFORMANCE_UNCONFINED") == "" {
+			fmt.Fprintf(os.Stderr, "conformance: %v; refusing to run cases as root unconfined (install bubblewrap, or set BASHBOX_CONFORMANCE_UNCONFINED=1)\n", err)
+			os.Exit(2)
+		}
+		fmt.Fprintf(os.Stderr, "conformance: warning: %v; the reference bash runs unconfined\n", err)
+	}
+	base, err := conformance.BaseDir()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "conformance:", err)
 		os.Exit(2)
