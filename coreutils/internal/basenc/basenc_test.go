@@ -2,6 +2,7 @@ package basenc
 
 import (
 	"context"
+	"github.com/bashbox/bashbox/builtins/cmdtest"
 	"strings"
 	"testing"
 
@@ -14,27 +15,27 @@ func b32(ctx context.Context, c *builtins.Call) int { return Run(ctx, c, Base32)
 func TestBase64AgainstGNU(t *testing.T) {
 	long := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 40)
 	f := map[string]string{"in": long, "bin": "\x00\x01\xff\xfe", "d/": ""}
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	for _, args := range [][]string{{"in"}, {"-w", "0", "in"}, {"-w", "7", "bin"}, {"nope"}, {"d"}, {"a", "b"}, {"-w", "x"}} {
-		cases = append(cases, gnuCase{files: f, args: append([]string{"base64"}, args...)})
+		cases = append(cases, cmdtest.GNUCase{Files: f, Args: append([]string{"base64"}, args...)})
 	}
 	for _, in := range []string{"YQ", "YQ==", "YQ=", "YW Jj", "YQ==YQ==", "Y", "!YWJj", "YW\nJj\n", "YQ=\n=", "=", "", "YWJjZA===", "YR=="} {
-		cases = append(cases, gnuCase{files: f, stdin: in, args: []string{"base64", "-d"}})
-		cases = append(cases, gnuCase{files: f, stdin: in, args: []string{"base64", "-d", "-i"}})
+		cases = append(cases, cmdtest.GNUCase{Files: f, Stdin: in, Args: []string{"base64", "-d"}})
+		cases = append(cases, cmdtest.GNUCase{Files: f, Stdin: in, Args: []string{"base64", "-d", "-i"}})
 	}
-	compareGNU(t, b64, cases)
+	cmdtest.CheckGNUWith(t, b64, gnuEnv, cases)
 }
 
 func TestBase32AgainstGNU(t *testing.T) {
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	for _, in := range []string{"", "a", "ab", "abc", "abcd", "abcde", "abcdef"} {
-		cases = append(cases, gnuCase{stdin: in, args: []string{"base32"}})
+		cases = append(cases, cmdtest.GNUCase{Stdin: in, Args: []string{"base32"}})
 	}
 	for _, in := range []string{"MFRGG===", "MFRGG==", "MFRGGZ", "mfrgg===", "MF======MFRA====", "MF\n======xx"} {
-		cases = append(cases, gnuCase{stdin: in, args: []string{"base32", "-d"}})
-		cases = append(cases, gnuCase{stdin: in, args: []string{"base32", "-di"}})
+		cases = append(cases, cmdtest.GNUCase{Stdin: in, Args: []string{"base32", "-d"}})
+		cases = append(cases, cmdtest.GNUCase{Stdin: in, Args: []string{"base32", "-di"}})
 	}
-	compareGNU(t, b32, cases)
+	cmdtest.CheckGNUWith(t, b32, gnuEnv, cases)
 }
 
 func TestRoundTrip(t *testing.T) {
@@ -52,3 +53,6 @@ func TestRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// gnuEnv is the environment of both sides of the GNU comparisons.
+var gnuEnv = []string{"LC_ALL=C.UTF-8", "TZ=UTC", "PATH=/usr/bin:/bin"}

@@ -24,15 +24,15 @@ func TestDigestsAgainstGNU(t *testing.T) {
 		a    Algo
 		name string
 	}{{MD5, "md5sum"}, {SHA1, "sha1sum"}, {SHA224, "sha224sum"}, {SHA256, "sha256sum"}, {SHA384, "sha384sum"}, {SHA512, "sha512sum"}, {BLAKE2B, "b2sum"}} {
-		compareGNU(t, cmd(tc.a), []gnuCase{
-			{files: files, args: []string{tc.name, "a", "b", "empty"}},
-			{files: files, stdin: "abc", args: []string{tc.name}},
-			{files: files, args: []string{tc.name, "--tag", "a", "back\\slash"}},
-			{files: files, args: []string{tc.name, "-b", "a", "nope", "d"}},
-			{files: files, args: []string{tc.name, "-z", "a", "back\\slash"}},
-			{files: files, args: []string{tc.name, "--frob"}},
-			{files: files, args: []string{tc.name, "--tag", "-t", "a"}},
-			{files: files, args: []string{tc.name, "--quiet", "a"}},
+		cmdtest.CheckGNUWith(t, cmd(tc.a), gnuEnv, []cmdtest.GNUCase{
+			{Files: files, Args: []string{tc.name, "a", "b", "empty"}},
+			{Files: files, Stdin: "abc", Args: []string{tc.name}},
+			{Files: files, Args: []string{tc.name, "--tag", "a", "back\\slash"}},
+			{Files: files, Args: []string{tc.name, "-b", "a", "nope", "d"}},
+			{Files: files, Args: []string{tc.name, "-z", "a", "back\\slash"}},
+			{Files: files, Args: []string{tc.name, "--frob"}},
+			{Files: files, Args: []string{tc.name, "--tag", "-t", "a"}},
+			{Files: files, Args: []string{tc.name, "--quiet", "a"}},
 		})
 	}
 }
@@ -46,41 +46,41 @@ func TestCheckAgainstGNU(t *testing.T) {
 		"reversed": "b1946ac92492d2347c6235b4d2611184 a\n",
 		"junk":     "nothing\n",
 	}
-	compareGNU(t, cmd(MD5), []gnuCase{
-		{files: sums, args: []string{"md5sum", "-c", "good"}},
-		{files: sums, args: []string{"md5sum", "-c", "mixed"}},
-		{files: sums, args: []string{"md5sum", "-c", "--strict", "mixed"}},
-		{files: sums, args: []string{"md5sum", "-c", "-w", "mixed"}},
-		{files: sums, args: []string{"md5sum", "-c", "--status", "mixed"}},
-		{files: sums, args: []string{"md5sum", "-c", "--quiet", "mixed"}},
-		{files: sums, args: []string{"md5sum", "-c", "--ignore-missing", "mixed"}},
-		{files: sums, args: []string{"md5sum", "-c", "reversed"}},
-		{files: sums, args: []string{"md5sum", "-c", "junk", "nope"}},
-		{files: sums, stdin: "b1946ac92492d2347c6235b4d2611184  -\n", args: []string{"md5sum", "-c"}},
-		{files: sums, args: []string{"md5sum", "-c", "-z", "good"}},
+	cmdtest.CheckGNUWith(t, cmd(MD5), gnuEnv, []cmdtest.GNUCase{
+		{Files: sums, Args: []string{"md5sum", "-c", "good"}},
+		{Files: sums, Args: []string{"md5sum", "-c", "mixed"}},
+		{Files: sums, Args: []string{"md5sum", "-c", "--strict", "mixed"}},
+		{Files: sums, Args: []string{"md5sum", "-c", "-w", "mixed"}},
+		{Files: sums, Args: []string{"md5sum", "-c", "--status", "mixed"}},
+		{Files: sums, Args: []string{"md5sum", "-c", "--quiet", "mixed"}},
+		{Files: sums, Args: []string{"md5sum", "-c", "--ignore-missing", "mixed"}},
+		{Files: sums, Args: []string{"md5sum", "-c", "reversed"}},
+		{Files: sums, Args: []string{"md5sum", "-c", "junk", "nope"}},
+		{Files: sums, Stdin: "b1946ac92492d2347c6235b4d2611184  -\n", Args: []string{"md5sum", "-c"}},
+		{Files: sums, Args: []string{"md5sum", "-c", "-z", "good"}},
 	})
 }
 
 func TestCksumAndSumAgainstGNU(t *testing.T) {
 	f := map[string]string{"a": "hello\n", "big": strings.Repeat("0123456789abcdef", 5000)}
-	compareGNU(t, Cksum, []gnuCase{
-		{files: f, args: []string{"cksum", "a", "big"}},
-		{files: f, stdin: "hello\n", args: []string{"cksum"}},
-		{files: f, args: []string{"cksum", "-a", "md5", "a"}},
-		{files: f, args: []string{"cksum", "-a", "sm3", "a", "big"}},
-		{files: f, args: []string{"cksum", "-a", "blake2b", "-l", "256", "a"}},
-		{files: f, args: []string{"cksum", "-a", "sha256", "--untagged", "a"}},
-		{files: f, args: []string{"cksum", "-a", "bsd", "a"}},
-		{files: f, args: []string{"cksum", "-a", "sysv", "a"}},
-		{files: f, args: []string{"cksum", "-a", "md"}},
-		{files: f, args: []string{"cksum", "-l", "8", "a"}},
-		{files: f, args: []string{"cksum", "-a", "crc", "-c", "a"}},
+	cmdtest.CheckGNUWith(t, Cksum, gnuEnv, []cmdtest.GNUCase{
+		{Files: f, Args: []string{"cksum", "a", "big"}},
+		{Files: f, Stdin: "hello\n", Args: []string{"cksum"}},
+		{Files: f, Args: []string{"cksum", "-a", "md5", "a"}},
+		{Files: f, Args: []string{"cksum", "-a", "sm3", "a", "big"}},
+		{Files: f, Args: []string{"cksum", "-a", "blake2b", "-l", "256", "a"}},
+		{Files: f, Args: []string{"cksum", "-a", "sha256", "--untagged", "a"}},
+		{Files: f, Args: []string{"cksum", "-a", "bsd", "a"}},
+		{Files: f, Args: []string{"cksum", "-a", "sysv", "a"}},
+		{Files: f, Args: []string{"cksum", "-a", "md"}},
+		{Files: f, Args: []string{"cksum", "-l", "8", "a"}},
+		{Files: f, Args: []string{"cksum", "-a", "crc", "-c", "a"}},
 	})
-	compareGNU(t, Sum, []gnuCase{
-		{files: f, args: []string{"sum", "a", "big"}},
-		{files: f, args: []string{"sum", "-s", "a", "big"}},
-		{files: f, stdin: "xyz", args: []string{"sum"}},
-		{files: f, args: []string{"sum", "nope"}},
+	cmdtest.CheckGNUWith(t, Sum, gnuEnv, []cmdtest.GNUCase{
+		{Files: f, Args: []string{"sum", "a", "big"}},
+		{Files: f, Args: []string{"sum", "-s", "a", "big"}},
+		{Files: f, Stdin: "xyz", Args: []string{"sum"}},
+		{Files: f, Args: []string{"sum", "nope"}},
 	})
 }
 
@@ -115,3 +115,6 @@ func TestDirectoryAndHelp(t *testing.T) {
 		t.Errorf("help: %+v", r)
 	}
 }
+
+// gnuEnv is the environment of both sides of the GNU comparisons.
+var gnuEnv = []string{"LC_ALL=C.UTF-8", "TZ=UTC", "PATH=/usr/bin:/bin"}
