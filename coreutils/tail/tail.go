@@ -10,7 +10,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"io/fs"
 	"strconv"
@@ -164,47 +163,11 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	headers := cfg.header == 2 || (cfg.header == 0 && len(files) > 1)
 	w := textio.NewWriter(c.Stdout)
-	status := 0
-	first := true
-	opened := 0
-	for _, name := range files {
-		if ctx.Err() != nil {
-			return textio.Finish(c, w, 1)
-		}
-		display := name
-		var r io.ReadCloser
-		if name == "-" {
-			display = "standard input"
-			r, _ = textio.Open(c, "-")
-		} else {
-			f, err := c.Open(name)
-			if err != nil {
-				c.Errorf("cannot open %s for reading: %s", textio.QuoteAF(name), builtins.ErrText(err))
-				status = 1
-				continue
-			}
-			r = f
-		}
-		opened++
-		if headers {
-			if !first {
-				w.WriteByte('\n')
-			}
-			fmt.Fprintf(w, "==> %s <==\n", display)
-		}
-		first = false
-		err := tail(ctx, r, w, &cfg)
-		r.Close()
-		if err != nil {
-			if textio.IsWrite(err) {
-				return textio.WriteFailed(c, err)
-			}
-			if ctx.Err() != nil {
-				return textio.Finish(c, w, 1)
-			}
-			c.Errorf("error reading %s: %s", textio.QuoteAF(display), builtins.ErrText(err))
-			status = 1
-		}
+	opened, status, stop := textio.EachHeaded(ctx, c, w, files, headers, func(r io.Reader, _ bool) error {
+		return tail(ctx, r, w, &cfg)
+	})
+	if stop {
+		return status
 	}
 	if cfg.follow && opened == 0 {
 		c.Errorf("no files remaining")
