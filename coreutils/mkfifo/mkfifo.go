@@ -10,7 +10,7 @@ import (
 	"path"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/coreutils/internal/files/modes"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 

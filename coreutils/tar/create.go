@@ -15,6 +15,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/archive"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
 )
 
 // recordSize is GNU tar's default record: 20 blocks of 512 bytes.
@@ -398,7 +399,7 @@ func (cr *creator) header(fi fs.FileInfo, stored, p string) *tar.Header {
 	owner := meta.OwnerOf(cr.c, meta.Physical(cr.c, cr.c.Abs(p)))
 	hdr := &tar.Header{
 		Name:    stored,
-		Mode:    int64(meta.Perm(fi.Mode())),
+		Mode:    int64(modes.Perm(fi.Mode())),
 		Uid:     owner.UID,
 		Gid:     owner.GID,
 		Uname:   owner.User,

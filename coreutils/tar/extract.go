@@ -13,7 +13,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/archive"
-	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
 )
 
 var errNotDir = syscall.ENOTDIR
@@ -149,7 +149,7 @@ func (x *extractor) create(abs string, perm fs.FileMode) (io.WriteCloser, error)
 }
 
 func (x *extractor) mode(hdr *tar.Header) fs.FileMode {
-	m := meta.FromPerm(uint32(hdr.Mode))
+	m := modes.FromPerm(uint32(hdr.Mode))
 	if !x.t.samePerms {
 		m &^= x.umask
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/archive"
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
-	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
 )
 
 // layerReader remembers the error of the decompressor under the tar
@@ -425,7 +425,7 @@ func (t *tarCmd) longLine(hdr *tar.Header) string {
 			typ = 'd'
 		}
 	}
-	modes := string(typ) + meta.ModeString(meta.FromPerm(uint32(hdr.Mode)))[1:]
+	perms := string(typ) + modes.ModeString(modes.FromPerm(uint32(hdr.Mode)))[1:]
 	user, group := hdr.Uname, hdr.Gname
 	if user == "" || t.numeric {
 		user = strconv.Itoa(hdr.Uid)
@@ -450,7 +450,7 @@ func (t *tarCmd) longLine(hdr *tar.Header) string {
 	}
 	date := hdr.ModTime.In(t.loc).Format(layout)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s/%s %*s %-*s %s", modes, user, group, t.ugswidth-pad+len(size), size, len(layout), date, archive.Escape(hdr.Name))
+	fmt.Fprintf(&b, "%s %s/%s %*s %-*s %s", perms, user, group, t.ugswidth-pad+len(size), size, len(layout), date, archive.Escape(hdr.Name))
 	switch hdr.Typeflag {
 	case tar.TypeSymlink:
 		b.WriteString(" -> ")

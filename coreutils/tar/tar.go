@@ -25,8 +25,8 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/datetime"
-	"github.com/bashbox/bashbox/coreutils/internal/files/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/files/timefmt"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 const tryHelp = "Try 'tar --help' or 'tar --usage' for more information.\n"
@@ -197,7 +197,7 @@ type tarCmd struct {
 	lastDir string   // the -C directory in effect at the end
 
 	loc          *time.Location
-	utf8         bool
+	quoter       quote.Quoter
 	flushVerbose func() error
 	fatalDone    bool
 	status       int
@@ -217,7 +217,7 @@ const (
 func Run(ctx context.Context, c *builtins.Call) int {
 	t := &tarCmd{ctx: ctx, c: c, archive: "-", ugswidth: 19}
 	t.loc = timefmt.Location(c.LookupEnv)
-	t.utf8 = quote.UTF8Locale(c.Getenv)
+	t.quoter = quote.New(c)
 	if st, done := t.parse(expandOld(c.Args[1:])); done {
 		return st
 	}
@@ -278,7 +278,7 @@ func (t *tarCmd) usageErr(status int, format string, args ...any) (int, bool) {
 	return status, true
 }
 
-func (t *tarCmd) q(s string) string { return quote.Q(s, t.utf8) }
+func (t *tarCmd) q(s string) string { return t.quoter.Q(s) }
 
 // parse reads the command line, keeping -C in order with the operands.
 func (t *tarCmd) parse(args []string) (int, bool) {

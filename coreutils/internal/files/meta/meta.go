@@ -23,7 +23,6 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 	"github.com/bashbox/bashbox/volumes"
 )
@@ -215,20 +214,7 @@ func Dev(c *builtins.Call, abs string) uint64 {
 // The mode functions live in coreutils/internal/modes; these forward to
 // them for the packages that still call them here (tar).
 
-// TypeChar is modes.TypeChar.
-func TypeChar(m fs.FileMode) byte { return modes.TypeChar(m) }
 
-// ModeString is modes.ModeString.
-func ModeString(m fs.FileMode) string { return modes.ModeString(m) }
-
-// UnixMode is modes.UnixMode.
-func UnixMode(m fs.FileMode) uint32 { return modes.UnixMode(m) }
-
-// Perm is modes.Perm.
-func Perm(m fs.FileMode) uint32 { return modes.Perm(m) }
-
-// FromPerm is modes.FromPerm.
-func FromPerm(v uint32) fs.FileMode { return modes.FromPerm(v) }
 
 // Executable reports whether a regular file has any execute bit.
 func Executable(m fs.FileMode) bool { return m.IsRegular() && m&0o111 != 0 }
