@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 	"io"
 	"io/fs"
 	"os"
 	"path"
-	"reflect"
 	"sort"
 	"strings"
 
@@ -455,7 +455,7 @@ func sortByInode(entries []fs.FileInfo) {
 	}
 	inos := make([]uint64, len(entries))
 	for i, e := range entries {
-		ino, ok := inode(e)
+		ino, ok := procutil.Inode(e)
 		if !ok {
 			return
 		}
@@ -471,25 +471,6 @@ func sortByInode(entries []fs.FileInfo) {
 		sorted[i] = entries[j]
 	}
 	copy(entries, sorted)
-}
-
-// inode reads the inode number from a FileInfo's Sys(), when it has one.
-func inode(fi fs.FileInfo) (uint64, bool) {
-	v := reflect.ValueOf(fi.Sys())
-	if v.Kind() == reflect.Pointer {
-		if v.IsNil() {
-			return 0, false
-		}
-		v = v.Elem()
-	}
-	if v.Kind() != reflect.Struct {
-		return 0, false
-	}
-	f := v.FieldByName("Ino")
-	if !f.IsValid() || !f.CanUint() {
-		return 0, false
-	}
-	return f.Uint(), true
 }
 
 // joinPath appends name to dir as GNU's file_name_concat does: no doubled
