@@ -18,7 +18,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 )
 
 var options = builtins.Options{List: []builtins.Option{
@@ -41,7 +41,7 @@ const usage = `usage: bc [options] [file ...]
 type bc struct {
 	ctx  context.Context
 	c    *builtins.Call
-	out  *utilcmd.Output
+	out  *textfmt.Output
 	prog *program
 	vm   *vm
 	ld   *loader
@@ -65,7 +65,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		fmt.Fprint(c.Stdout, usage)
 		return 1
 	}
-	b := &bc{ctx: ctx, c: c, out: utilcmd.NewOutput(c.Stdout), prog: newProgram(), lineSize: 70}
+	b := &bc{ctx: ctx, c: c, out: textfmt.NewOutput(c.Stdout), prog: newProgram(), lineSize: 70}
 	mathlib := false
 	for _, o := range opts {
 		switch o.Key {
@@ -115,7 +115,7 @@ func leadingInt(s string) string {
 }
 
 func (b *bc) runAll(files []string) int {
-	b.input = bufio.NewReaderSize(b.c.Stdin, utilcmd.BufSize)
+	b.input = bufio.NewReaderSize(b.c.Stdin, textfmt.BufSize)
 	next := 0
 	stdinDone := false
 	unavailable := false

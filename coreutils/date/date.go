@@ -20,6 +20,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/files/datetime"
 	"github.com/bashbox/bashbox/coreutils/internal/files/timefmt"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -103,7 +104,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			format = rfcEmail
 			formats++
 		case "help":
-			return utilcmd.Help(c, helpText(c.Name()))
+			return textfmt.Help(c, helpText(c.Name()))
 		case "version":
 			return c.Version()
 		}
@@ -154,7 +155,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		loc = time.UTC
 	}
 	now := time.Now().In(loc)
-	out := utilcmd.NewOutput(c.Stdout)
+	out := textfmt.NewOutput(c.Stdout)
 	show := func(t time.Time) {
 		out.WriteString(timefmt.Strftime(t.In(loc), format))
 		out.WriteByte('\n')
@@ -188,8 +189,8 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			in = f
 		}
 		ok := true
-		br := bufio.NewReaderSize(in, utilcmd.BufSize)
-		var tick utilcmd.Tick
+		br := bufio.NewReaderSize(in, textfmt.BufSize)
+		var tick textfmt.Tick
 		for {
 			if tick.Stop(ctx) {
 				out.Flush()

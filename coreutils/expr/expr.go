@@ -15,6 +15,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/posixre"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -399,7 +400,7 @@ func Run(ctx context.Context, c *builtins.Call) (status int) {
 	if len(args) == 1 {
 		switch args[0] {
 		case "--help":
-			return utilcmd.Help(c, helpText(c.Name()))
+			return textfmt.Help(c, helpText(c.Name()))
 		case "--version":
 			return c.Version()
 		}
@@ -426,7 +427,7 @@ func Run(ctx context.Context, c *builtins.Call) (status int) {
 	if p.pos < len(args) {
 		p.fail("syntax error: unexpected argument %s", p.q(args[p.pos]))
 	}
-	out := utilcmd.NewOutput(c.Stdout)
+	out := textfmt.NewOutput(c.Stdout)
 	out.WriteString(v.str())
 	out.WriteByte('\n')
 	st := 0

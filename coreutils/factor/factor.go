@@ -16,6 +16,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -31,7 +32,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	for _, o := range opts {
 		switch o.Key {
 		case "help":
-			return utilcmd.Help(c, "Usage: "+c.Name()+" [NUMBER]...\n  or:  "+c.Name()+" OPTION\n"+
+			return textfmt.Help(c, "Usage: "+c.Name()+" [NUMBER]...\n  or:  "+c.Name()+" OPTION\n"+
 				"Print the prime factors of each specified integer NUMBER.  If none\n"+
 				"are specified on the command line, read them from standard input.\n\n"+
 				utilcmd.Trailer())
@@ -39,7 +40,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			return c.Version()
 		}
 	}
-	f := &factorer{ctx: ctx, c: c, out: utilcmd.NewOutput(c.Stdout)}
+	f := &factorer{ctx: ctx, c: c, out: textfmt.NewOutput(c.Stdout)}
 	ok := true
 	if len(operands) > 0 {
 		for _, s := range operands {
@@ -90,7 +91,7 @@ func isSpace(b byte) bool { return b == ' ' || b >= '\t' && b <= '\r' }
 type factorer struct {
 	ctx context.Context
 	c   *builtins.Call
-	out *utilcmd.Output
+	out *textfmt.Output
 }
 
 // one factors the number written s and prints "N: p...".

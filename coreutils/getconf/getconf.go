@@ -7,7 +7,7 @@ import (
 	"fmt"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/nproc"
 )
 
@@ -70,7 +70,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "--help", "-h", "-?":
-			return utilcmd.Help(c, "Usage: getconf [-v SPEC] VAR\n  or:  getconf [-v SPEC] PATH_VAR PATH\n\n"+
+			return textfmt.Help(c, "Usage: getconf [-v SPEC] VAR\n  or:  getconf [-v SPEC] PATH_VAR PATH\n\n"+
 				"Get the configuration value for variable VAR, or for variable PATH_VAR\n"+
 				"for path PATH.  If SPEC is given, give values for compilation\n"+
 				"environment SPEC.\n\n")
@@ -86,7 +86,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		args = args[2:]
 	}
-	out := utilcmd.NewOutput(c.Stdout)
+	out := textfmt.NewOutput(c.Stdout)
 	if len(args) >= 1 && args[0] == "-a" {
 		if len(args) > 2 {
 			return fail()

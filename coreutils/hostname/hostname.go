@@ -9,7 +9,7 @@ import (
 	"fmt"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 )
 
 // Name is the sandbox's host name.
@@ -90,7 +90,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		c.Errorf("you must be root to change the host name")
 		return 1
 	}
-	out := utilcmd.NewOutput(c.Stdout)
+	out := textfmt.NewOutput(c.Stdout)
 	switch form {
 	case "", "short", "fqdn", "long", "alias", "all-fqdns":
 		if form == "alias" {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -95,7 +96,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			status = 1
 		}
 	}
-	out := utilcmd.NewOutput(c.Stdout)
+	out := textfmt.NewOutput(c.Stdout)
 	end := "\n"
 	if zero {
 		end = "\x00"
@@ -117,7 +118,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 
 func help(c *builtins.Call) int {
 	name := c.Name()
-	return utilcmd.Help(c, strings.Join([]string{
+	return textfmt.Help(c, strings.Join([]string{
 		"Usage: " + name + " [OPTION]... [USER]...",
 		"Print user and group information for each specified USER,",
 		"or (when USER omitted) for the current process.",

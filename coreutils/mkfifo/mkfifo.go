@@ -11,6 +11,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -36,7 +37,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				return 1
 			}
 		case "help":
-			return utilcmd.Help(c, "Usage: "+c.Name()+" [OPTION]... NAME...\n"+
+			return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION]... NAME...\n"+
 				"Create named pipes (FIFOs) with the given NAMEs.\n\n"+
 				"Mandatory arguments to long options are mandatory for short options too.\n"+
 				"  -m, --mode=MODE    set file permission bits to MODE, not a=rw - umask\n"+

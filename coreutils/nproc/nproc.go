@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -40,7 +41,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			}
 			ignore = n
 		case "help":
-			return utilcmd.Help(c, "Usage: "+c.Name()+" [OPTION]...\n"+
+			return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION]...\n"+
 				"Print the number of processing units available to the current process,\n"+
 				"which may be less than the number of online processors\n\n"+
 				"      --all      print the number of installed processors\n"+
@@ -70,7 +71,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	} else {
 		n = 1
 	}
-	out := utilcmd.NewOutput(c.Stdout)
+	out := textfmt.NewOutput(c.Stdout)
 	out.WriteString(strconv.FormatUint(n, 10) + "\n")
 	return out.Finish(c, 0)
 }

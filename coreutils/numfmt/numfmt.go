@@ -18,6 +18,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/cfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -84,7 +85,7 @@ type fatal struct{ status int }
 
 type numfmt struct {
 	c   *builtins.Call
-	out *utilcmd.Output
+	out *textfmt.Output
 
 	from, to         scale
 	round            roundMode
@@ -131,7 +132,7 @@ func (n *numfmt) convError(format string, a ...any) {
 // Run converts the operands, or the lines of standard input.
 func Run(ctx context.Context, c *builtins.Call) (status int) {
 	n := &numfmt{c: c, round: roundFromZero, fromUnit: 1, toUnit: 1, userPrec: -1, delim: -1, convExit: 2}
-	n.out = utilcmd.NewOutput(c.Stdout)
+	n.out = textfmt.NewOutput(c.Stdout)
 	defer func() {
 		if r := recover(); r != nil {
 			f, ok := r.(fatal)
@@ -229,7 +230,7 @@ func Run(ctx context.Context, c *builtins.Call) (status int) {
 		case "format":
 			format, hasFormat = o.Value, true
 		case "help":
-			return utilcmd.Help(c, helpText(c.Name()))
+			return textfmt.Help(c, helpText(c.Name()))
 		case "version":
 			return c.Version()
 		}
@@ -260,8 +261,8 @@ func Run(ctx context.Context, c *builtins.Call) (status int) {
 			n.out.WriteByte(lineDelim)
 		}
 	} else {
-		br := bufio.NewReaderSize(c.Stdin, utilcmd.BufSize)
-		var tick utilcmd.Tick
+		br := bufio.NewReaderSize(c.Stdin, textfmt.BufSize)
+		var tick textfmt.Tick
 		for {
 			if tick.Stop(ctx) {
 				n.out.Flush()

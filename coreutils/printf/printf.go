@@ -17,6 +17,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/cfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -25,7 +26,7 @@ var errStop = errors.New("stop")
 
 type printer struct {
 	c      *builtins.Call
-	out    *utilcmd.Output
+	out    *textfmt.Output
 	status int
 	utf    bool
 	exit   int // status to return after errStop
@@ -46,7 +47,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if len(args) == 1 {
 		switch args[0] {
 		case "--help":
-			return utilcmd.Help(c, helpText(c.Name()))
+			return textfmt.Help(c, helpText(c.Name()))
 		case "--version":
 			return c.Version()
 		}
@@ -58,9 +59,9 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		c.Errorf("missing operand")
 		return utilcmd.TryHelp(c, 1)
 	}
-	p := &printer{c: c, out: utilcmd.NewOutput(c.Stdout), utf: utilcmd.UTF8(c)}
+	p := &printer{c: c, out: textfmt.NewOutput(c.Stdout), utf: utilcmd.UTF8(c)}
 	format, args := args[0], args[1:]
-	var tick utilcmd.Tick
+	var tick textfmt.Tick
 	for {
 		used, err := p.formatted(format, args)
 		if err == errStop {

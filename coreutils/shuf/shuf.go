@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -206,7 +207,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "zero-terminated":
 			eol = 0
 		case "help":
-			return utilcmd.Help(c, helpText(c.Name()))
+			return textfmt.Help(c, helpText(c.Name()))
 		case "version":
 			return c.Version()
 		}
@@ -320,13 +321,13 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		defer f.Close()
 		w = f
 	}
-	out := utilcmd.NewOutput(w)
+	out := textfmt.NewOutput(w)
 	number := func(v uint64) {
 		var buf [24]byte
 		out.Write(strconv.AppendUint(buf[:0], v, 10))
 		out.WriteByte(eol)
 	}
-	var tick utilcmd.Tick
+	var tick textfmt.Tick
 	if repeat {
 		if head != 0 {
 			if n == 0 {

@@ -7,6 +7,7 @@ import (
 	"context"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -28,7 +29,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "file-system":
 			fsys = true
 		case "help":
-			return utilcmd.Help(c, "Usage: "+c.Name()+" [OPTION] [FILE]...\n"+
+			return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION] [FILE]...\n"+
 				"Synchronize cached writes to persistent storage\n\n"+
 				"If one or more files are specified, sync only them,\n"+
 				"or their containing file systems.\n\n"+

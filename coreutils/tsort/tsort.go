@@ -11,6 +11,7 @@ import (
 	"sort"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -38,7 +39,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	for _, o := range opts {
 		switch o.Key {
 		case "help":
-			return utilcmd.Help(c, "Usage: "+c.Name()+" [OPTION] [FILE]\n"+
+			return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION] [FILE]\n"+
 				"Write totally ordered list consistent with the partial ordering in FILE.\n\n"+
 				"With no FILE, or when FILE is -, read standard input.\n\n"+utilcmd.Trailer())
 		case "version":
@@ -77,10 +78,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		return it
 	}
-	br := bufio.NewReaderSize(in, utilcmd.BufSize)
+	br := bufio.NewReaderSize(in, textfmt.BufSize)
 	var j *item
 	var tok []byte
-	var tick utilcmd.Tick
+	var tick textfmt.Tick
 	odd := false
 	for {
 		b, err := br.ReadByte()
@@ -124,7 +125,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	sort.Slice(order, func(a, b int) bool { return order[a].str < order[b].str })
 
-	out := utilcmd.NewOutput(c.Stdout)
+	out := textfmt.NewOutput(c.Stdout)
 	ok := true
 	n := len(order)
 	var loop *item

@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -25,7 +26,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "silent", "quiet":
 			silent = true
 		case "help":
-			return utilcmd.Help(c, "Usage: "+c.Name()+" [OPTION]...\n"+
+			return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION]...\n"+
 				"Print the file name of the terminal connected to standard input.\n\n"+
 				"  -s, --silent, --quiet   print nothing, only return an exit status\n"+
 				utilcmd.Trailer())
@@ -40,7 +41,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if silent {
 		return 1
 	}
-	out := utilcmd.NewOutput(c.Stdout)
+	out := textfmt.NewOutput(c.Stdout)
 	out.WriteString("not a tty\n")
 	st := out.Finish(c, 1)
 	if out.Err() != nil && st != 141 {

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -107,14 +108,14 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		add(fPlatform, Platform)
 	}
 	add(fOS, OS)
-	out := utilcmd.NewOutput(c.Stdout)
+	out := textfmt.NewOutput(c.Stdout)
 	out.WriteString(strings.Join(parts, " ") + "\n")
 	return out.Finish(c, 0)
 }
 
 func help(c *builtins.Call) int {
 	name := c.Name()
-	return utilcmd.Help(c, "Usage: "+name+" [OPTION]...\n"+
+	return textfmt.Help(c, "Usage: "+name+" [OPTION]...\n"+
 		"Print certain system information.  With no OPTION, same as -s.\n\n"+
 		"  -a, --all                print all information, in the following order,\n"+
 		"                             except omit -p and -i if unknown:\n"+
@@ -138,7 +139,7 @@ func Arch(ctx context.Context, c *builtins.Call) int {
 	for _, o := range opts {
 		switch o.Key {
 		case "help":
-			return utilcmd.Help(c, "Usage: "+c.Name()+" [OPTION]...\nPrint machine architecture.\n\n"+utilcmd.Trailer())
+			return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION]...\nPrint machine architecture.\n\n"+utilcmd.Trailer())
 		case "version":
 			return c.Version()
 		}
@@ -147,7 +148,7 @@ func Arch(ctx context.Context, c *builtins.Call) int {
 		c.Errorf("extra operand %s", utilcmd.Q(c, operands[0]))
 		return utilcmd.TryHelp(c, 1)
 	}
-	out := utilcmd.NewOutput(c.Stdout)
+	out := textfmt.NewOutput(c.Stdout)
 	out.WriteString(Machine + "\n")
 	return out.Finish(c, 0)
 }

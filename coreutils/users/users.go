@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -20,7 +21,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	for _, o := range opts {
 		switch o.Key {
 		case "help":
-			return utilcmd.Help(c, "Usage: "+c.Name()+" [OPTION]... [FILE]\n"+
+			return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION]... [FILE]\n"+
 				"Output who is currently logged in according to FILE.\n"+
 				"If FILE is not specified, use /var/run/utmp.  /var/log/wtmp as FILE is common.\n\n"+
 				utilcmd.Trailer())

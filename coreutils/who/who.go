@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -63,7 +64,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if exit {
 		short = false
 	}
-	out := utilcmd.NewOutput(c.Stdout)
+	out := textfmt.NewOutput(c.Stdout)
 	switch {
 	case count:
 		out.WriteString("\n# users=0\n")
@@ -89,7 +90,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 }
 
 func help(c *builtins.Call) int {
-	return utilcmd.Help(c, "Usage: "+c.Name()+" [OPTION]... [ FILE | ARG1 ARG2 ]\n"+
+	return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION]... [ FILE | ARG1 ARG2 ]\n"+
 		"Print information about users who are currently logged in.\n\n"+
 		"  -a, --all         same as -b -d --login -p -r -t -T -u\n"+
 		"  -b, --boot        time of last system boot\n"+

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -21,7 +22,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	for _, o := range opts {
 		switch o.Key {
 		case "help":
-			return utilcmd.Help(c, "Usage: "+c.Name()+" [OPTION]...\n"+
+			return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION]...\n"+
 				"Print the user name associated with the current effective user ID.\n"+
 				"Same as id -un.\n\n"+utilcmd.Trailer())
 		case "version":
@@ -32,7 +33,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		c.Errorf("extra operand %s", utilcmd.Q(c, operands[0]))
 		return utilcmd.TryHelp(c, 1)
 	}
-	out := utilcmd.NewOutput(c.Stdout)
+	out := textfmt.NewOutput(c.Stdout)
 	out.WriteString(meta.UserName(c) + "\n")
 	return out.Finish(c, 0)
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -103,7 +104,7 @@ func Run(ctx context.Context, c *builtins.Call, k *Codec) int {
 		}
 		in = f
 	}
-	out := utilcmd.NewOutput(c.Stdout)
+	out := textfmt.NewOutput(c.Stdout)
 	var st int
 	if decode {
 		st = k.decode(ctx, c, in, out, garbage)
@@ -136,7 +137,7 @@ func help(c *builtins.Call, k *Codec) int {
 	if k.quantum == 8 {
 		bits = "32"
 	}
-	return utilcmd.Help(c, "Usage: "+name+" [OPTION]... [FILE]\n"+
+	return textfmt.Help(c, "Usage: "+name+" [OPTION]... [FILE]\n"+
 		"Base"+bits+" encode or decode FILE, or standard input, to standard output.\n\n"+
 		"With no FILE, or when FILE is -, read standard input.\n\n"+
 		"Mandatory arguments to long options are mandatory for short options too.\n"+
@@ -157,7 +158,7 @@ func readErr(c *builtins.Call, err error) int {
 }
 
 // encode writes the encoding of in, wrapped every wrap columns.
-func (k *Codec) encode(ctx context.Context, c *builtins.Call, in io.Reader, out *utilcmd.Output, wrap int) int {
+func (k *Codec) encode(ctx context.Context, c *builtins.Call, in io.Reader, out *textfmt.Output, wrap int) int {
 	group := k.quantum * 3 / 4 // input bytes per group: 3 or 5
 	if k.quantum == 8 {
 		group = 5
@@ -192,7 +193,7 @@ func (k *Codec) encode(ctx context.Context, c *builtins.Call, in io.Reader, out 
 	return 0
 }
 
-func writeWrapped(out *utilcmd.Output, p []byte, wrap, col int) int {
+func writeWrapped(out *textfmt.Output, p []byte, wrap, col int) int {
 	if wrap == 0 {
 		out.Write(p)
 		return col + len(p)
@@ -214,7 +215,7 @@ func writeWrapped(out *utilcmd.Output, p []byte, wrap, col int) int {
 
 // decode decodes in group by group; newlines are skipped, and with
 // garbage every byte that is neither in the alphabet nor '='.
-func (k *Codec) decode(ctx context.Context, c *builtins.Call, in io.Reader, out *utilcmd.Output, garbage bool) int {
+func (k *Codec) decode(ctx context.Context, c *builtins.Call, in io.Reader, out *textfmt.Output, garbage bool) int {
 	buf := make([]byte, 64<<10)
 	var grp [8]byte
 	n := 0 // bytes in grp
@@ -290,7 +291,7 @@ func (k *Codec) decodeFast(dst, src []byte) (int, error) {
 
 // decodeGroup decodes one group as gnulib's decode_4 and decode_8 do,
 // writing the bytes decoded before a failure.
-func (k *Codec) decodeGroup(out *utilcmd.Output, g []byte, full bool) bool {
+func (k *Codec) decodeGroup(out *textfmt.Output, g []byte, full bool) bool {
 	v := func(i int) int { return int(k.rev[g[i]]) }
 	ok := func(i int) bool { return i < len(g) && k.rev[g[i]] >= 0 }
 	if k.quantum == 4 {

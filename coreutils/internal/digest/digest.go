@@ -17,6 +17,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
+	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -29,7 +30,7 @@ var errIsDir = errors.New("is a directory")
 type run struct {
 	ctx   context.Context
 	c     *builtins.Call
-	out   *utilcmd.Output
+	out   *textfmt.Output
 	cksum bool // running as cksum
 
 	algo      Algo
@@ -340,12 +341,12 @@ func (r *run) help() int {
 			"or where binary is insignificant), and name for each FILE.\n\n" +
 			"Note: There is no difference between binary mode and text mode on GNU systems.\n")
 	}
-	return utilcmd.Help(r.c, b.String())
+	return textfmt.Help(r.c, b.String())
 }
 
 // operands computes or checks each operand, standard input when none.
 func (r *run) operands(files []string) int {
-	r.out = utilcmd.NewOutput(r.c.Stdout)
+	r.out = textfmt.NewOutput(r.c.Stdout)
 	r.buf = make([]byte, bufSize)
 	args := len(files) > 0
 	if !args {
@@ -562,7 +563,7 @@ func Sum(ctx context.Context, c *builtins.Call) int {
 		case "sysv":
 			r.algo = SYSV
 		case "help":
-			return utilcmd.Help(c, "Usage: "+c.Name()+" [OPTION]... [FILE]...\n"+
+			return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION]... [FILE]...\n"+
 				"Print or check BSD (16-bit) checksums.\n\n"+
 				"With no FILE, or when FILE is -, read standard input.\n\n"+
 				"  -r              use BSD sum algorithm (the default), use 1K blocks\n"+

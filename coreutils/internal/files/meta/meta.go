@@ -214,7 +214,5 @@ func Dev(c *builtins.Call, abs string) uint64 {
 // The mode functions live in coreutils/internal/modes; these forward to
 // them for the packages that still call them here (tar).
 
-
-
 // Executable reports whether a regular file has any execute bit.
 func Executable(m fs.FileMode) bool { return m.IsRegular() && m&0o111 != 0 }
