@@ -12,6 +12,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 // BufSize is the size of input and output buffers.
@@ -63,7 +64,7 @@ func (o *Output) Finish(c *builtins.Call, status int) int {
 	if err == nil {
 		return status
 	}
-	return WriteFailed(c, err)
+	return textio.WriteFailed(c, err)
 }
 
 // End is Finish at the end of a command, which returns 1 instead when ctx
@@ -74,15 +75,6 @@ func (o *Output) End(ctx context.Context, c *builtins.Call, status int) int {
 		return 1
 	}
 	return o.Finish(c, status)
-}
-
-// WriteFailed reports a failed write to standard output.
-func WriteFailed(c *builtins.Call, err error) int {
-	if builtins.IsBrokenPipe(err) {
-		return 141
-	}
-	c.Errorf("write error: %s", builtins.ErrText(err))
-	return 1
 }
 
 // Open opens an input operand; "-" is standard input. The returned close

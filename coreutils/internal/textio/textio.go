@@ -7,7 +7,6 @@ package textio
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -268,21 +267,6 @@ func ctlEscape(ch byte) string {
 		return `\v`
 	}
 	return fmt.Sprintf("\\%03o", ch)
-}
-
-// Ticker checks ctx every 1024 calls to Tick.
-type Ticker struct {
-	Ctx context.Context
-	n   int
-}
-
-// Tick returns the context's error once every 1024 calls.
-func (t *Ticker) Tick() error {
-	t.n++
-	if t.n&1023 == 0 {
-		return t.Ctx.Err()
-	}
-	return nil
 }
 
 // ArgMatch resolves an option's argument against its valid values as
