@@ -5,9 +5,18 @@ import (
 	"io/fs"
 	"syscall"
 	"time"
+
+	"github.com/spf13/afero"
 )
 
-// streamFile exposes one of a call's streams as a file (/dev/stdin...).
+// StreamFile returns a file that is a stream, as a pipe is: reads come
+// from r, writes go to w (either may be nil: the operation then fails
+// with EBADF), and it cannot seek. It serves /dev/stdin and friends and
+// the shell's /dev/fd files.
+func StreamFile(name string, r io.Reader, w io.Writer) afero.File {
+	return &streamFile{name: name, r: r, w: w}
+}
+
 type streamFile struct {
 	name string
 	r    io.Reader
@@ -27,7 +36,9 @@ func (f *streamFile) Close() error               { return nil }
 func (f *streamFile) Name() string               { return f.name }
 func (f *streamFile) Stat() (fs.FileInfo, error) { return streamInfo{f.name}, nil }
 func (f *streamFile) Sync() error                { return nil }
-func (f *streamFile) Truncate(int64) error       { return nil }
+func (f *streamFile) Truncate(int64) error {
+	return &fs.PathError{Op: "truncate", Path: f.name, Err: syscall.EINVAL}
+}
 func (f *streamFile) Seek(int64, int) (int64, error) {
 	return 0, &fs.PathError{Op: "seek", Path: f.name, Err: syscall.ESPIPE}
 }
