@@ -278,6 +278,18 @@ func (f *hostFile) Readdir(n int) ([]fs.FileInfo, error) {
 	return fis, hostIOErr("readdirent", f.name, err)
 }
 
+// ReadDir shadows os.File's: for a file opened by descriptor (openat2),
+// os would state entries by a path relative to the process's working
+// directory; Readdir states them relative to the open directory.
+func (f *hostFile) ReadDir(n int) ([]fs.DirEntry, error) {
+	fis, err := f.Readdir(n)
+	entries := make([]fs.DirEntry, len(fis))
+	for i, fi := range fis {
+		entries[i] = fs.FileInfoToDirEntry(fi)
+	}
+	return entries, err
+}
+
 func (f *hostFile) Readdirnames(n int) ([]string, error) {
 	names, err := f.File.Readdirnames(n)
 	return names, hostIOErr("readdirent", f.name, err)

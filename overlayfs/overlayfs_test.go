@@ -256,6 +256,39 @@ func TestReadDirTypes(t *testing.T) {
 	}
 }
 
+// TestHostFileListsInsideItself: a directory opened from the host layer
+// lists and states its own entries, whatever the process's working
+// directory holds under the same names.
+func TestHostFileListsInsideItself(t *testing.T) {
+	dir := baseDir(t)
+	host, err := NewHostFs(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Close()
+	cwd := t.TempDir()
+	os.MkdirAll(filepath.Join(cwd, "b"), 0o755)
+	os.WriteFile(filepath.Join(cwd, "b", "f.txt"), make([]byte, 12345), 0o600)
+	t.Chdir(cwd)
+	f, err := host.Open("/a/b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rd, ok := f.(fs.ReadDirFile)
+	if !ok {
+		t.Fatal("not a ReadDirFile")
+	}
+	entries, err := rd.ReadDir(-1)
+	if err != nil || len(entries) != 1 {
+		t.Fatal(entries, err)
+	}
+	fi, err := entries[0].Info()
+	if err != nil || fi.Size() != int64(len("base file\n")) {
+		t.Errorf("entry states %v %v, want the layer's f.txt", fi, err)
+	}
+}
+
 // TestHostInfoMatchesOs: the stat results of the host layer agree with
 // the os package's on mode, size and time.
 func TestHostInfoMatchesOs(t *testing.T) {
