@@ -14,7 +14,8 @@ type environ struct {
 }
 
 func newEnviron(exported []string, shellVars map[string]string) *environ {
-	e := &environ{vars: map[string]expand.Variable{}}
+	n := len(shellVars) + len(exported)
+	e := &environ{vars: make(map[string]expand.Variable, n), names: make([]string, 0, n)}
 	for name, val := range shellVars {
 		e.set(name, expand.Variable{Set: true, Kind: expand.String, Str: val})
 	}

@@ -231,13 +231,14 @@ func (sh *Shell) newRunner(env []string, dir string, stdin *os.File, stdout, std
 
 // shellEnviron is the script's starting environment: the exported pairs
 // plus bash's own shell variables, with sandbox values.
-func shellEnviron(env []string) *environ {
-	return newEnviron(env, map[string]string{
-		"UID": "1000", "EUID": "1000", "GID": "1000",
-		"__bashbox_pid": sandboxPID, "__bashbox_ppid": sandboxPPID,
-		"BASH_VERSION": "5.2.15(1)-release", "HOSTNAME": "bashbox", "OSTYPE": "linux-gnu",
-		"MACHTYPE": "x86_64-pc-linux-gnu", "HOSTTYPE": "x86_64", "BASH": "/bin/bash",
-	})
+func shellEnviron(env []string) *environ { return newEnviron(env, shellVars) }
+
+// shellVars are the unexported variables bash sets that a script sees.
+var shellVars = map[string]string{
+	"UID": "1000", "EUID": "1000", "GID": "1000",
+	"__bashbox_pid": sandboxPID, "__bashbox_ppid": sandboxPPID,
+	"BASH_VERSION": "5.2.15(1)-release", "HOSTNAME": "bashbox", "OSTYPE": "linux-gnu",
+	"MACHTYPE": "x86_64-pc-linux-gnu", "HOSTTYPE": "x86_64", "BASH": "/bin/bash",
 }
 
 // call runs before every simple command: it checks the memory budget and

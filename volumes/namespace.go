@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -19,9 +20,8 @@ import (
 // target is a guest path), so no link can lead to a host path outside the
 // volumes. Errors name the guest path the caller gave.
 type Namespace struct {
-	mounts      []mount // innermost first; the synthetic root last
-	commands    map[string]bool
-	commandList []string
+	mounts      []mount  // innermost first; the synthetic root last
+	commandList []string // sorted
 	quota       *overlayfs.Quota
 }
 
@@ -65,7 +65,7 @@ func (ns *Namespace) synthetic(p string) (fs.FileInfo, bool) {
 	switch {
 	case p == "/bin" || p == "/usr/bin":
 		return syntheticInfo{base, fs.ModeDir | 0o755}, true
-	case (dir == "/bin" || dir == "/usr/bin") && ns.commands[base]:
+	case (dir == "/bin" || dir == "/usr/bin") && ns.isCommand(base):
 		return syntheticInfo{base, 0o755}, true
 	case dir == "/bin" || dir == "/usr/bin":
 		return nil, true
@@ -86,6 +86,11 @@ func (ns *Namespace) synthetic(p string) (fs.FileInfo, bool) {
 		return nil, true
 	}
 	return nil, false
+}
+
+func (ns *Namespace) isCommand(name string) bool {
+	_, found := slices.BinarySearch(ns.commandList, name)
+	return found
 }
 
 // find returns the mount holding guest path p and p's path inside it.

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -166,7 +167,7 @@ type mount struct {
 // Options shape a call's namespace.
 type Options struct {
 	Quota    *overlayfs.Quota
-	Commands []string // listed in /bin and /usr/bin
+	Commands []string // listed in /bin and /usr/bin; never modified
 	Home     string   // created in memory
 }
 
@@ -179,12 +180,10 @@ func (t *Table) Namespace(opts Options) *Namespace {
 		}
 	}
 	root.Chmod("/tmp", fs.ModeSticky|0o777)
-	ns := &Namespace{commands: map[string]bool{}, quota: opts.Quota}
-	for _, c := range opts.Commands {
-		ns.commands[c] = true
-	}
-	ns.commandList = append([]string(nil), opts.Commands...)
-	sort.Strings(ns.commandList)
+	ns := &Namespace{quota: opts.Quota, commandList: opts.Commands}
+	if !slices.IsSorted(opts.Commands) {
+		ns.commandList = slices.Sorted(slices.Values(opts.Commands))
+	} // a sorted list is shared, read-only, by every call
 	for i := range t.vols {
 		v := &t.vols[i]
 		overlayfs.MkdirAll(root, v.GuestPath, 0o755)
