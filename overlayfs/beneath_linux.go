@@ -72,6 +72,8 @@ func openat2(dirfd int, rel string, flags int) (int, error) {
 // openBeneath opens the layer path name with openat2, following the links
 // inside the layer except a final one when flags hold O_NOFOLLOW.
 func (h *HostFs) openBeneath(name string, flags int) (int, error) {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
 	if h.beneath < 0 {
 		return -1, errUseRoot
 	}

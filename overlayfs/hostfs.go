@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -15,8 +16,12 @@ import (
 // no symlink inside it, can reach anything outside the directory, races
 // included. A read-only HostFs refuses every change with EROFS.
 type HostFs struct {
-	root     *os.Root
-	beneath  int // the directory for openat2 (Linux), or -1
+	root *os.Root
+	// beneath is the directory for openat2 (Linux), or -1. mu keeps Close
+	// from closing it under a running openat2, whose descriptor number
+	// could otherwise be reused for another directory.
+	mu       sync.RWMutex
+	beneath  int
 	readOnly bool
 }
 
@@ -31,8 +36,10 @@ func NewHostFs(dir string, readOnly bool) (*HostFs, error) {
 
 // Close releases the directory handles.
 func (h *HostFs) Close() error {
+	h.mu.Lock()
 	closeBeneath(h.beneath)
 	h.beneath = -1
+	h.mu.Unlock()
 	return h.root.Close()
 }
 

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -286,6 +287,42 @@ func TestHostFileListsInsideItself(t *testing.T) {
 	fi, err := entries[0].Info()
 	if err != nil || fi.Size() != int64(len("base file\n")) {
 		t.Errorf("entry states %v %v, want the layer's f.txt", fi, err)
+	}
+}
+
+// TestHostFsCloseWhileInUse: closing a layer that calls still use is safe
+// (run with -race), and afterwards nothing resolves through a descriptor
+// number the process may have reused for another directory.
+func TestHostFsCloseWhileInUse(t *testing.T) {
+	dir := baseDir(t)
+	host, err := NewHostFs(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for range 200 {
+				host.StatFollow("/a/b/f.txt")
+				if f, err := host.OpenFollow("/top.txt"); err == nil {
+					f.Close()
+				}
+			}
+		})
+	}
+	host.Close()
+	wg.Wait()
+	other := t.TempDir()
+	os.WriteFile(filepath.Join(other, "top.txt"), []byte("other"), 0o644)
+	d, err := os.Open(other) // likely takes the closed descriptor's number
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if f, err := host.OpenFollow("/top.txt"); err == nil {
+		b, _ := io.ReadAll(f)
+		f.Close()
+		t.Errorf("closed layer still opens files: %q", b)
 	}
 }
 
