@@ -23,6 +23,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/overlayfs"
 	"github.com/bashbox/bashbox/volumes"
 )
 
@@ -476,6 +477,15 @@ func (sh *Shell) open(ctx context.Context, p string, flag int, perm os.FileMode)
 	if fi, err := f.Stat(); err == nil && fi.IsDir() && flag&(os.O_WRONLY|os.O_RDWR) != 0 {
 		f.Close()
 		return nil, shellPathError(p, errIsDir)
+	}
+	if of, ok := f.(overlayfs.OSFiler); ok && flag == os.O_RDONLY {
+		// The interpreter takes a host file as standard input as it is
+		// (anything else goes through an OS pipe and a copying
+		// goroutine), and commands then see a regular file: its size,
+		// seeking back (head), wc's widths.
+		if osf := of.OSFile(); osf != nil {
+			return osf, nil
+		}
 	}
 	return f, nil
 }

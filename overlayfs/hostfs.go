@@ -258,6 +258,15 @@ type hostFile struct {
 
 func (f *hostFile) Name() string { return f.name }
 
+// OSFiler is implemented by files that may be host files underneath.
+type OSFiler interface {
+	// OSFile returns the host file, or nil. Its name is not the layer
+	// path: callers use it for I/O, never for messages.
+	OSFile() *os.File
+}
+
+func (f *hostFile) OSFile() *os.File { return f.File }
+
 func (f *hostFile) Stat() (fs.FileInfo, error) {
 	fi, err := f.File.Stat()
 	return fi, fix("stat", f.name, err)

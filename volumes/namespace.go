@@ -646,6 +646,14 @@ type namedFile struct {
 
 func (f *namedFile) Name() string { return f.name }
 
+// OSFile is the host file under f, if it is one (see overlayfs.OSFiler).
+func (f *namedFile) OSFile() *os.File {
+	if of, ok := f.File.(overlayfs.OSFiler); ok {
+		return of.OSFile()
+	}
+	return nil
+}
+
 type zeroReader struct{}
 
 func (zeroReader) Read(p []byte) (int, error) {

@@ -95,7 +95,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	plain := !(st.number || st.squeeze || st.ends || st.tabs || st.nonprint)
 	st.out = textio.NewWriter(c.Stdout)
 	status := 0
-	buf := make([]byte, textio.BufSize)
+	var buf []byte
 	for _, name := range files {
 		if err := ctx.Err(); err != nil {
 			return textio.Finish(c, st.out, 1)
@@ -119,6 +119,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			status = 1
 			continue
 		}
+		buf = textio.ReadBuffer(buf, r)
 		for {
 			n, rerr := r.Read(buf)
 			if n > 0 {

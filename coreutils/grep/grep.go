@@ -3,7 +3,6 @@
 package grep
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -278,7 +277,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	for _, w := range m.warnings {
 		c.Errorf("warning: %s", w)
 	}
-	g := &grepper{ctx: ctx, c: c, cfg: cfg, m: m, out: bufio.NewWriterSize(c.Stdout, 64<<10)}
+	g := &grepper{ctx: ctx, c: c, cfg: cfg, m: m, out: textio.NewWriter(c.Stdout)}
 	return g.run(operands)
 }
 

@@ -118,11 +118,14 @@ func (g *grepper) searchReader(r io.Reader, name string, size int64) {
 		}
 	}
 	if g.buf == nil {
-		g.buf = make([]byte, 0, chunkSize+4096)
+		// small to start with: grep in a loop over small files must not
+		// allocate a full chunk each time; a file that fills it grows it
+		g.buf = make([]byte, 0, firstRead+4096)
 	}
 	buf := g.buf[:0]
 	eof := false
 	first := true
+	filled := false // the last fill used all the room it had
 	for !eof && !s.done && !g.quit {
 		if g.ctx.Err() != nil {
 			g.quit = true
@@ -133,14 +136,14 @@ func (g *grepper) searchReader(r io.Reader, name string, size int64) {
 		if first {
 			want = firstRead
 		}
-		if cap(buf)-len(buf) < want {
+		if room := cap(buf) - len(buf); room < firstRead || (filled && room < want) {
 			// grow geometrically: a long line must not cost quadratic copying
 			nb := make([]byte, len(buf), max(2*cap(buf), len(buf)+want+4096))
 			copy(nb, buf)
 			buf = nb
 		}
 		start := len(buf)
-		limit := len(buf) + want
+		limit := len(buf) + min(want, cap(buf)-len(buf))
 		for len(buf) < limit {
 			n, err := r.Read(buf[len(buf):limit])
 			buf = buf[:len(buf)+n]
@@ -160,6 +163,7 @@ func (g *grepper) searchReader(r io.Reader, name string, size int64) {
 				break
 			}
 		}
+		filled = len(buf) == limit
 		if !s.binary && cfg.binary != binText && cfg.eol == '\n' && bytes.IndexByte(buf[start:], 0) >= 0 {
 			if cfg.binary == binWithoutMatch {
 				s.nsel = 0

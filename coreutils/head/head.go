@@ -190,7 +190,7 @@ func head(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config, stdin 
 }
 
 func headBytes(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64) error {
-	buf := make([]byte, textio.BufSize)
+	buf := textio.ReadBuffer(nil, r)
 	for n > 0 {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -223,7 +223,7 @@ func headBytes(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64) erro
 const exactPrefix = 16 << 10
 
 func headLines(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64, delim byte, stdin bool) error {
-	buf := make([]byte, textio.BufSize)
+	buf := textio.ReadBuffer(nil, r)
 	exact := 0
 	if s, ok := r.(io.Seeker); stdin && (!ok || func() bool { _, err := s.Seek(0, io.SeekCurrent); return err != nil }()) {
 		exact = exactPrefix
@@ -273,7 +273,7 @@ func headLines(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64, deli
 
 func elideBytes(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64) error {
 	var pending []byte
-	buf := make([]byte, textio.BufSize)
+	buf := textio.ReadBuffer(nil, r)
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -301,7 +301,7 @@ func elideBytes(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64) err
 func elideLines(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64, delim byte) error {
 	var pending []byte
 	var count uint64 // delimiters in pending
-	buf := make([]byte, textio.BufSize)
+	buf := textio.ReadBuffer(nil, r)
 	for {
 		if err := ctx.Err(); err != nil {
 			return err

@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 const (
@@ -692,7 +693,7 @@ func (e *executor) openNext() bool {
 			if stdin == nil {
 				stdin = strings.NewReader("")
 			}
-			in.r = bufio.NewReaderSize(stdin, 128<<10)
+			in.r = textio.NewReader(stdin)
 		} else {
 			f, err := e.c.Open(name)
 			if err != nil {
@@ -701,7 +702,7 @@ func (e *executor) openNext() bool {
 				continue
 			}
 			in.f = f
-			in.r = bufio.NewReaderSize(f, 128<<10)
+			in.r = textio.NewReader(f)
 			if e.inPlace {
 				e.startInPlace(in, f)
 			}
@@ -764,7 +765,7 @@ func (e *executor) startInPlace(in *inFile, f io.Closer) {
 		f.Close()
 		e.fatal(exitPanic, "couldn't open temporary file %s: %s", in.tmpName, builtins.ErrText(err))
 	}
-	in.out = &output{name: in.tmpName, w: bufio.NewWriterSize(tf, 128<<10), f: tf}
+	in.out = &output{name: in.tmpName, w: textio.NewWriter(tf), f: tf}
 	e.out = in.out
 }
 

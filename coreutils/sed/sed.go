@@ -100,7 +100,7 @@ func Run(ctx context.Context, c *builtins.Call) (status int) {
 	if err != nil {
 		return usageFail(c, err.Error())
 	}
-	stdout := bufio.NewWriterSize(c.Stdout, textio.BufSize)
+	stdout := textio.NewWriter(c.Stdout)
 	e := &executor{c: c, ctx: ctx, delim: '\n', lineWrap: 70, suffix: "*"}
 	e.stdout = &output{name: "stdout", w: stdout}
 	e.stdoutW = &output{name: "stdout", w: stdout}

@@ -282,7 +282,7 @@ func fromStart(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config) e
 	if skip > 0 {
 		skip--
 	}
-	buf := make([]byte, textio.BufSize)
+	buf := textio.ReadBuffer(nil, r)
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -326,7 +326,7 @@ func fromStart(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config) e
 func streamTail(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config) error {
 	var pending []byte
 	var count uint64
-	buf := make([]byte, textio.BufSize)
+	buf := textio.ReadBuffer(nil, r)
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -432,7 +432,7 @@ func seekTail(ctx context.Context, s io.ReadSeeker, size int64, w *bufio.Writer,
 	if _, err := s.Seek(start, io.SeekStart); err != nil {
 		return streamFromStart(ctx, s, w, cfg)
 	}
-	buf := make([]byte, textio.BufSize)
+	buf := textio.ReadBuffer(nil, s)
 	for {
 		if err := ctx.Err(); err != nil {
 			return err

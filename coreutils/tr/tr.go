@@ -833,7 +833,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 func filter(ctx context.Context, c *builtins.Call, xlate *[256]byte, doXlate bool, del *[256]bool, doDel bool, squeeze *[256]bool, doSqueeze bool) int {
 	in := textio.Stdin(c)
 	w := textio.NewWriter(c.Stdout)
-	buf := make([]byte, textio.BufSize)
+	buf := textio.ReadBuffer(nil, in)
 	last := -1
 	for {
 		if ctx.Err() != nil {

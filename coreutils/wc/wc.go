@@ -89,7 +89,6 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		w.lines, w.words, w.bytes = true, true, true
 	}
 	w.out = textio.NewWriter(c.Stdout)
-	w.buf = make([]byte, textio.BufSize)
 	status := 0
 
 	if hasFrom {
@@ -315,6 +314,7 @@ func (w *wc) print(cnt *counts, label string, withLabel bool) {
 
 // count reads r to its end, filling cnt.
 func (w *wc) count(r io.Reader, cnt *counts) error {
+	w.buf = textio.ReadBuffer(w.buf, r)
 	if !w.words && !w.maxLength && !(w.chars && w.utf8) {
 		// Only lines and bytes (and bytes as chars): no decoding.
 		for {

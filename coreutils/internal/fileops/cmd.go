@@ -51,7 +51,7 @@ type Output struct {
 
 // NewOutput buffers the call's standard output.
 func NewOutput(c *builtins.Call) *Output {
-	return &Output{Writer: bufio.NewWriterSize(c.Stdout, 32*1024), c: c}
+	return &Output{Writer: bufio.NewWriterSize(c.Stdout, 4096), c: c} // their output is a few lines
 }
 
 // FinishOK is Finish with status 0 when ok, else 1.

@@ -44,7 +44,7 @@ type Output struct {
 // NewOutput wraps w in a large buffer.
 func NewOutput(w io.Writer) *Output {
 	ew := &errWriter{w: w}
-	return &Output{Writer: bufio.NewWriterSize(ew, BufSize), ew: ew}
+	return &Output{Writer: bufio.NewWriterSize(ew, textio.WriteBufSize), ew: ew}
 }
 
 // Err is the first error the underlying stream returned.
@@ -91,7 +91,7 @@ func Open(c *builtins.Call, name string) (io.Reader, func(), error) {
 }
 
 // NewReader wraps r in a large read buffer.
-func NewReader(r io.Reader) *bufio.Reader { return bufio.NewReaderSize(r, BufSize) }
+func NewReader(r io.Reader) *bufio.Reader { return textio.NewReader(r) }
 
 // Tick is a cheap cancellation check for long loops: it consults ctx once
 // every 1024 calls.

@@ -10,20 +10,50 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/bashbox/bashbox/builtins"
 )
 
-// BufSize is the size of input and output buffers.
-const BufSize = 128 << 10
+// Buffer sizes. Reads of large files go in BufSize chunks; streams (pipes,
+// where the writer's buffer bounds each chunk) and small files get less,
+// and output is buffered in WriteBufSize (larger writes bypass the
+// buffer): a loop running a command per file must not allocate and clear
+// hundreds of KiB per command.
+const (
+	BufSize       = 128 << 10
+	StreamBufSize = 32 << 10
+	WriteBufSize  = 8 << 10
+)
 
 // NewWriter buffers a command's standard output.
-func NewWriter(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, BufSize) }
+func NewWriter(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, WriteBufSize) }
+
+// ReadSize is the buffer size for reading r: a regular file's size plus
+// one (so that one read also sees the end), StreamBufSize for streams, at
+// most BufSize.
+func ReadSize(r io.Reader) int {
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+			return int(max(min(fi.Size()+1, BufSize), 512))
+		}
+	}
+	return StreamBufSize
+}
+
+// ReadBuffer returns a buffer for reading r: buf itself when it is big
+// enough, else a new one of ReadSize(r).
+func ReadBuffer(buf []byte, r io.Reader) []byte {
+	if want := ReadSize(r); len(buf) < want {
+		return make([]byte, want)
+	}
+	return buf
+}
 
 // NewReader buffers an input stream.
-func NewReader(r io.Reader) *bufio.Reader { return bufio.NewReaderSize(r, BufSize) }
+func NewReader(r io.Reader) *bufio.Reader { return bufio.NewReaderSize(r, ReadSize(r)) }
 
 // WriteFailed reports a failed write to standard output: quietly 141 on a
 // broken pipe (as a process killed by SIGPIPE), else "NAME: write error".
