@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 const (
@@ -117,10 +118,16 @@ func (g *grepper) searchReader(r io.Reader, name string, size int64) {
 			s.width = 19
 		}
 	}
+	minRoom := firstRead // what a read needs free before it starts
 	if g.buf == nil {
 		// small to start with: grep in a loop over small files must not
 		// allocate a full chunk each time; a file that fills it grows it
-		g.buf = make([]byte, 0, firstRead+4096)
+		src := r
+		if ro, ok := r.(readerOnly); ok {
+			src = ro.r // the file, for its size
+		}
+		minRoom = min(firstRead, textio.ReadSize(src))
+		g.buf = make([]byte, 0, minRoom+4096)
 	}
 	buf := g.buf[:0]
 	eof := false
@@ -136,7 +143,7 @@ func (g *grepper) searchReader(r io.Reader, name string, size int64) {
 		if first {
 			want = firstRead
 		}
-		if room := cap(buf) - len(buf); room < firstRead || (filled && room < want) {
+		if room := cap(buf) - len(buf); room < minRoom || (filled && room < want) {
 			// grow geometrically: a long line must not cost quadratic copying
 			nb := make([]byte, len(buf), max(2*cap(buf), len(buf)+want+4096))
 			copy(nb, buf)

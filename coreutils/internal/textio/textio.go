@@ -35,6 +35,12 @@ func NewWriter(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, WriteB
 // one (so that one read also sees the end), StreamBufSize for streams, at
 // most BufSize.
 func ReadSize(r io.Reader) int {
+	switch v := r.(type) { // standard input as Open("-") returns it
+	case nopCloser:
+		r = v.Reader
+	case nopSeekCloser:
+		r = v.ReadSeeker
+	}
 	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
 		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
 			return int(max(min(fi.Size()+1, BufSize), 512))
