@@ -28,7 +28,9 @@ func (sh *Shell) exec(ctx context.Context, args []string) error {
 			id, _ := strconv.Atoi(args[1])
 			sh.Budget.loopEnter(id)
 		}
-		return nil
+		// Pass the previous status through: the loop starts with the $?
+		// of what ran before it.
+		return exitStatus(hc.LastExitStatus)
 	case cmdLoopIter:
 		if len(args) == 2 {
 			id, _ := strconv.Atoi(args[1])

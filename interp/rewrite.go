@@ -174,8 +174,14 @@ func (rw *rewriter) loop(st *syntax.Stmt) {
 	st.Cmd = &syntax.Block{Lbrace: st.Position, Stmts: []*syntax.Stmt{checkpoint(cmdLoopEnter, id), loop}}
 }
 
+// checkpoint is `NAME ID && ((1))`. The command passes the previous
+// status through ($? at the start of a loop body is what ran before); as
+// the left side of && a nonzero status from it does not trip set -e, and
+// ((1)) costs no command call.
 func checkpoint(name string, id int) *syntax.Stmt {
-	return &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(name), lit(strconv.Itoa(id))}}}
+	call := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(name), lit(strconv.Itoa(id))}}}
+	ok := &syntax.Stmt{Cmd: &syntax.ArithmCmd{X: lit("1")}}
+	return &syntax.Stmt{Cmd: &syntax.BinaryCmd{Op: syntax.AndStmt, X: call, Y: ok}}
 }
 
 // pipeline makes a pipeline behave as in bash: every stage, the last one
