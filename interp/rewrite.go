@@ -144,11 +144,11 @@ func lit(s string) *syntax.Word {
 
 // loop gives a loop statement its budget checkpoints:
 //
-//	{ __bashbox_loop_enter ID; while __bashbox_loop_iter ID; COND; do ...; done; }
-//	{ __bashbox_loop_enter ID; for x in ...; do __bashbox_loop_iter ID; ...; done; }
+//	{ CHECK enter ID; while CHECK iter ID; COND; do ...; done; }
+//	{ CHECK enter ID; for x in ...; do CHECK iter ID; ...; done; }
 //
-// The iteration check in a while condition passes the previous status
-// through, so $? and the condition behave as before.
+// where each CHECK is a checkpoint (see there): it passes the previous
+// status through, so $?, the condition and set -e behave as before.
 func (rw *rewriter) loop(st *syntax.Stmt) {
 	if rw.done[st.Cmd] {
 		return
