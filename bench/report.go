@@ -61,7 +61,8 @@ func trim(s string, n int) string {
 // Markdown renders the report as a markdown document.
 func (r *Report) Markdown() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# bashbox bench\n\nCorpus `%s`, %d repetitions after a warm-up, interleaved; median wall time per op.\n\n", r.Corpus, r.Reps)
+	fmt.Fprintf(&b, "# bashbox bench\n\nCorpus `%s`, %d repetitions after a warm-up, interleaved; median wall time per op. %s, %s.\n\n",
+		r.Corpus, r.Reps, r.Machine, r.Started.UTC().Format("2006-01-02 15:04 MST"))
 	b.WriteString("| op |")
 	for _, n := range r.Runners {
 		fmt.Fprintf(&b, " %s (ms) |", n)

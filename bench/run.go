@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -133,12 +134,14 @@ type Report struct {
 	Ops     []OpResult         `json:"ops"`
 	Totals  map[string]float64 `json:"total_ms"`
 	Started time.Time          `json:"started"`
+	Machine string             `json:"machine"` // where it ran: OS/arch, CPUs, Go version
 }
 
 // Run times every op on every runner: one warm-up, then Reps interleaved
 // repetitions (A B A B), keeping medians.
 func Run(ctx context.Context, cfg Config) *Report {
-	rep := &Report{Corpus: cfg.Root, Reps: cfg.Reps, Totals: map[string]float64{}, Started: time.Now()}
+	rep := &Report{Corpus: cfg.Root, Reps: cfg.Reps, Totals: map[string]float64{}, Started: time.Now(),
+		Machine: fmt.Sprintf("%s/%s, %d CPUs, %s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())}
 	for _, r := range cfg.Runners {
 		rep.Runners = append(rep.Runners, r.Name())
 	}
