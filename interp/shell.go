@@ -474,7 +474,11 @@ func (sh *Shell) open(ctx context.Context, p string, flag int, perm os.FileMode)
 	if err != nil {
 		return nil, shellPathError(p, err)
 	}
-	if fi, err := f.Stat(); err == nil && fi.IsDir() && flag&(os.O_WRONLY|os.O_RDWR) != 0 {
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		// Writing is refused as bash refuses it. Reading would hand the
+		// command an empty stream (the interpreter copies non-host files
+		// through a pipe and drops the read error), so the redirection
+		// fails instead, with the same status the command would have.
 		f.Close()
 		return nil, shellPathError(p, errIsDir)
 	}
