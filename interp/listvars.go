@@ -61,13 +61,15 @@ func listVariables(env expand.Environ, args []string) []string {
 // byte order, leaving out the sandbox's own.
 func variableNames(env expand.Environ, keep func(expand.Variable) bool) []string {
 	var names []string
-	for name, vr := range env.Each {
-		if vr.IsSet() && !strings.HasPrefix(name, "__bashbox") && keep(vr) && !slices.Contains(names, name) {
-			names = append(names, name)
-		}
+	for name := range env.Each { // a name shadowed in a subshell comes twice
+		names = append(names, name)
 	}
 	slices.Sort(names)
-	return names
+	names = slices.Compact(names)
+	return slices.DeleteFunc(names, func(name string) bool {
+		vr := env.Get(name) // the value in effect
+		return !vr.IsSet() || strings.HasPrefix(name, "__bashbox") || !keep(vr)
+	})
 }
 
 // assignmentList is what bash's set prints for the variables: one
