@@ -1,6 +1,7 @@
 package ls
 
 import (
+	"github.com/bashbox/bashbox/coreutils/internal/filevercmp"
 	"strings"
 	"testing"
 
@@ -70,7 +71,7 @@ func TestHelpVersion(t *testing.T) {
 
 func TestFilevercmp(t *testing.T) {
 	for _, c := range [][2]string{{"a2", "a10"}, {"v1.9", "v1.10"}, {".", ".."}, {".x", "a"}, {"foo1.tar.gz", "foo10.tar.gz"}, {"1.0~rc1", "1.0"}} {
-		if filevercmp(c[0], c[1]) >= 0 {
+		if filevercmp.Compare(c[0], c[1]) >= 0 {
 			t.Errorf("%q should sort before %q", c[0], c[1])
 		}
 	}

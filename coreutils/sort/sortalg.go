@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"github.com/bashbox/bashbox/coreutils/internal/filevercmp"
 	"math"
 	"runtime"
 	"slices"
@@ -344,7 +345,7 @@ func (c *comparer) keycompare(a, b *rec) int {
 		case k.random:
 			d = s.randomcompare(ta, tb)
 		case k.version:
-			d = filevercmp(ta, tb)
+			d = filevercmp.Compare(ta, tb)
 		default:
 			d = bytes.Compare(ta, tb)
 		}
