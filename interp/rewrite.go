@@ -2,6 +2,7 @@ package interp
 
 import (
 	"strconv"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -63,6 +64,12 @@ func (rw *rewriter) parts(parts []syntax.WordPart) {
 	for i, p := range parts {
 		switch p := p.(type) {
 		case *syntax.ParamExp:
+			if p.Exp != nil && p.Exp.Word != nil {
+				switch p.Exp.Op {
+				case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+					quotedPatternLiteral(p.Exp.Word)
+				}
+			}
 			if p.Param == nil {
 				continue
 			}
@@ -125,6 +132,68 @@ func (rw *rewriter) declListing(st *syntax.Stmt) {
 		return
 	}
 	st.Cmd = &syntax.CallExpr{Args: args}
+}
+
+// quotedPatternLiteral makes the quoted parts of a pattern-removal word
+// (${x#"a*"}) literal: the interpreter expands that word without quote
+// context, so a quoted * would match as a glob. Quoted text that is all
+// literal becomes the same text with every special character escaped by a
+// backslash, which the pattern matcher takes literally. Quoted text with
+// expansions inside is left as it is.
+func quotedPatternLiteral(w *syntax.Word) {
+	for i, part := range w.Parts {
+		var text string
+		switch q := part.(type) {
+		case *syntax.SglQuoted:
+			if q.Dollar {
+				continue
+			}
+			text = q.Value
+		case *syntax.DblQuoted:
+			var b strings.Builder
+			for _, inner := range q.Parts {
+				lit, ok := inner.(*syntax.Lit)
+				if !ok {
+					b.Reset()
+					text = ""
+					break
+				}
+				b.WriteString(dqUnescape(lit.Value))
+				text = b.String()
+			}
+			if text == "" {
+				continue
+			}
+		default:
+			continue
+		}
+		var esc strings.Builder
+		for _, r := range text {
+			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r >= 0x80 || strings.ContainsRune("_-./:,=%", r)) {
+				esc.WriteByte('\\')
+			}
+			esc.WriteRune(r)
+		}
+		w.Parts[i] = &syntax.Lit{ValuePos: part.Pos(), ValueEnd: part.End(), Value: esc.String()}
+	}
+}
+
+// dqUnescape removes the backslashes double quotes give meaning to.
+func dqUnescape(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("$`\"\\\n", s[i+1]) >= 0 {
+			i++
+			if s[i] == '\n' {
+				continue // line continuation
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 func simpleParam(p *syntax.ParamExp) bool {
