@@ -156,67 +156,92 @@ func RunCase(ctx context.Context, c Case, base string, timeout time.Duration) Re
 	return res
 }
 
-// confine returns the argv that runs the reference bash: inside bubblewrap
-// when it works here, with the whole host read-only but the case's
-// directory, a private /tmp, its own network, hostname and process
-// namespaces, and of root's capabilities only those for files (bwrap drops
-// the rest), so a case cannot change the machine it runs on: its clock,
-// hostname, mounts or files. Case directories must not lie under /tmp
-// (see BaseDir).
 // fileCaps are CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH,
 // CAP_FOWNER and CAP_FSETID: what root's file handling needs.
 const fileCaps = 0x1f
 
-var confinement = sync.OnceValues(func() ([]string, error) {
-	bwrap, err := exec.LookPath("bwrap")
-	if err == nil {
-		argv := []string{bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
-			"--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try", "--die-with-parent"}
-		if os.Geteuid() == 0 {
-			// Root keeps every capability in bwrap unless told otherwise.
-			argv = append(argv, "--cap-drop", "ALL")
-			for _, c := range []string{"CAP_CHOWN", "CAP_DAC_OVERRIDE", "CAP_DAC_READ_SEARCH", "CAP_FOWNER", "CAP_FSETID"} {
-				argv = append(argv, "--cap-add", c)
+// A confinement runs the reference bash so that a case cannot change the
+// machine it runs on (its clock, hostname, mounts, network, files outside
+// the case): prefix is the command line before bash for a case directory.
+type confinement struct {
+	name   string
+	prefix func(dir string) []string
+}
+
+// confinements, best first. bubblewrap: the host read-only but the case's
+// directory, a private /tmp, own network, hostname and process
+// namespaces, and of root's capabilities only the file ones (bwrap keeps
+// them all for root unless told). setpriv, where namespaces are not
+// available: no namespaces, but the same capabilities, with the bounding
+// set cut so that nothing regains the others.
+func confinements() []confinement {
+	var out []confinement
+	if bwrap, err := exec.LookPath("bwrap"); err == nil {
+		out = append(out, confinement{"bwrap", func(dir string) []string {
+			argv := []string{bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
+				"--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try", "--die-with-parent"}
+			if os.Geteuid() == 0 {
+				argv = append(argv, "--cap-drop", "ALL")
+				for _, c := range []string{"CAP_CHOWN", "CAP_DAC_OVERRIDE", "CAP_DAC_READ_SEARCH", "CAP_FOWNER", "CAP_FSETID"} {
+					argv = append(argv, "--cap-add", c)
+				}
 			}
-		}
-		// Check, by reading them, that a script in there holds no other
-		// capability (no clock, no mounts, no network administration).
-		var out []byte
-		out, err = exec.Command(argv[0], append(argv[1:], "/bin/sh", "-c", "grep '^CapEff:' /proc/self/status")...).Output()
+			if dir != "" {
+				argv = append(argv, "--bind", dir, dir, "--chdir", dir)
+			}
+			return append(argv, "--")
+		}})
+	}
+	if setpriv, err := exec.LookPath("setpriv"); err == nil {
+		out = append(out, confinement{"setpriv", func(string) []string {
+			return []string{setpriv, "--bounding-set", "-all,+chown,+dac_override,+dac_read_search,+fowner,+fsetid", "--"}
+		}})
+	}
+	return out
+}
+
+// chosen is the first confinement under which a script, asked to read
+// them, holds no capability beyond the file ones.
+var chosen = sync.OnceValues(func() (*confinement, error) {
+	var why []string
+	for _, c := range confinements() {
+		argv := append(c.prefix(""), "/bin/sh", "-c", "grep '^CapEff:' /proc/self/status")
+		out, err := exec.Command(argv[0], argv[1:]...).Output()
 		if err == nil {
-			hex := strings.TrimSpace(strings.TrimPrefix(string(out), "CapEff:"))
-			eff, perr := strconv.ParseUint(hex, 16, 64)
+			eff, perr := strconv.ParseUint(strings.TrimSpace(strings.TrimPrefix(string(out), "CapEff:")), 16, 64)
 			switch {
 			case perr != nil:
 				err = fmt.Errorf("cannot read the capabilities: %q", out)
 			case eff&^fileCaps != 0:
 				err = fmt.Errorf("capabilities %#x remain", eff)
 			default:
-				return argv, nil
+				return &c, nil
 			}
 		}
+		why = append(why, c.name+": "+err.Error())
 	}
-	return nil, fmt.Errorf("bubblewrap cannot confine the reference bash here: %v", err)
+	if len(why) == 0 {
+		why = append(why, "neither bwrap nor setpriv is installed")
+	}
+	return nil, fmt.Errorf("cannot confine the reference bash here (%s)", strings.Join(why, "; "))
 })
 
-// Confinement reports whether the reference bash runs confined, and if
-// not, why. Unconfined, a case runs with the caller's full privileges.
-func Confinement() error {
-	_, err := confinement()
-	return err
-}
-
-func confine() []string {
-	argv, _ := confinement()
-	return argv
+// Confinement names how the reference bash is confined, or says why it
+// cannot be. Unconfined, a case runs with the caller's full privileges.
+func Confinement() (string, error) {
+	c, err := chosen()
+	if err != nil {
+		return "", err
+	}
+	return c.name, nil
 }
 
 func runBash(ctx context.Context, script, dir string, timeout time.Duration) Outcome {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	argv := []string{"/bin/bash", "-c", script}
-	if pre := confine(); pre != nil {
-		argv = append(append(append([]string(nil), pre...), "--bind", dir, dir, "--chdir", dir, "--"), argv...)
+	if c, err := chosen(); err == nil {
+		argv = append(c.prefix(dir), argv...)
 	}
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = dir

@@ -40,7 +40,7 @@ func main() {
 		}
 		cases = kept
 	}
-	if err := conformance.Confinement(); err != nil {
+	if _, err := conformance.Confinement(); err != nil {
 		// As root an unconfined case could set the clock or the hostname.
 		if os.Geteuid() == 0 && os.Getenv("BASHBOX_CONFORMANCE_UNCONFINED") == "" {
 			fmt.Fprintf(os.Stderr, "conformance: %v; refusing to run cases as root unconfined (install bubblewrap, or set BASHBOX_CONFORMANCE_UNCONFINED=1)\n", err)
