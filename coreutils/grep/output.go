@@ -37,6 +37,19 @@ type grepper struct {
 	hits [][2]int
 	num  []byte
 	tick int
+
+	ahead *ahead     // the workers of a parallel recursive search, or nil
+	rec   *recording // in a worker: where its output goes
+}
+
+// flush pushes standard output out before a message on standard error;
+// a worker records where, so that the replay flushes at the same point.
+func (g *grepper) flush() error {
+	err := g.out.Flush()
+	if g.rec != nil {
+		g.rec.add('f', nil)
+	}
+	return err
 }
 
 // pline is a line kept for leading context across buffer refills.
@@ -221,7 +234,7 @@ func zap(b []byte) {
 func (g *grepper) flushErr(name string, err error) {
 	g.errSeen = true
 	if !g.cfg.noMessages {
-		g.out.Flush()
+		g.flush()
 		g.c.FileError(name, err, 2)
 	}
 }
@@ -263,7 +276,7 @@ func (s *scan) finish() {
 		g.out.Flush()
 	}
 	if cfg.binary == binBinary && !cfg.count && cfg.list == 0 && (s.encErr || s.binSel) {
-		if err := g.out.Flush(); err != nil && g.werr == nil {
+		if err := g.flush(); err != nil && g.werr == nil {
 			g.werr = err
 			g.quit = true
 			return

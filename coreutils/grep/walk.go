@@ -99,6 +99,10 @@ func (g *grepper) operand(name string, omitDotSlash, autoName bool) {
 			if cfg.deref {
 				real = g.realPath(name)
 			}
+			if a := g.startAhead(); a != nil {
+				g.ahead = a
+				defer func() { a.stop(); g.ahead = nil }()
+			}
 			g.walk(name, omitDotSlash, []string{real})
 			return
 		}
@@ -120,7 +124,10 @@ func (g *grepper) fileError(name string, err error) {
 	if g.cfg.noMessages {
 		return
 	}
-	g.out.Flush()
+	if g.ahead != nil {
+		g.ahead.drain() // the files before this one come first
+	}
+	g.flush()
 	g.c.FileError(name, err, 2)
 }
 
@@ -202,7 +209,10 @@ func (g *grepper) walk(dir string, omitDotSlash bool, ancestors []string) {
 				real = g.realPath(child)
 				if loops(ancestors, real) {
 					if !cfg.noMessages {
-						g.out.Flush()
+						if g.ahead != nil {
+							g.ahead.drain()
+						}
+						g.flush()
 						g.c.Errorf("%s: warning: recursive directory loop", shown)
 					}
 					continue
@@ -218,7 +228,11 @@ func (g *grepper) walk(dir string, omitDotSlash bool, ancestors []string) {
 		if excludedFile(cfg.filters, e.Name(), false) {
 			continue
 		}
-		g.searchFileShown(child, shown, fi)
+		if g.ahead != nil {
+			g.ahead.submit(child, shown, fi)
+		} else {
+			g.searchFileShown(child, shown, fi)
+		}
 	}
 }
 

@@ -1,0 +1,203 @@
+package grep
+
+import (
+	"io/fs"
+	"runtime"
+	"sync"
+
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
+)
+
+// Searching files in parallel: grep -r hands each file of the walk to a
+// worker, which searches it with its own matcher into a recording of what
+// it wrote (standard output, standard error, and where it flushed). The
+// walk replays the recordings in walk order through the one real output,
+// so what comes out, and where error messages fall in it, is what the
+// sequential search produces. Only the reading and matching overlap.
+//
+// Not used with context lines (group separators span files), -q, or
+// --line-buffered, and files larger than aheadMaxSize are searched by the
+// walk itself, streaming, so that no recording grows without bound.
+
+const (
+	aheadJobs    = 8         // files in flight
+	aheadMaxSize = 1 << 20 // larger files are searched in order, streaming
+)
+
+// searchWorkers is how many workers search; 0 (one CPU) searches
+// sequentially.
+var searchWorkers = func() int {
+	if n := runtime.NumCPU(); n > 1 {
+		return min(n, 4)
+	}
+	return 0
+}()
+
+// event is one recorded write: kind 'o' standard output, 'e' standard
+// error, 'f' a flush of standard output.
+type event struct {
+	kind byte
+	data []byte
+}
+
+// recording collects a worker's output for one file.
+type recording struct{ events []event }
+
+func (r *recording) add(kind byte, p []byte) {
+	if n := len(r.events); n > 0 && r.events[n-1].kind == kind && kind != 'f' {
+		r.events[n-1].data = append(r.events[n-1].data, p...)
+		return
+	}
+	r.events = append(r.events, event{kind, append([]byte(nil), p...)})
+}
+
+// stdout and stderr are the recording's two streams.
+type recStream struct {
+	r    *recording
+	kind byte
+}
+
+func (s recStream) Write(p []byte) (int, error) {
+	s.r.add(s.kind, p)
+	return len(p), nil
+}
+
+// fileJob is one file handed to a worker.
+type fileJob struct {
+	name, shown string
+	fi          fs.FileInfo
+	outFile     bool // print file names (as the walk had it when queued)
+
+	rec              recording
+	matched, errSeen bool
+	inOrder          bool // too large: the walk searches it itself
+	done             chan struct{}
+}
+
+// ahead runs the workers of one recursive search.
+type ahead struct {
+	g       *grepper
+	jobs    chan *fileJob
+	pending []*fileJob
+	wg      sync.WaitGroup
+}
+
+// startAhead starts workers for a recursive search, or returns nil when
+// the search must stay sequential.
+func (g *grepper) startAhead() *ahead {
+	cfg := g.cfg
+	if searchWorkers < 1 || cfg.quiet || cfg.lineBuf || cfg.before >= 0 || cfg.after >= 0 {
+		return nil
+	}
+	a := &ahead{g: g, jobs: make(chan *fileJob, aheadJobs)}
+	for range searchWorkers {
+		m, err := newMatcher(cfg)
+		if err != nil {
+			return nil
+		}
+		call := *g.c
+		w := &grepper{ctx: g.ctx, c: &call, cfg: cfg, m: m, colors: g.colors}
+		a.wg.Go(func() { a.work(w) })
+	}
+	return a
+}
+
+func (a *ahead) work(w *grepper) {
+	out := textio.NewWriter(nil)
+	for j := range a.jobs {
+		w.rec = &j.rec
+		out.Reset(recStream{&j.rec, 'o'})
+		w.out = out
+		w.c.Stderr = recStream{&j.rec, 'e'}
+		w.matched, w.errSeen, w.quit, w.werr, w.used = false, false, false, nil, false
+		w.outFile = j.outFile
+		if w.ctx.Err() == nil {
+			j.inOrder = !w.searchFileSmall(j.name, j.shown, j.fi)
+			w.out.Flush()
+		}
+		j.matched, j.errSeen = w.matched, w.errSeen
+		close(j.done)
+	}
+}
+
+// submit queues a file, replaying finished ones to keep aheadJobs in
+// flight at most.
+func (a *ahead) submit(name, shown string, fi fs.FileInfo) {
+	if len(a.pending) >= aheadJobs {
+		a.replayOne()
+	}
+	j := &fileJob{name: name, shown: shown, fi: fi, outFile: a.g.outFile, done: make(chan struct{})}
+	a.pending = append(a.pending, j)
+	a.jobs <- j
+}
+
+// replayOne waits for the oldest file and writes out what its search
+// wrote, in the order it was written.
+func (a *ahead) replayOne() {
+	g := a.g
+	j := a.pending[0]
+	a.pending = a.pending[1:]
+	<-j.done
+	if g.quit {
+		return
+	}
+	if j.inOrder {
+		g.ahead = nil // its messages need no draining: nothing is before it
+		g.searchFileShown(j.name, j.shown, j.fi)
+		g.ahead = a
+		return
+	}
+	g.matched = g.matched || j.matched
+	g.errSeen = g.errSeen || j.errSeen
+	for _, e := range j.rec.events {
+		switch e.kind {
+		case 'o':
+			g.write(e.data)
+		case 'f':
+			if err := g.out.Flush(); err != nil && g.werr == nil {
+				g.werr, g.quit = err, true
+			}
+		case 'e':
+			g.c.Stderr.Write(e.data)
+		}
+		if g.quit {
+			return
+		}
+	}
+}
+
+// drain replays every queued file: before the walk writes anything itself,
+// and at its end.
+func (a *ahead) drain() {
+	for len(a.pending) > 0 {
+		a.replayOne()
+	}
+}
+
+// stop drains and ends the workers.
+func (a *ahead) stop() {
+	a.drain()
+	close(a.jobs)
+	a.wg.Wait()
+}
+
+// searchFileSmall searches a file if it is no larger than aheadMaxSize;
+// false leaves it to the walk.
+func (g *grepper) searchFileSmall(name, shown string, fi fs.FileInfo) bool {
+	f, err := g.c.Open(name)
+	if err != nil {
+		g.fileError(shown, err)
+		return true
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || st.Size() > aheadMaxSize || !st.Mode().IsRegular() {
+		return false
+	}
+	size := int64(-1)
+	if fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	g.searchReader(readerOnly{f}, shown, size)
+	return true
+}
