@@ -3,8 +3,8 @@ package grep
 import (
 	"io/fs"
 	"runtime"
-	"sync"
 
+	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -20,7 +20,7 @@ import (
 // walk itself, streaming, so that no recording grows without bound.
 
 const (
-	aheadJobs    = 8         // files in flight
+	aheadJobs    = 8       // files in flight
 	aheadMaxSize = 1 << 20 // larger files are searched in order, streaming
 )
 
@@ -79,7 +79,7 @@ type ahead struct {
 	g       *grepper
 	jobs    chan *fileJob
 	pending []*fileJob
-	wg      sync.WaitGroup
+	wg      builtins.Group
 }
 
 // startAhead starts workers for a recursive search, or returns nil when
@@ -111,13 +111,24 @@ func (a *ahead) work(w *grepper) {
 		w.c.Stderr = recStream{&j.rec, 'e'}
 		w.matched, w.errSeen, w.quit, w.werr, w.used = false, false, false, nil, false
 		w.outFile = j.outFile
-		if w.ctx.Err() == nil {
-			j.inOrder = !w.searchFileSmall(j.name, j.shown, j.fi)
-			w.out.Flush()
-		}
-		j.matched, j.errSeen = w.matched, w.errSeen
-		close(j.done)
+		a.search(w, j)
 	}
+}
+
+// search runs one job. A panic leaves the file to the walk, whose own
+// search of it then fails the way a command does.
+func (a *ahead) search(w *grepper, j *fileJob) {
+	defer close(j.done)
+	defer func() {
+		if recover() != nil {
+			j.inOrder = true
+		}
+	}()
+	if w.ctx.Err() == nil {
+		j.inOrder = !w.searchFileSmall(j.name, j.shown, j.fi)
+		w.out.Flush()
+	}
+	j.matched, j.errSeen = w.matched, w.errSeen
 }
 
 // submit queues a file, replaying finished ones to keep aheadJobs in

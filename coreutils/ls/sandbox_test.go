@@ -1,11 +1,11 @@
 package ls
 
 import (
-	"github.com/bashbox/bashbox/coreutils/internal/filevercmp"
 	"strings"
 	"testing"
 
 	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/filevercmp"
 )
 
 func TestSandboxListing(t *testing.T) {

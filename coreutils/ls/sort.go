@@ -1,11 +1,11 @@
 package ls
 
 import (
-	"github.com/bashbox/bashbox/coreutils/internal/filevercmp"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/bashbox/bashbox/coreutils/internal/filevercmp"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
-	"github.com/bashbox/bashbox/coreutils/internal/filevercmp"
 	"math"
 	"runtime"
 	"slices"
-	"sync"
+
+	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/filevercmp"
 )
 
 // rec is one input line: its bytes in the sorter's buffer, a cached
@@ -74,15 +75,11 @@ func parallel(recs []rec, work func([]rec)) {
 		work(recs)
 		return
 	}
-	var wg sync.WaitGroup
+	var wg builtins.Group
 	size := (len(recs) + n - 1) / n
 	for i := 0; i < len(recs); i += size {
-		end := min(i+size, len(recs))
-		wg.Add(1)
-		go func(p []rec) {
-			defer wg.Done()
-			work(p)
-		}(recs[i:end])
+		p := recs[i:min(i+size, len(recs))]
+		wg.Go(func() { work(p) })
 	}
 	wg.Wait()
 }
@@ -417,20 +414,16 @@ func psort[T any](recs []T, mk func() func(a, b T) int) {
 	for i := 0; i < len(recs); i += size {
 		chunks = append(chunks, recs[i:min(i+size, len(recs))])
 	}
-	var wg sync.WaitGroup
+	var wg builtins.Group
 	for _, ch := range chunks {
-		wg.Add(1)
-		go func(p []T) {
-			defer wg.Done()
-			slices.SortFunc(p, mk())
-		}(ch)
+		wg.Go(func() { slices.SortFunc(ch, mk()) })
 	}
 	wg.Wait()
 	tmp := make([]T, len(recs))
 	src, dst := recs, tmp
 	for len(chunks) > 1 {
 		var next [][]T
-		var wg sync.WaitGroup
+		var wg builtins.Group
 		off := 0
 		for i := 0; i < len(chunks); i += 2 {
 			if i+1 == len(chunks) {
@@ -444,11 +437,7 @@ func psort[T any](recs []T, mk func() func(a, b T) int) {
 			out := dst[off : off+len(a)+len(b)]
 			off += len(out)
 			next = append(next, out)
-			wg.Add(1)
-			go func(out, a, b []T) {
-				defer wg.Done()
-				merge(out, a, b, mk())
-			}(out, a, b)
+			wg.Go(func() { merge(out, a, b, mk()) })
 		}
 		wg.Wait()
 		chunks = next

@@ -2,11 +2,11 @@ package basenc
 
 import (
 	"context"
-	"github.com/bashbox/bashbox/builtins/cmdtest"
 	"strings"
 	"testing"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/builtins/cmdtest"
 )
 
 func b64(ctx context.Context, c *builtins.Call) int { return Run(ctx, c, Base64) }
