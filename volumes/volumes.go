@@ -159,9 +159,10 @@ func (t *Table) Close() error {
 
 // mount is one entry of a namespace's mount list.
 type mount struct {
-	guest string
-	layer overlayfs.Layer
-	vol   *Volume // nil for the synthetic root
+	guest  string
+	layer  overlayfs.Layer
+	vol    *Volume // nil for the synthetic root
+	nested bool    // another volume is mounted below this one
 }
 
 // Options shape a call's namespace.
@@ -200,6 +201,11 @@ func (t *Table) Namespace(opts Options) *Namespace {
 	}
 	// Longest guest path first, so lookup finds the innermost mount.
 	sort.Slice(ns.mounts, func(i, j int) bool { return len(ns.mounts[i].guest) > len(ns.mounts[j].guest) })
+	for i := range ns.mounts {
+		for _, inner := range ns.mounts[:i] { // longer paths come first
+			ns.mounts[i].nested = ns.mounts[i].nested || strings.HasPrefix(inner.guest, ns.mounts[i].guest+"/")
+		}
+	}
 	ns.mounts = append(ns.mounts, mount{guest: "/", layer: root})
 	return ns
 }

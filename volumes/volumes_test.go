@@ -153,3 +153,29 @@ func TestNamespaceSemantics(t *testing.T) {
 		t.Errorf("MountOf: %+v %v", m, err)
 	}
 }
+
+// TestListingThroughLinkIntoNestedVolume: a link in a volume that leads to
+// where another volume is mounted lists the mounted volume, not the host
+// directory underneath (the host fast path must not answer it).
+func TestListingThroughLinkIntoNestedVolume(t *testing.T) {
+	outer, inner := t.TempDir(), t.TempDir()
+	os.MkdirAll(filepath.Join(outer, "sub"), 0o755)
+	os.WriteFile(filepath.Join(outer, "sub", "hostonly"), nil, 0o644)
+	os.Symlink("sub", filepath.Join(outer, "ln"))
+	os.WriteFile(filepath.Join(inner, "mounted"), nil, 0o644)
+	tb, err := NewTable([]Volume{{HostDir: outer, GuestPath: "/work", Mode: ReadOnly}, {HostDir: inner, GuestPath: "/work/sub", Mode: ReadOnly}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	ns := tb.Namespace(Options{Quota: &overlayfs.Quota{}})
+	for _, dir := range []string{"/work/sub", "/work/ln"} {
+		if got := names(t, ns, dir); got != "mounted" {
+			t.Errorf("%s lists %q, want the nested volume's %q", dir, got, "mounted")
+		}
+		entries, err := ns.ReadDirTypes(dir)
+		if err != nil || len(entries) != 1 || entries[0].Name() != "mounted" {
+			t.Errorf("%s types: %v %v", dir, entries, err)
+		}
+	}
+}
