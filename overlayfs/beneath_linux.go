@@ -136,13 +136,10 @@ func (h *HostFs) readDirBeneath(name string, typesOnly bool) ([]fs.FileInfo, err
 	if err != nil {
 		return nil, underlying(err)
 	}
-	infos := make([]fs.FileInfo, 0, len(entries))
 	if typesOnly {
-		for _, e := range entries {
-			infos = append(infos, typeInfo{e.Name(), e.Type()})
-		}
-		return infos, nil
+		return typeInfos(entries), nil
 	}
+	infos := make([]fs.FileInfo, 0, len(entries))
 	all := make([]hostInfo, len(entries)) // one allocation for the lot
 	for i, e := range entries {
 		info := &all[i]

@@ -166,21 +166,19 @@ func (h *HostFs) readDir(name string, typesOnly bool) ([]fs.FileInfo, error) {
 		return nil, fix("open", name, err)
 	}
 	defer f.Close()
-	var entries []fs.DirEntry
 	if typesOnly {
-		entries, err = listTypes(f)
-	} else {
-		entries, err = f.ReadDir(-1) // an lstat per entry, relative to f
+		entries, err := listTypes(f)
+		if err != nil {
+			return nil, fix("readdirent", name, err)
+		}
+		return typeInfos(entries), nil
 	}
+	entries, err := f.ReadDir(-1) // an lstat per entry, relative to f
 	if err != nil {
 		return nil, fix("readdirent", name, err)
 	}
 	infos := make([]fs.FileInfo, 0, len(entries))
 	for _, e := range entries {
-		if typesOnly {
-			infos = append(infos, typeInfo{e.Name(), e.Type()})
-			continue
-		}
 		fi, err := e.Info()
 		if err != nil {
 			continue // removed meanwhile

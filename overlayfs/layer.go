@@ -80,6 +80,15 @@ func (t typeInfo) ModTime() time.Time { return time.Time{} }
 func (t typeInfo) IsDir() bool        { return t.typ.IsDir() }
 func (t typeInfo) Sys() any           { return nil }
 
+// typeInfos keeps of each directory entry its name and file type.
+func typeInfos(entries []fs.DirEntry) []fs.FileInfo {
+	infos := make([]fs.FileInfo, len(entries))
+	for i, e := range entries {
+		infos[i] = typeInfo{e.Name(), e.Type()}
+	}
+	return infos
+}
+
 // Clean turns any path into the canonical "/a/b" form used by layers.
 func Clean(name string) string {
 	return path.Clean("/" + name)

@@ -52,6 +52,9 @@ func ReadSize(r io.Reader) int {
 // ReadBuffer returns a buffer for reading r: buf itself when it is big
 // enough, else a new one of ReadSize(r).
 func ReadBuffer(buf []byte, r io.Reader) []byte {
+	if len(buf) >= BufSize {
+		return buf // big enough for anything: no need to stat r
+	}
 	if want := ReadSize(r); len(buf) < want {
 		return make([]byte, want)
 	}

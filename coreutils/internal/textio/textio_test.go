@@ -1,8 +1,12 @@
 package textio
 
 import (
+	"io"
+	"io/fs"
 	"math"
+	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseUint(t *testing.T) {
@@ -68,5 +72,50 @@ func TestRuneWidth(t *testing.T) {
 		if got := RuneWidth(r); got != w {
 			t.Errorf("RuneWidth(%U) = %d, want %d", r, got, w)
 		}
+	}
+}
+
+type statReader struct {
+	io.Reader
+	size int64
+	mode fs.FileMode
+}
+
+func (s statReader) Stat() (fs.FileInfo, error) { return sizedInfo{s.size, s.mode}, nil }
+
+type sizedInfo struct {
+	size int64
+	mode fs.FileMode
+}
+
+func (i sizedInfo) Name() string       { return "f" }
+func (i sizedInfo) Size() int64        { return i.size }
+func (i sizedInfo) Mode() fs.FileMode  { return i.mode }
+func (i sizedInfo) ModTime() time.Time { return time.Time{} }
+func (i sizedInfo) IsDir() bool        { return false }
+func (i sizedInfo) Sys() any           { return nil }
+
+func TestReadSize(t *testing.T) {
+	for _, tc := range []struct {
+		r    io.Reader
+		want int
+	}{
+		{statReader{nil, 2000, 0}, 2001},
+		{statReader{nil, 3, 0}, 512},
+		{statReader{nil, 10 << 20, 0}, BufSize},
+		{statReader{nil, 5, fs.ModeNamedPipe}, StreamBufSize},
+		{strings.NewReader("x"), StreamBufSize},
+		{nopCloser{statReader{nil, 2000, 0}}, 2001},
+	} {
+		if got := ReadSize(tc.r); got != tc.want {
+			t.Errorf("ReadSize(%#v) = %d, want %d", tc.r, got, tc.want)
+		}
+	}
+	big := make([]byte, BufSize)
+	if got := ReadBuffer(big, strings.NewReader("")); &got[0] != &big[0] {
+		t.Error("a full-size buffer was not reused")
+	}
+	if got := ReadBuffer(make([]byte, 10), statReader{nil, 2000, 0}); len(got) != 2001 {
+		t.Errorf("small buffer grown to %d", len(got))
 	}
 }
