@@ -125,7 +125,7 @@ func (a *ahead) search(w *grepper, j *fileJob) {
 		}
 	}()
 	if w.ctx.Err() == nil {
-		j.inOrder = !w.searchFileSmall(j.name, j.shown, j.fi)
+		j.inOrder = !w.searchFileUpTo(j.name, j.shown, j.fi, aheadMaxSize)
 		w.out.Flush()
 	}
 	j.matched, j.errSeen = w.matched, w.errSeen
@@ -190,25 +190,4 @@ func (a *ahead) stop() {
 	a.drain()
 	close(a.jobs)
 	a.wg.Wait()
-}
-
-// searchFileSmall searches a file if it is no larger than aheadMaxSize;
-// false leaves it to the walk.
-func (g *grepper) searchFileSmall(name, shown string, fi fs.FileInfo) bool {
-	f, err := g.c.Open(name)
-	if err != nil {
-		g.fileError(shown, err)
-		return true
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil || st.Size() > aheadMaxSize || !st.Mode().IsRegular() {
-		return false
-	}
-	size := int64(-1)
-	if fi.Mode().IsRegular() {
-		size = fi.Size()
-	}
-	g.searchReader(readerOnly{f}, shown, size)
-	return true
 }

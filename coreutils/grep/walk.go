@@ -237,17 +237,30 @@ func (g *grepper) walk(dir string, omitDotSlash bool, ancestors []string) {
 }
 
 func (g *grepper) searchFileShown(name, shown string, fi fs.FileInfo) {
+	g.searchFileUpTo(name, shown, fi, -1)
+}
+
+// searchFileUpTo searches a file met in a walk, shown under shown. With a
+// limit >= 0 it searches only a regular file of at most limit bytes and
+// reports false, having searched nothing, for any other.
+func (g *grepper) searchFileUpTo(name, shown string, fi fs.FileInfo, limit int64) bool {
 	f, err := g.c.Open(name)
 	if err != nil {
 		g.fileError(shown, err)
-		return
+		return true
 	}
 	defer f.Close()
+	if limit >= 0 {
+		if st, err := f.Stat(); err != nil || st.Size() > limit || !st.Mode().IsRegular() {
+			return false
+		}
+	}
 	size := int64(-1)
 	if fi.Mode().IsRegular() {
 		size = fi.Size()
 	}
 	g.searchReader(readerOnly{f}, shown, size)
+	return true
 }
 
 func loops(ancestors []string, real string) bool {
