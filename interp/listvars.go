@@ -68,8 +68,14 @@ func variableNames(env expand.Environ, keep func(expand.Variable) bool) []string
 	names = slices.Compact(names)
 	return slices.DeleteFunc(names, func(name string) bool {
 		vr := env.Get(name) // the value in effect
-		return !vr.IsSet() || strings.HasPrefix(name, "__bashbox") || !keep(vr)
+		return !hasValue(vr) || strings.HasPrefix(name, "__bashbox") || !keep(vr)
 	})
+}
+
+// hasValue reports whether bash would list vr: set, or an array with
+// elements (the interpreter leaves Set false on `a[5]=x`).
+func hasValue(vr expand.Variable) bool {
+	return vr.IsSet() || vr.Kind == expand.Indexed && len(vr.List) > 0 || vr.Kind == expand.Associative && len(vr.Map) > 0
 }
 
 // assignmentList is what bash's set prints for the variables: one
@@ -83,13 +89,15 @@ func assignmentList(env expand.Environ) string {
 		switch vr.Kind {
 		case expand.Indexed:
 			b.WriteByte('(')
-			first := true
 			for i, v := range vr.List {
-				if !first {
+				index := i
+				if vr.Indexes != nil { // a sparse array
+					index = vr.Indexes[i]
+				}
+				if i > 0 {
 					b.WriteByte(' ')
 				}
-				first = false
-				b.WriteString("[" + strconv.Itoa(i) + "]=" + doubleQuote(v))
+				b.WriteString("[" + strconv.Itoa(index) + "]=" + doubleQuote(v))
 			}
 			b.WriteByte(')')
 		case expand.Associative:

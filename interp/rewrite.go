@@ -142,29 +142,8 @@ func (rw *rewriter) declListing(st *syntax.Stmt) {
 // expansions inside is left as it is.
 func quotedPatternLiteral(w *syntax.Word) {
 	for i, part := range w.Parts {
-		var text string
-		switch q := part.(type) {
-		case *syntax.SglQuoted:
-			if q.Dollar {
-				continue
-			}
-			text = q.Value
-		case *syntax.DblQuoted:
-			var b strings.Builder
-			for _, inner := range q.Parts {
-				lit, ok := inner.(*syntax.Lit)
-				if !ok {
-					b.Reset()
-					text = ""
-					break
-				}
-				b.WriteString(dqUnescape(lit.Value))
-				text = b.String()
-			}
-			if text == "" {
-				continue
-			}
-		default:
+		text, ok := quotedLiteral(part)
+		if !ok {
 			continue
 		}
 		var esc strings.Builder
@@ -176,6 +155,26 @@ func quotedPatternLiteral(w *syntax.Word) {
 		}
 		w.Parts[i] = &syntax.Lit{ValuePos: part.Pos(), ValueEnd: part.End(), Value: esc.String()}
 	}
+}
+
+// quotedLiteral returns the text of a quoted word part that holds no
+// expansion ('...' or "..." of literal text); ok is false for any other.
+func quotedLiteral(part syntax.WordPart) (text string, ok bool) {
+	switch q := part.(type) {
+	case *syntax.SglQuoted:
+		return q.Value, !q.Dollar
+	case *syntax.DblQuoted:
+		var b strings.Builder
+		for _, inner := range q.Parts {
+			lit, isLit := inner.(*syntax.Lit)
+			if !isLit {
+				return "", false
+			}
+			b.WriteString(dqUnescape(lit.Value))
+		}
+		return b.String(), len(q.Parts) > 0
+	}
+	return "", false
 }
 
 // dqUnescape removes the backslashes double quotes give meaning to.

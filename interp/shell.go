@@ -259,13 +259,11 @@ func (sh *Shell) call(ctx context.Context, args []string) ([]string, error) {
 			return []string{"false"}, nil
 		}
 	}
-	switch {
-	case args[0] == cmdListVars && len(args) > 1:
-		return listVariables(hc.Env, args[1:]), nil
-	case args[0] == "set" && len(args) == 1:
-		return listVariables(hc.Env, args), nil
-	}
 	switch args[0] {
+	case cmdListVars:
+		if len(args) > 1 {
+			return listVariables(hc.Env, args[1:]), nil
+		}
 	case "pwd":
 		// pwd -P resolves symlinks: in the guest namespace, not the host's.
 		if len(args) > 1 && args[1] == "-P" {
@@ -278,6 +276,9 @@ func (sh *Shell) call(ctx context.Context, args []string) ([]string, error) {
 	case "umask":
 		return append([]string{cmdUmask}, args[1:]...), nil
 	case "set":
+		if len(args) == 1 { // the interpreter lists nothing
+			return listVariables(hc.Env, args), nil
+		}
 		// The interpreter lacks noclobber (set -C / set -o noclobber).
 		if rest, changed := sh.takeNoclobber(args[1:]); changed {
 			if len(rest) == 0 {
