@@ -137,6 +137,18 @@ func TestStdinAndArgs(t *testing.T) {
 	}
 }
 
+// TestRedirectedInput: a host file redirected with < reaches commands as
+// a regular file (seekable, sized), in-memory files as a stream, and a
+// directory fails the redirection instead of reading as empty.
+func TestRedirectedInput(t *testing.T) {
+	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{HostDir: hostTree(t), GuestPath: "/work", Mode: volumes.ReadOnly}}})
+	res := run(t, b, `wc < README.md; (head -n 1; wc -l) < README.md; printf 'x\n' > /tmp/m; wc -l < /tmp/m; cat < src; echo "status $?"`)
+	want := " 2  4 16\n# demo\n1\n1\nstatus 1\n"
+	if res.Stdout != want || res.Stderr != "bash: src: Is a directory\n" {
+		t.Fatalf("got %q / %q, want %q", res.Stdout, res.Stderr, want)
+	}
+}
+
 func TestConcurrentRuns(t *testing.T) {
 	dir := hostTree(t)
 	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{HostDir: dir, GuestPath: "/work"}}})

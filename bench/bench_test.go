@@ -31,6 +31,9 @@ func TestRunAndReports(t *testing.T) {
 	}
 	var table strings.Builder
 	rep.WriteTable(&table)
+	if rep.Machine == "" || !strings.Contains(rep.Markdown(), rep.Machine) || !strings.Contains(string(rep.JSON()), `"machine"`) {
+		t.Errorf("report does not say where it ran: %q", rep.Machine)
+	}
 	if !strings.Contains(table.String(), "TOTAL") || !strings.Contains(rep.Markdown(), "| echo |") || !strings.Contains(rep.SVG(), "<svg") || !strings.Contains(string(rep.JSON()), `"median_ms"`) {
 		t.Fatalf("reports incomplete:\n%s", table.String())
 	}
