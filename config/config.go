@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"strings"
@@ -140,7 +141,11 @@ func (e *Error) Error() string {
 func Load(name string) (*File, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
-		return nil, err
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	return Parse(name, data)
 }

@@ -41,9 +41,24 @@ type Volume struct {
 	Mode      Mode
 }
 
-// Parse reads the CLI form HOST_DIR[:GUEST_PATH][:ro|:rw].
+// SpecSyntax is the CLI form of a volume, for help texts and errors.
+const SpecSyntax = "HOST_DIR[:GUEST_PATH][:ro|:rw] or :GUEST_PATH:ephemeral"
+
+// Parse reads the CLI form of a volume: HOST_DIR, HOST_DIR:GUEST_PATH,
+// HOST_DIR:ro|rw, HOST_DIR:GUEST_PATH:ro|rw, or :GUEST_PATH:ephemeral for
+// an empty in-memory directory. The guest path defaults to /work and the
+// mode to ro. A spec that could mean two things is refused rather than
+// guessed: a host directory with "ephemeral" (which has none), a relative
+// guest path (a mistyped mode such as "RW" would otherwise become one), an
+// empty part.
 func Parse(spec string) (Volume, error) {
 	v := Volume{GuestPath: DefaultGuestPath, Mode: ReadOnly}
+	bad := func(format string, args ...any) (Volume, error) {
+		return v, fmt.Errorf("invalid volume %q: %s", spec, fmt.Sprintf(format, args...))
+	}
+	if spec == "" {
+		return bad("empty; want %s", SpecSyntax)
+	}
 	parts := strings.Split(spec, ":")
 	if n := len(parts); n > 1 {
 		switch Mode(parts[n-1]) {
@@ -56,14 +71,23 @@ func Parse(spec string) (Volume, error) {
 	case 1:
 	case 2:
 		v.GuestPath = parts[1]
+		if v.GuestPath == "" {
+			return bad("empty guest path; want %s", SpecSyntax)
+		}
+		if !path.IsAbs(v.GuestPath) {
+			return bad("guest path %q is not absolute (modes are ro, rw and ephemeral); want %s", v.GuestPath, SpecSyntax)
+		}
 	default:
-		return v, fmt.Errorf("invalid volume %q: want HOST_DIR[:GUEST_PATH][:ro|:rw]", spec)
+		return bad("too many ':'; want %s (host directories containing ':' cannot be bound from the command line)", SpecSyntax)
 	}
 	v.HostDir = parts[0]
-	if v.Mode == Ephemeral {
-		v.HostDir = ""
-	} else if v.HostDir == "" {
-		return v, fmt.Errorf("invalid volume %q: empty host directory", spec)
+	switch {
+	case v.Mode == Ephemeral && v.HostDir != "":
+		return bad("an ephemeral volume has no host directory; for an empty in-memory directory write :%s:ephemeral, for %s itself drop :ephemeral", v.GuestPath, v.HostDir)
+	case v.Mode == Ephemeral && len(parts) == 1:
+		return bad("give the guest path: :GUEST_PATH:ephemeral, e.g. :/scratch:ephemeral")
+	case v.Mode != Ephemeral && v.HostDir == "":
+		return bad("empty host directory; for an empty in-memory directory write :%s:ephemeral", v.GuestPath)
 	}
 	return v, nil
 }

@@ -27,9 +27,20 @@ func TestParse(t *testing.T) {
 			t.Errorf("%s: got %+v %v", spec, got, err)
 		}
 	}
-	for _, bad := range []string{"", ":/x", "a:b:c:d"} {
-		if _, err := Parse(bad); err == nil {
-			t.Errorf("%q accepted", bad)
+	for bad, why := range map[string]string{
+		"":                    "empty",
+		":/x":                 ":/x:ephemeral",
+		"a:b:c:d":             "too many",
+		"/scratch:ephemeral":  "has no host directory",
+		"/src:/s:ephemeral":   "has no host directory",
+		":ephemeral":          "give the guest path",
+		"/src:RW":             `guest path "RW" is not absolute`,
+		"/src:work":           "not absolute",
+		"/src::ro":            "empty guest path",
+	} {
+		_, err := Parse(bad)
+		if err == nil || !strings.Contains(err.Error(), why) {
+			t.Errorf("%q: error %v, want one saying %q", bad, err, why)
 		}
 	}
 }

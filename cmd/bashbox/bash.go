@@ -48,25 +48,18 @@ missing sandbox exit %d.
 
 %s`, bashtool.EnvAllowNetwork, exitCannotRun, fs.FlagUsages())
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
-	if *command == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "bashbox bash: give the command with -c 'COMMAND'")
-		fs.Usage()
-		return 2
+	if fs.NArg() > 0 {
+		return usageError(stderr, fs, "unexpected argument %q: give the command with -c 'COMMAND'", fs.Arg(0))
 	}
-	if *timeout < 0 {
-		fmt.Fprintln(stderr, "bashbox bash: --timeout must be positive")
-		return 2
+	if *command == "" {
+		return usageError(stderr, fs, "give the command with -c 'COMMAND'")
 	}
 	wd, err := os.Getwd()
 	if err != nil {
-		fmt.Fprintf(stderr, "bashbox bash: %v\n", err)
-		return 2
+		return usageError(stderr, fs, "current directory: %s", errText(err))
 	}
 	absAll := func(flag string, paths []string) ([]string, error) {
 		out := make([]string, 0, len(paths))
@@ -76,7 +69,7 @@ missing sandbox exit %d.
 				return nil, err
 			}
 			if _, err := os.Stat(abs); err != nil {
-				return nil, fmt.Errorf("--%s %s: %v", flag, p, err)
+				return nil, fmt.Errorf("--%s %s: %s", flag, p, errText(err))
 			}
 			out = append(out, abs)
 		}
@@ -89,14 +82,12 @@ missing sandbox exit %d.
 		*writes = writePaths
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "bashbox bash: %v\n", err)
-		return 2
+		return usageError(stderr, fs, "%v", err)
 	}
 
 	tool, err := bashtool.New(bashtool.Config{WorkDir: wd, ReadPaths: readPaths, WritePaths: *writes, EnvAllow: *envAllow})
 	if err != nil {
-		fmt.Fprintf(stderr, "bashbox bash: %v\n", err)
-		return 2
+		return usageError(stderr, fs, "%v", err)
 	}
 	defer tool.Close()
 
@@ -130,15 +121,11 @@ func runDoctorCommand(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: bashbox doctor [--json]\n\nLists the host sandbox backends and layers this machine offers\n(bubblewrap, Landlock, seccomp, sandbox-exec, AppContainer, Docker)\nand which one bashbox bash would use.\n\n%s", fs.FlagUsages())
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
-		fs.Usage()
-		return 2
+		return usageError(stderr, fs, "unexpected argument %q", fs.Arg(0))
 	}
 	report := hostsandbox.Inspect()
 	if *asJSON {

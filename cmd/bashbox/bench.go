@@ -26,11 +26,8 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	only := fs.StringSlice("ops", nil, "only these ops")
 	out := fs.String("out", "bench/out", "where the report, JSON and chart go")
 	peers := fs.StringArray("peer", nil, "extra runner NAME='COMMAND {root} {script}' (repeatable)")
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	root := *corpus
 	if root == "" {
@@ -61,8 +58,7 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	for _, p := range *peers {
 		name, tmpl, ok := strings.Cut(p, "=")
 		if !ok || !strings.Contains(tmpl, "{script}") {
-			fmt.Fprintf(stderr, "bashbox bench: --peer %q: want NAME='COMMAND {root} {script}'\n", p)
-			return 2
+			return usageError(stderr, fs, "invalid value %q for --peer: want NAME='COMMAND {root} {script}'", p)
 		}
 		runners = append(runners, bench.Peer{Label: name, Template: tmpl})
 	}

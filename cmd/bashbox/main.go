@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"runtime/debug"
 )
 
@@ -18,6 +19,7 @@ commands:
   bash     run a command with the classic Bash tool on the host sandbox
   doctor   list the host sandbox backends this machine offers
   bench    compare bashbox with the host shell on a corpus
+  version  print the version, commit and Go version (also --version)
 
 Run 'bashbox <command> --help' for its flags.
 `
@@ -30,6 +32,7 @@ var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr
 	"bash": func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return runBashCommand(args, stdout, stderr)
 	},
+	"version": versionCommand,
 	"doctor": func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return runDoctorCommand(args, stdout, stderr)
 	},
@@ -54,11 +57,17 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
+	case "--version", "-V":
+		args = []string{"version"}
 	}
 	cmd, ok := subcommands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "bashbox: unknown command %q\n\n%s", args[0], usage)
-		return 2
+		what := "command"
+		if strings.HasPrefix(args[0], "-") {
+			what = "option"
+		}
+		fmt.Fprintf(stderr, "bashbox: unknown %s %q\nTry 'bashbox --help' for the list of commands.\n", what, args[0])
+		return exitUsage
 	}
 	return cmd(args[1:], stdin, stdout, stderr)
 }

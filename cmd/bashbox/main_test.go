@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -64,18 +66,80 @@ func TestRunBudgetExitCodes(t *testing.T) {
 	}
 }
 
-func TestRunUsageErrors(t *testing.T) {
-	for _, args := range [][]string{
-		{"run", "--bogus"},
-		{"run", "-v", "/nonexistent-dir-xyz:/work", "-c", "true"},
-		{"run", "--max-output", "lots", "-c", "true"},
-		{"run", "--env", "NOEQUALS", "-c", "true"},
-		{"run", "--fallback", "no-such-binary-xyz", "-c", "true"},
-		{"frobnicate"},
-	} {
-		if _, _, code := runCLI(t, "", args...); code != 2 {
-			t.Errorf("%v: exit %d, want 2", args, code)
+// TestUsageErrors: every bad invocation of every subcommand prints
+// "bashbox: MESSAGE" and a one-line hint, and exits 2 before anything runs.
+func TestUsageErrors(t *testing.T) {
+	cases := []struct {
+		args []string
+		msg  string // in the first line
+		hint string // the second line
+	}{
+		{[]string{"run", "--bogus"}, "unknown option --bogus", "bashbox run --help"},
+		{[]string{"run", "-x"}, "unknown option -x", "bashbox run --help"},
+		{[]string{"run", "--timeout", "5", "-c", "true"}, `invalid value "5" for --timeout: want a duration with a unit`, "bashbox run --help"},
+		{[]string{"run", "--timeout", "-1s", "-c", "true"}, "a budget must be positive", "bashbox run --help"},
+		{[]string{"run", "--timeout", "0s", "-c", "true"}, "a budget must be positive", "bashbox run --help"},
+		{[]string{"run", "--max-commands", "abc", "-c", "true"}, `invalid value "abc" for --max-commands: want a whole number`, "bashbox run --help"},
+		{[]string{"run", "--max-commands", "0", "-c", "true"}, "a budget must be positive", "bashbox run --help"},
+		{[]string{"run", "--max-loop-iterations", "-5", "-c", "true"}, "a budget must be positive", "bashbox run --help"},
+		{[]string{"run", "--max-memory", "0", "-c", "true"}, "a budget must be positive", "bashbox run --help"},
+		{[]string{"run", "--max-output", "lots", "-c", "true"}, `invalid value "lots" for --max-output: want a size`, "bashbox run --help"},
+		{[]string{"run", "-c"}, "option -c needs an argument", "bashbox run --help"},
+		{[]string{"run", "--command"}, "option --command needs an argument", "bashbox run --help"},
+		{[]string{"run", "-v", "/nonexistent-dir-xyz:/work", "-c", "true"}, "volume /nonexistent-dir-xyz", "bashbox run --help"},
+		{[]string{"run", "-v", "/tmp:ephemeral", "-c", "true"}, "an ephemeral volume has no host directory", "bashbox run --help"},
+		{[]string{"run", "-v", "/tmp:RW", "-c", "true"}, "is not absolute", "bashbox run --help"},
+		{[]string{"run", "--env", "NOEQUALS", "-c", "true"}, "want NAME=VALUE", "bashbox run --help"},
+		{[]string{"run", "--fallback", "no-such-binary-xyz", "-c", "true"}, "no-such-binary-xyz", "bashbox run --help"},
+		{[]string{"run", "/nonexistent-script.sh"}, "/nonexistent-script.sh: No such file or directory", "bashbox run --help"},
+		{[]string{"run", "-w", "/nope", "-c", "true"}, "/nope", "bashbox run --help"},
+		{[]string{"serve", "--bogus"}, "unknown option --bogus", "bashbox serve --help"},
+		{[]string{"serve", "--timeout", "5"}, "want a duration with a unit", "bashbox serve --help"},
+		{[]string{"serve", "--max-commands", "abc"}, "want a whole number", "bashbox serve --help"},
+		{[]string{"serve", "--config", "/nonexistent.yaml"}, "/nonexistent.yaml", "bashbox serve --help"},
+		{[]string{"serve", "--http", "127.0.0.1:0"}, "needs a bearer token", "bashbox serve --help"},
+		{[]string{"bash", "--bogus"}, "unknown option --bogus", "bashbox bash --help"},
+		{[]string{"bash", "--timeout", "5", "-c", "true"}, "want a duration with a unit", "bashbox bash --help"},
+		{[]string{"bash", "--timeout", "-1s", "-c", "true"}, "a budget must be positive", "bashbox bash --help"},
+		{[]string{"bash", "-c"}, "option -c needs an argument", "bashbox bash --help"},
+		{[]string{"bash"}, "give the command with -c", "bashbox bash --help"},
+		{[]string{"bash", "--read", "/nonexistent-xyz", "-c", "true"}, "--read /nonexistent-xyz: No such file or directory", "bashbox bash --help"},
+		{[]string{"doctor", "--bogus"}, "unknown option --bogus", "bashbox doctor --help"},
+		{[]string{"doctor", "extra"}, `unexpected argument "extra"`, "bashbox doctor --help"},
+		{[]string{"bench", "--bogus"}, "unknown option --bogus", "bashbox bench --help"},
+		{[]string{"bench", "--reps", "x"}, "want a whole number", "bashbox bench --help"},
+		{[]string{"version", "--bogus"}, "unknown option --bogus", "bashbox version --help"},
+		{[]string{"frobnicate"}, `unknown command "frobnicate"`, "bashbox --help"},
+		{[]string{"--frobnicate"}, `unknown option "--frobnicate"`, "bashbox --help"},
+	}
+	for _, c := range cases {
+		out, errs, code := runCLI(t, "", c.args...)
+		lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+		if code != 2 || out != "" || len(lines) != 2 ||
+			!strings.HasPrefix(lines[0], "bashbox: ") || !strings.Contains(lines[0], c.msg) ||
+			!strings.Contains(lines[1], c.hint) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2, \"bashbox: ...%s...\" and a hint naming %q", c.args, code, out, errs, c.msg, c.hint)
 		}
+		for _, internal := range []string{"strconv.", "time: ", "pflag", "stat ", "open "} {
+			if strings.Contains(errs, internal) {
+				t.Errorf("%q: internal error text %q reaches the user: %q", c.args, internal, errs)
+			}
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		out, errs, code := runCLI(t, "", args...)
+		if code != 0 || errs != "" || !strings.HasPrefix(out, "bashbox ") || !strings.Contains(out, runtime.Version()) {
+			t.Errorf("%v: exit %d, out %q, err %q", args, code, out, errs)
+		}
+	}
+	info := &debug.BuildInfo{GoVersion: "go1.24.0", Main: debug.Module{Version: "v1.2.3"}, Settings: []debug.BuildSetting{
+		{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.modified", Value: "true"}, {Key: "vcs.time", Value: "2026-01-02T03:04:05Z"},
+	}}
+	if got, want := versionText(info), "bashbox v1.2.3 (commit 0123456789ab, modified, 2026-01-02T03:04:05Z) go1.24.0"; got != want {
+		t.Errorf("versionText = %q, want %q", got, want)
 	}
 }
 

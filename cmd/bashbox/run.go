@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/bashbox/bashbox"
+	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/config"
 	"github.com/bashbox/bashbox/volumes"
 )
@@ -35,9 +36,9 @@ type sandboxFlags struct {
 }
 
 func (f *sandboxFlags) register(fs *pflag.FlagSet) {
-	fs.StringArrayVarP(&f.volumes, "volume", "v", nil, "HOST_DIR[:GUEST_PATH][:ro|:rw] (repeatable; default guest path /work, mode ro)")
+	fs.StringArrayVarP(&f.volumes, "volume", "v", nil, volumes.SpecSyntax+"\n(repeatable) binds HOST_DIR at GUEST_PATH (default /work), read-only\n(ro, the default: writes stay in memory for the call) or read-write (rw);\n:GUEST_PATH:ephemeral is an empty in-memory directory")
 	fs.StringVarP(&f.workdir, "workdir", "w", "", "starting directory (default: the first volume's guest path)")
-	fs.DurationVar(&f.timeout, "timeout", 0, "wall-clock budget, e.g. 30s (default 60s)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "wall-clock budget with a unit, e.g. 30s or 2m (default 60s)")
 	fs.StringVar(&f.maxOutput, "max-output", "", "output budget per stream in bytes, e.g. 10MiB")
 	fs.Int64Var(&f.maxCommands, "max-commands", 0, "command budget (default 100000)")
 	fs.Int64Var(&f.maxLoop, "max-loop-iterations", 0, "iterations per loop entry (default 1000000)")
@@ -95,6 +96,22 @@ func (f *sandboxFlags) config() (bashbox.Config, error) {
 	return cfg, nil
 }
 
+// volumeHelp explains -v in the help of run and serve.
+const volumeHelp = `Volumes (-v, repeatable):
+  HOST_DIR                    HOST_DIR at /work, read-only
+  HOST_DIR:GUEST_PATH         HOST_DIR at GUEST_PATH, read-only
+  HOST_DIR[:GUEST_PATH]:ro    read-only: the host is never modified; writes stay
+                              in memory and vanish after the call
+  HOST_DIR[:GUEST_PATH]:rw    read-write: writes go through to HOST_DIR
+  :GUEST_PATH:ephemeral       an empty in-memory directory at GUEST_PATH
+  A spec that could mean two things (a host directory with :ephemeral, a
+  relative guest path) is refused. Without -v, /work is ephemeral.
+`
+
+// errText is an error's text as GNU tools print it ("No such file or
+// directory"), without Go's "open NAME:" prefix.
+func errText(err error) string { return builtins.ErrText(err) }
+
 // parseSize reads 1024, 10k, 10KiB, 5M, 5MB, 1GiB (config's syntax).
 func parseSize(s string) (int64, error) { return config.ParseSize(s) }
 
@@ -107,18 +124,14 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	script := fs.StringP("command", "c", "", "the script to run")
 	asJSON := fs.Bool("json", false, "print one JSON result object instead of the raw streams")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: bashbox run [flags] [SCRIPT_FILE | -c 'SCRIPT'] [ARGS...]\n(the script is read from stdin when neither is given)\n\n%s", fs.FlagUsages())
+		fmt.Fprintf(stderr, "usage: bashbox run [flags] [SCRIPT_FILE | -c 'SCRIPT'] [ARGS...]\n(the script is read from stdin when neither is given)\n\n%s\n%s", volumeHelp, fs.FlagUsages())
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	cfg, err := sf.config()
 	if err != nil {
-		fmt.Fprintf(stderr, "bashbox: %v\n", err)
-		return 2
+		return usageError(stderr, fs, "%v", err)
 	}
 	req := bashbox.Request{Args: fs.Args()}
 	switch {
@@ -128,15 +141,14 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// The script file is the operator's input, read from the host.
 		data, err := os.ReadFile(fs.Arg(0))
 		if err != nil {
-			fmt.Fprintf(stderr, "bashbox: %v\n", err)
-			return 2
+			return usageError(stderr, fs, "%s: %s", fs.Arg(0), errText(err))
 		}
 		req.Script, req.Name, req.Args = string(data), fs.Arg(0), fs.Args()[1:]
 	default:
 		data, err := io.ReadAll(stdin)
 		if err != nil {
-			fmt.Fprintf(stderr, "bashbox: reading script: %v\n", err)
-			return 2
+			fmt.Fprintf(stderr, "bashbox: reading the script from stdin: %s\n", errText(err))
+			return exitUsage
 		}
 		req.Script = string(data)
 		stdin = nil
@@ -146,8 +158,7 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	box, err := bashbox.New(cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "bashbox: %v\n", err)
-		return 2
+		return usageError(stderr, fs, "%v", err)
 	}
 	defer box.Close()
 	if !*asJSON {
@@ -157,8 +168,7 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	res, err := box.Run(ctx, req)
 	if err != nil {
-		fmt.Fprintf(stderr, "bashbox: %v\n", err)
-		return 2
+		return usageError(stderr, fs, "%v", err)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)

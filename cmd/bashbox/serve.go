@@ -29,13 +29,10 @@ func serveCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	token := fs.String("token", "", "bearer token of the 'default' profile over HTTP (default $BASHBOX_TOKEN)")
 	profile := fs.String("profile", "default", "the profile served over stdio")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: bashbox serve [--config FILE] [--http ADDR] [run's volume, budget, env and fallback flags]\n\n%s", fs.FlagUsages())
+		fmt.Fprintf(stderr, "usage: bashbox serve [--config FILE] [--http ADDR] [run's volume, budget, env and fallback flags]\n\n%s\n%s", volumeHelp, fs.FlagUsages())
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	var cfg *config.File
 	var err error
@@ -45,8 +42,7 @@ func serveCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		cfg, err = flagsConfig(&sf, *token)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "bashbox: %v\n", err)
-		return 2
+		return usageError(stderr, fs, "%v", err)
 	}
 	if *addr == "" {
 		*addr = cfg.Server.HTTP
@@ -60,15 +56,13 @@ func serveCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			hasToken = hasToken || p.Token != ""
 		}
 		if !hasToken {
-			fmt.Fprintln(stderr, "bashbox: serving over HTTP needs a bearer token: --token, $BASHBOX_TOKEN or a profile token in the config")
-			return 2
+			return usageError(stderr, fs, "serving over HTTP needs a bearer token: --token, $BASHBOX_TOKEN or a profile token in the config")
 		}
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, nil))
 	srv, err := serve.New(cfg, log)
 	if err != nil {
-		fmt.Fprintf(stderr, "bashbox: %v\n", err)
-		return 2
+		return usageError(stderr, fs, "%v", err)
 	}
 	defer srv.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
