@@ -210,3 +210,13 @@ func TestPanicInCommandIsAnError(t *testing.T) {
 		t.Fatalf("after panic: %q", res.Stdout)
 	}
 }
+
+// TestPWDExported: PWD and OLDPWD are in the environment commands see, as
+// bash exports them, and cd keeps them there.
+func TestPWDExported(t *testing.T) {
+	b := newBox(t, bashbox.Config{})
+	res := run(t, b, `printenv PWD; cd /tmp; env | grep PWD= | sort`)
+	if want := "/work\nOLDPWD=/work\nPWD=/tmp\n"; res.Stdout != want {
+		t.Fatalf("got %q, want %q (stderr %q)", res.Stdout, want, res.Stderr)
+	}
+}

@@ -26,6 +26,7 @@ func TestBudgets(t *testing.T) {
 		{"output", bashbox.Limits{MaxOutputBytes: 1000}, `while :; do echo aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa; done`, "output", 125},
 		{"memory", bashbox.Limits{MaxMemoryBytes: 1 << 20}, `x=a; while :; do x=$x$x; done`, "memory", 125},
 		{"memory-cmdsubst", bashbox.Limits{MaxMemoryBytes: 1 << 20}, `x=$(while :; do echo aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa; done)`, "memory", 125},
+		{"memory-cmdsubst-pipe", bashbox.Limits{MaxMemoryBytes: 1 << 20}, `x=$(yes | head -c 5000000)`, "memory", 125},
 		{"overlay-bytes", bashbox.Limits{MaxOverlayBytes: 1 << 16}, `s=0123456789abcdef; while :; do echo "$s$s$s$s" >> /tmp/big; done`, "overlay_bytes", 125},
 		{"overlay-files", bashbox.Limits{MaxOverlayFiles: 20}, `i=0; while :; do : > /tmp/f$i; i=$((i+1)); done`, "overlay_files", 125},
 	}
@@ -43,6 +44,11 @@ func TestBudgets(t *testing.T) {
 			}
 			if !strings.Contains(res.Stderr, "bashbox: budget exceeded: "+tc.budget+" (limit ") {
 				t.Fatalf("stderr %q lacks the budget line", res.Stderr)
+			}
+			for _, internal := range []string{"context canceled", "deadline exceeded"} {
+				if strings.Contains(res.Stderr, internal) {
+					t.Fatalf("internal error text %q reaches the user: %q", internal, res.Stderr)
+				}
 			}
 			// Generous bound: the limit plus a second, on a noisy machine.
 			if d := time.Since(start); d > 10*time.Second {

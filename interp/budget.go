@@ -2,7 +2,9 @@ package interp
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -31,10 +33,50 @@ const (
 	BudgetOverlayFiles = "overlay_files"
 )
 
-// Trip says which budget stopped a script.
+// Trip says which budget stopped a script. Limit is in the budget's own
+// unit: nanoseconds (a time.Duration) for the timeout, bytes for output,
+// memory and overlay_bytes, a count for the others. In JSON the timeout's
+// limit is in seconds (30, or 0.5), the unit people write and read.
 type Trip struct {
 	Name  string `json:"name"`
 	Limit int64  `json:"limit"`
+}
+
+type tripJSON struct {
+	Name  string      `json:"name"`
+	Limit json.Number `json:"limit"`
+}
+
+// MarshalJSON writes {"name","limit"}, the timeout's limit in seconds.
+func (t Trip) MarshalJSON() ([]byte, error) {
+	limit := strconv.FormatInt(t.Limit, 10)
+	if t.Name == BudgetTime {
+		limit = strconv.FormatFloat(time.Duration(t.Limit).Seconds(), 'f', -1, 64)
+	}
+	return json.Marshal(tripJSON{Name: t.Name, Limit: json.Number(limit)})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (t *Trip) UnmarshalJSON(data []byte) error {
+	var j tripJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	t.Name = j.Name
+	if t.Name == BudgetTime {
+		secs, err := j.Limit.Float64()
+		if err != nil {
+			return fmt.Errorf("budget limit %q: not a number of seconds", j.Limit)
+		}
+		t.Limit = int64(secs * float64(time.Second))
+		return nil
+	}
+	n, err := j.Limit.Int64()
+	if err != nil {
+		return fmt.Errorf("budget limit %q: not a whole number", j.Limit)
+	}
+	t.Limit = n
+	return nil
 }
 
 // Message is the one line printed on stderr when a budget stops a script.

@@ -53,11 +53,16 @@ func exportedPairs(env expand.Environ) []string { return pairs(env, true) }
 // NAME=VALUE (arrays with their first element's value).
 func setPairs(env expand.Environ) []string { return pairs(env, false) }
 
+// alwaysExported are the variables bash exports from its start and keeps
+// exported across cd; the upstream runner sets them unexported (and cd
+// resets the flag), so commands would not see them.
+var alwaysExported = map[string]bool{"PWD": true, "OLDPWD": true}
+
 func pairs(env expand.Environ, exportedOnly bool) []string {
 	var out []string
 	env.Each(func(name string, vr expand.Variable) bool {
 		switch {
-		case !vr.IsSet() || exportedOnly && (!vr.Exported || vr.Kind != expand.String):
+		case !vr.IsSet() || exportedOnly && (!(vr.Exported || alwaysExported[name]) || vr.Kind != expand.String):
 		case vr.Kind == expand.String:
 			out = append(out, name+"="+vr.Str)
 		default:

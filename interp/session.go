@@ -65,7 +65,7 @@ func (s *Session) Run(ctx context.Context, budget *Budget, script string, stdin 
 		}()
 		in = pr
 	}
-	shinterp.StdIO(in, stdout, stderr)(s.r)
+	shinterp.StdIO(in, stdout, quietCancel(ctx, stderr))(s.r)
 	err = s.r.Run(ctx, file)
 	if st, ok := shinterp.IsExitStatus(err); ok {
 		return int(st)

@@ -180,7 +180,7 @@ func (sh *Shell) runFile(ctx context.Context, file *syntax.File, inv Invocation)
 			stdin = pr
 		}
 	}
-	r, err := sh.newRunner(inv.Env, inv.Dir, stdin, inv.Stdout, inv.Stderr,
+	r, err := sh.newRunner(inv.Env, inv.Dir, stdin, inv.Stdout, quietCancel(ctx, inv.Stderr),
 		shinterp.Params(append(append(append([]string(nil), inv.Opts...), "--"), inv.Params...)...))
 	if err != nil {
 		fmt.Fprintf(inv.Stderr, "bashbox: %v\n", err)
