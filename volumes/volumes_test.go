@@ -28,15 +28,15 @@ func TestParse(t *testing.T) {
 		}
 	}
 	for bad, why := range map[string]string{
-		"":                    "empty",
-		":/x":                 ":/x:ephemeral",
-		"a:b:c:d":             "too many",
-		"/scratch:ephemeral":  "has no host directory",
-		"/src:/s:ephemeral":   "has no host directory",
-		":ephemeral":          "give the guest path",
-		"/src:RW":             `guest path "RW" is not absolute`,
-		"/src:work":           "not absolute",
-		"/src::ro":            "empty guest path",
+		"":                   "empty",
+		":/x":                ":/x:ephemeral",
+		"a:b:c:d":            "too many",
+		"/scratch:ephemeral": "has no host directory",
+		"/src:/s:ephemeral":  "has no host directory",
+		":ephemeral":         "give the guest path",
+		"/src:RW":            `guest path "RW" is not absolute`,
+		"/src:work":          "not absolute",
+		"/src::ro":           "empty guest path",
 	} {
 		_, err := Parse(bad)
 		if err == nil || !strings.Contains(err.Error(), why) {

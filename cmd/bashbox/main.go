@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"runtime/debug"
+	"strings"
 )
 
 const usage = `usage: bashbox <command> [flags]
