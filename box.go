@@ -5,9 +5,13 @@
 // stateless and bounded by budgets.
 //
 //	box, err := bashbox.New(bashbox.Config{
-//		Volumes: []volumes.Volume{{HostDir: ".", GuestPath: "/work", Mode: volumes.ReadOnly}},
+//		Volumes: []bashbox.Volume{{HostDir: ".", GuestPath: "/work", Mode: bashbox.ReadOnly}},
 //	})
 //	res, err := box.Run(ctx, bashbox.Request{Script: "grep -rn TODO . | head"})
+//
+// The types a caller needs (Limits, Volume and its modes, Budget) are
+// declared here; the packages behind them (interp, volumes) need not be
+// imported.
 package bashbox
 
 import (
@@ -17,6 +21,7 @@ import (
 	"io"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
@@ -26,8 +31,36 @@ import (
 	"github.com/bashbox/bashbox/volumes"
 )
 
-// Limits are a box's budgets; see interp.Limits. Zero fields take defaults.
+// Limits are a box's budgets. Zero fields take DefaultLimits; a limit
+// cannot be switched off.
 type Limits = interp.Limits
+
+// Budget names the budget that stopped a call and its limit, in the
+// budget's own unit: Limit is nanoseconds (a time.Duration) for "timeout",
+// bytes for "output", "memory" and "overlay_bytes", a count for
+// "commands", "loop_iterations" and "overlay_files". In the JSON result
+// object the timeout's limit is in seconds.
+type Budget = interp.Trip
+
+// Volume binds a host directory at a guest path; see the Mode constants.
+type Volume = volumes.Volume
+
+// Mode is how a volume is bound.
+type Mode = volumes.Mode
+
+// The volume modes.
+const (
+	// ReadOnly: the host directory is the base of a copy-on-write overlay;
+	// writes land in memory and vanish after the call.
+	ReadOnly = volumes.ReadOnly
+	// ReadWrite: writes go through to the host directory.
+	ReadWrite = volumes.ReadWrite
+	// Ephemeral: an empty in-memory directory for the call (no HostDir).
+	Ephemeral = volumes.Ephemeral
+)
+
+// ErrClosed is returned by Run and NewSession on a closed box.
+var ErrClosed = errors.New("bashbox: box is closed")
 
 // DefaultLimits are the budgets used for zero fields of Config.Limits.
 var DefaultLimits = Limits{
@@ -42,7 +75,8 @@ var DefaultLimits = Limits{
 
 // Config configures a box once; it is not changed afterwards.
 type Config struct {
-	Volumes []volumes.Volume
+	// Volumes are bound in order; without any, /work is Ephemeral.
+	Volumes []Volume
 	// Workdir is the starting directory: default the first volume's guest
 	// path, else /work.
 	Workdir string
@@ -51,8 +85,22 @@ type Config struct {
 	Env []string
 	// Fallback names host commands that run for real; see package fallback.
 	Fallback interp.Fallback
-	// Commands adds or replaces sandbox commands.
+	// Commands adds or replaces sandbox commands: a name and the Go
+	// function that runs it (see package builtins for the contract).
 	Commands map[string]builtins.Command
+	// OnlyCommands, when not empty, chooses the command set: the sandbox
+	// has these commands only, each taken from Commands or else from the
+	// default set (DefaultCommands), and New refuses a name neither has.
+	// The shell itself (bash, sh and its builtins) is always there.
+	OnlyCommands []string
+}
+
+// DefaultCommands lists the commands a box has when Config.OnlyCommands is
+// empty.
+func DefaultCommands() []string {
+	reg := builtins.NewRegistry()
+	coreutils.Register(reg)
+	return reg.Names()
 }
 
 // Box is a configured sandbox. Run is safe for concurrent use.
@@ -63,6 +111,7 @@ type Box struct {
 	commands []string
 	env      []string
 	workdir  string
+	closed   atomic.Bool
 }
 
 // New validates cfg and opens the volumes.
@@ -75,10 +124,10 @@ func New(cfg Config) (*Box, error) {
 	if err != nil {
 		return nil, err
 	}
-	reg := builtins.NewRegistry()
-	coreutils.Register(reg)
-	for name, cmd := range cfg.Commands {
-		reg.Register(name, cmd)
+	reg, err := commandRegistry(cfg)
+	if err != nil {
+		table.Close()
+		return nil, err
 	}
 	b := &Box{cfg: cfg, table: table, registry: reg}
 	b.commands = append(reg.Names(), "bash", "sh")
@@ -97,6 +146,28 @@ func New(cfg Config) (*Box, error) {
 		"TMPDIR=/tmp",
 	}, cfg.Env...)
 	return b, nil
+}
+
+// commandRegistry builds the box's command set from the defaults,
+// cfg.Commands and cfg.OnlyCommands.
+func commandRegistry(cfg Config) (*builtins.Registry, error) {
+	all := builtins.NewRegistry()
+	coreutils.Register(all)
+	for name, cmd := range cfg.Commands {
+		all.Register(name, cmd)
+	}
+	if len(cfg.OnlyCommands) == 0 {
+		return all, nil
+	}
+	reg := builtins.NewRegistry()
+	for _, name := range cfg.OnlyCommands {
+		cmd, ok := all.Lookup(name)
+		if !ok {
+			return nil, fmt.Errorf("OnlyCommands: unknown command %q (not in Commands nor in DefaultCommands)", name)
+		}
+		reg.Register(name, cmd)
+	}
+	return reg, nil
 }
 
 func withDefaults(l Limits) Limits {
@@ -125,8 +196,14 @@ func withDefaults(l Limits) Limits {
 	return l
 }
 
-// Close releases the volumes' host directory handles.
-func (b *Box) Close() error { return b.table.Close() }
+// Close releases the volumes' host directory handles. Calls started after
+// it fail with ErrClosed; close a box only once its calls have returned.
+func (b *Box) Close() error {
+	if b.closed.Swap(true) {
+		return nil
+	}
+	return b.table.Close()
+}
 
 // Limits returns the box's effective budgets.
 func (b *Box) Limits() Limits { return b.cfg.Limits }
@@ -135,7 +212,7 @@ func (b *Box) Limits() Limits { return b.cfg.Limits }
 func (b *Box) Commands() []string { return append([]string(nil), b.commands...) }
 
 // Volumes lists the box's volumes.
-func (b *Box) Volumes() []volumes.Volume { return b.table.Volumes() }
+func (b *Box) Volumes() []Volume { return b.table.Volumes() }
 
 // Request is one call.
 type Request struct {
@@ -164,20 +241,47 @@ type Truncated struct {
 	Stderr bool `json:"stderr"`
 }
 
-// Result is the outcome of a call (DESIGN.md §2).
+// Result is the outcome of a call. Its JSON form is the result object of
+// the CLI's --json and of the HTTP and MCP servers; fields may be added,
+// none is renamed.
 type Result struct {
 	Stdout      string       `json:"stdout"`
 	Stderr      string       `json:"stderr"`
 	ExitCode    int          `json:"exit_code"`
 	DurationMS  int64        `json:"duration_ms"`
 	Truncated   Truncated    `json:"truncated"`
-	Budget      *interp.Trip `json:"budget"`
+	Budget      *Budget      `json:"budget"` // nil unless a budget stopped the call
 	CommandsRun int64        `json:"commands_run"`
 }
 
-// Run runs one script. The error is non-nil only when the call could not
-// start; a failing script is a Result with a non-zero ExitCode.
+// Run runs one script, statelessly: every call gets a fresh shell and
+// fresh in-memory layers, and sees rw volumes as the host has them.
+//
+// The error is non-nil only when the call could not start (a closed box,
+// a Request.Workdir that is not a directory); a failing script is a Result
+// with a non-zero ExitCode, and so is a stopped one:
+//   - a budget stops the call with ExitCode 124 (timeout) or 125 (the
+//     others), Result.Budget naming it, and one "bashbox: budget exceeded"
+//     line at the end of Stderr;
+//   - cancelling ctx (or its deadline passing) stops the script the same
+//     way, within about a second, with ExitCode 130 (as bash reports an
+//     interrupt) and Budget nil. Output written until then is kept.
+//
+// Run is safe for concurrent use: calls share nothing but the box's
+// configuration and the host directories of its volumes (two calls writing
+// the same file of a rw volume race as two host processes would). No
+// goroutine of a call outlives its return.
+//
+// Streaming: when Request.Stdout or Stderr is set, output reaches it as the
+// script writes it, one Write at a time per stream (never concurrently on
+// one writer), from the call's goroutines; a writer that blocks holds up
+// the script, though not the timeout. Past the output budget the middle is
+// cut: the writer gets the head live and, at the end, the truncation
+// marker and the tail.
 func (b *Box) Run(ctx context.Context, req Request) (*Result, error) {
+	if b.closed.Load() {
+		return nil, ErrClosed
+	}
 	return b.run(ctx, req, nil)
 }
 
@@ -198,6 +302,9 @@ type Session struct {
 
 // NewSession starts a session in the box's starting directory.
 func (b *Box) NewSession() (*Session, error) {
+	if b.closed.Load() {
+		return nil, ErrClosed
+	}
 	s := &Session{box: b}
 	limits := b.cfg.Limits
 	s.quota = newQuota(limits, func(name string, limit int64) {
@@ -215,8 +322,12 @@ func (b *Box) NewSession() (*Session, error) {
 	return s, nil
 }
 
-// Run runs one script in the session.
+// Run runs one script in the session, as Box.Run does. Calls on one
+// session run one at a time, in the order they take its lock.
 func (s *Session) Run(ctx context.Context, req Request) (*Result, error) {
+	if s.box.closed.Load() {
+		return nil, ErrClosed
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.box.run(ctx, req, s)

@@ -3,10 +3,12 @@ package bashbox_test
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -218,5 +220,48 @@ func TestPWDExported(t *testing.T) {
 	res := run(t, b, `printenv PWD; cd /tmp; env | grep PWD= | sort`)
 	if want := "/work\nOLDPWD=/work\nPWD=/tmp\n"; res.Stdout != want {
 		t.Fatalf("got %q, want %q (stderr %q)", res.Stdout, want, res.Stderr)
+	}
+}
+
+func TestRunOnClosedBox(t *testing.T) {
+	b, err := bashbox.New(bashbox.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := b.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Close(); err != nil {
+		t.Fatalf("second Close: %v", err)
+	}
+	if res, err := b.Run(context.Background(), bashbox.Request{Script: "echo hi"}); !errors.Is(err, bashbox.ErrClosed) {
+		t.Fatalf("Run after Close: %+v, %v; want ErrClosed", res, err)
+	}
+	if _, err := sess.Run(context.Background(), bashbox.Request{Script: "echo hi"}); !errors.Is(err, bashbox.ErrClosed) {
+		t.Fatalf("Session.Run after Close: %v; want ErrClosed", err)
+	}
+	if _, err := b.NewSession(); !errors.Is(err, bashbox.ErrClosed) {
+		t.Fatalf("NewSession after Close: %v; want ErrClosed", err)
+	}
+}
+
+func TestOnlyCommands(t *testing.T) {
+	b := newBox(t, bashbox.Config{OnlyCommands: []string{"echo", "cat"}})
+	if got := b.Commands(); !slices.Equal(got, []string{"bash", "cat", "echo", "sh"}) {
+		t.Fatalf("Commands() = %v", got)
+	}
+	res := run(t, b, `echo a | cat; grep a /dev/null; ls /bin | tr '\n' ' '`)
+	if res.Stdout != "a\n" || !strings.Contains(res.Stderr, "grep: command not found") || !strings.Contains(res.Stderr, "ls: command not found") {
+		t.Fatalf("stdout %q stderr %q", res.Stdout, res.Stderr)
+	}
+	if _, err := bashbox.New(bashbox.Config{OnlyCommands: []string{"echo", "nosuchcmd"}}); err == nil || !strings.Contains(err.Error(), `"nosuchcmd"`) {
+		t.Fatalf("unknown OnlyCommands name: %v", err)
+	}
+	if all := bashbox.DefaultCommands(); !slices.Contains(all, "grep") || slices.Contains(all, "bash") {
+		t.Fatalf("DefaultCommands() = %v", all)
 	}
 }

@@ -1,6 +1,6 @@
 module github.com/bashbox/bashbox
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/benhoyt/goawk v1.29.1
