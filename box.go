@@ -245,13 +245,13 @@ type Truncated struct {
 // the CLI's --json and of the HTTP and MCP servers; fields may be added,
 // none is renamed.
 type Result struct {
-	Stdout      string       `json:"stdout"`
-	Stderr      string       `json:"stderr"`
-	ExitCode    int          `json:"exit_code"`
-	DurationMS  int64        `json:"duration_ms"`
-	Truncated   Truncated    `json:"truncated"`
-	Budget      *Budget      `json:"budget"` // nil unless a budget stopped the call
-	CommandsRun int64        `json:"commands_run"`
+	Stdout      string    `json:"stdout"`
+	Stderr      string    `json:"stderr"`
+	ExitCode    int       `json:"exit_code"`
+	DurationMS  int64     `json:"duration_ms"`
+	Truncated   Truncated `json:"truncated"`
+	Budget      *Budget   `json:"budget"` // nil unless a budget stopped the call
+	CommandsRun int64     `json:"commands_run"`
 }
 
 // Run runs one script, statelessly: every call gets a fresh shell and
