@@ -37,6 +37,12 @@ func TestRunAndReports(t *testing.T) {
 	if !strings.Contains(table.String(), "TOTAL") || !strings.Contains(rep.Markdown(), "| echo |") || !strings.Contains(rep.SVG(), "<svg") || !strings.Contains(string(rep.JSON()), `"median_ms"`) {
 		t.Fatalf("reports incomplete:\n%s", table.String())
 	}
+	sec := rep.ReadmeSection("bashbox bench --quick --readme")
+	for _, want := range []string{rep.Started.UTC().Format("2006-01-02"), rep.Machine, "`bashbox bench --quick --readme`", "| echo |", "| **total** |"} {
+		if !strings.Contains(sec, want) {
+			t.Errorf("README section lacks %q:\n%s", want, sec)
+		}
+	}
 }
 
 func TestMakeCorpus(t *testing.T) {

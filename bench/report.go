@@ -63,29 +63,7 @@ func (r *Report) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# bashbox bench\n\nCorpus `%s`, %d repetitions after a warm-up, interleaved; median wall time per op. %s, %s.\n\n",
 		r.Corpus, r.Reps, r.Machine, r.Started.UTC().Format("2006-01-02 15:04 MST"))
-	b.WriteString("| op |")
-	for _, n := range r.Runners {
-		fmt.Fprintf(&b, " %s (ms) |", n)
-	}
-	b.WriteString(" ratio | identical |\n|---|")
-	for range r.Runners {
-		b.WriteString("---:|")
-	}
-	b.WriteString("---:|---|\n")
-	for _, op := range r.Ops {
-		fmt.Fprintf(&b, "| %s |", op.Name)
-		for _, n := range r.Runners {
-			fmt.Fprintf(&b, " %.1f |", op.Medians[n])
-		}
-		fmt.Fprintf(&b, " %.2fx | %s |\n", op.Ratio, identical(r, op))
-	}
-	b.WriteString("| **total** |")
-	for _, n := range r.Runners {
-		fmt.Fprintf(&b, " %.1f |", r.Totals[n])
-	}
-	if len(r.Runners) > 1 {
-		fmt.Fprintf(&b, " %.2fx | |\n", r.ratio(r.Runners[1]))
-	}
+	r.writeMarkdownTable(&b)
 	var diffs []string
 	for _, op := range r.Ops {
 		for _, n := range r.Runners[1:] {
@@ -98,6 +76,51 @@ func (r *Report) Markdown() string {
 		b.WriteString("\n## Differing outputs\n\n" + strings.Join(diffs, "\n"))
 	}
 	return b.String()
+}
+
+// writeMarkdownTable writes the per-op table with the total row.
+func (r *Report) writeMarkdownTable(b *strings.Builder) {
+	b.WriteString("| op |")
+	for _, n := range r.Runners {
+		fmt.Fprintf(b, " %s (ms) |", n)
+	}
+	b.WriteString(" ratio | identical |\n|---|")
+	for range r.Runners {
+		b.WriteString("---:|")
+	}
+	b.WriteString("---:|---|\n")
+	for _, op := range r.Ops {
+		fmt.Fprintf(b, "| %s |", op.Name)
+		for _, n := range r.Runners {
+			fmt.Fprintf(b, " %.1f |", op.Medians[n])
+		}
+		fmt.Fprintf(b, " %.2fx | %s |\n", op.Ratio, identical(r, op))
+	}
+	b.WriteString("| **total** |")
+	for _, n := range r.Runners {
+		fmt.Fprintf(b, " %.1f |", r.Totals[n])
+	}
+	if len(r.Runners) > 1 {
+		fmt.Fprintf(b, " %.2fx | |\n", r.ratio(r.Runners[1]))
+	}
+}
+
+// ReadmeSection is the README's benchmark summary: the table, with when,
+// where and by which command it was measured, so a pasted copy says what
+// it stands for. command is the bench command line that produced r.
+func (r *Report) ReadmeSection(command string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Measured %s on %s with `%s` (corpus: %d ops, median of %d interleaved repetitions after a warm-up; times in ms; ratio = bashbox / %s, below 1 is faster):\n\n",
+		r.Started.UTC().Format("2006-01-02"), r.Machine, command, len(r.Ops), r.Reps, firstOr(r.Runners, "host shell"))
+	r.writeMarkdownTable(&b)
+	return b.String()
+}
+
+func firstOr(s []string, def string) string {
+	if len(s) == 0 {
+		return def
+	}
+	return s[0]
 }
 
 func clip(s string) string {

@@ -141,7 +141,7 @@ type Report struct {
 // repetitions (A B A B), keeping medians.
 func Run(ctx context.Context, cfg Config) *Report {
 	rep := &Report{Corpus: cfg.Root, Reps: cfg.Reps, Totals: map[string]float64{}, Started: time.Now(),
-		Machine: fmt.Sprintf("%s/%s, %d CPUs, %s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())}
+		Machine: machine()}
 	for _, r := range cfg.Runners {
 		rep.Runners = append(rep.Runners, r.Name())
 	}
@@ -185,4 +185,20 @@ func Run(ctx context.Context, cfg Config) *Report {
 		fmt.Fprint(cfg.Progress, "\r\033[K")
 	}
 	return rep
+}
+
+// machine names where a report was measured: the CPU model where the OS
+// says it, OS/arch, CPU count and Go version.
+func machine() string {
+	m := fmt.Sprintf("%s/%s, %d CPUs, %s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return m
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v) + ", " + m
+		}
+	}
+	return m
 }

@@ -26,6 +26,7 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	only := fs.StringSlice("ops", nil, "only these ops")
 	out := fs.String("out", "bench/out", "where the report, JSON and chart go")
 	peers := fs.StringArray("peer", nil, "extra runner NAME='COMMAND {root} {script}' (repeatable)")
+	readme := fs.Bool("readme", false, "print the README's benchmark section (table, date, machine) instead of the terminal table")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -63,7 +64,11 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		runners = append(runners, bench.Peer{Label: name, Template: tmpl})
 	}
 	rep := bench.Run(context.Background(), bench.Config{Root: root, Ops: ops, Runners: runners, Reps: *reps, Progress: stderr})
-	rep.WriteTable(stdout)
+	if *readme {
+		io.WriteString(stdout, rep.ReadmeSection(strings.Join(append([]string{"bashbox", "bench"}, args...), " ")))
+	} else {
+		rep.WriteTable(stdout)
+	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		fmt.Fprintf(stderr, "bashbox bench: %v\n", err)
 		return 1
