@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -79,7 +80,9 @@ type Sessions struct {
 	Max int `yaml:"max"`
 }
 
-// BashTool enables the classic host Bash tool for a profile.
+// BashTool enables the classic host Bash tool for a profile. Its commands
+// start in Root and may write there; Root defaults to the host directory
+// of the profile's first volume, which must then be read-write.
 type BashTool struct {
 	Enabled  bool     `yaml:"enabled"`
 	Root     string   `yaml:"root"`
@@ -131,10 +134,18 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
 	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d:%d: %s: %s", e.File, e.Line, e.Col, e.Key, e.Msg)
+		fmt.Fprintf(&b, ":%d", e.Line)
+		if e.Col > 0 {
+			fmt.Fprintf(&b, ":%d", e.Col)
+		}
 	}
-	return fmt.Sprintf("%s: %s: %s", e.File, e.Key, e.Msg)
+	if e.Key != "" {
+		b.WriteString(": " + e.Key)
+	}
+	return b.String() + ": " + e.Msg
 }
 
 // Load reads and validates a config file.
@@ -155,17 +166,18 @@ func Load(name string) (*File, error) {
 func Parse(name string, data []byte) (*File, error) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, syntaxError(name, err)
+	}
+	if err := checkTree(name, &root); err != nil {
+		return nil, err
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	var f File
 	if err := dec.Decode(&f); err != nil {
-		var te *yaml.TypeError
-		if errors.As(err, &te) && len(te.Errors) > 0 {
-			return nil, fmt.Errorf("%s: %s", name, strings.Join(te.Errors, "; "))
-		}
-		return nil, fmt.Errorf("%s: %v", name, err)
+		// checkTree has seen every shape problem; what is left is rare
+		// enough to report as the parser words it.
+		return nil, &Error{File: name, Msg: err.Error()}
 	}
 	if err := f.validate(name, &root); err != nil {
 		return nil, err
@@ -250,6 +262,9 @@ func (f *File) validate(name string, root *yaml.Node) error {
 		} else {
 			tb.Close()
 		}
+		if err := p.bashToolRoot(f.Volumes); err != nil {
+			return fail(err.Error(), "profiles", pn, "bash_tool")
+		}
 		if p.TokenEnv != "" && p.Token == "" {
 			p.Token = os.Getenv(p.TokenEnv)
 			if p.Token == "" {
@@ -276,6 +291,37 @@ func (f *File) validate(name string, root *yaml.Node) error {
 	if f.Server.SessionIdleTimeout <= 0 {
 		f.Server.SessionIdleTimeout = 10 * time.Minute
 	}
+	return nil
+}
+
+// bashToolRoot fills in the Bash tool's root: the profile's first volume,
+// since the tool writes in its root and the profile's files are there.
+func (p *Profile) bashToolRoot(vols map[string]Volume) error {
+	bt := &p.BashTool
+	if !bt.Enabled {
+		return nil
+	}
+	if bt.Root == "" {
+		if len(p.Volumes) == 0 {
+			return errors.New("the Bash tool needs a root: set root, or give the profile a volume")
+		}
+		v := vols[p.Volumes[0]]
+		switch v.Mode {
+		case volumes.Ephemeral:
+			return fmt.Errorf("the Bash tool runs in the profile's first volume, and %s is ephemeral (no host directory): set root", p.Volumes[0])
+		case volumes.ReadOnly:
+			return fmt.Errorf("the Bash tool may write in its root, and the profile's first volume %s is read-only: set root, or make %s rw", p.Volumes[0], p.Volumes[0])
+		}
+		bt.Root = v.Host
+	}
+	abs, err := filepath.Abs(bt.Root)
+	if err != nil {
+		return err
+	}
+	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+		return fmt.Errorf("root %s is not a directory", bt.Root)
+	}
+	bt.Root = abs
 	return nil
 }
 

@@ -267,7 +267,7 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 func TestConfigErrors(t *testing.T) {
 	dir := t.TempDir()
 	cases := map[string]string{
-		"profiles:\n  p:\n    volumes: []\n    bogus: 1\n":                                                                                              "field bogus not found",
+		"profiles:\n  p:\n    volumes: []\n    bogus: 1\n":                                                                                              "test.yaml:4:5: profiles.p.bogus: unknown key",
 		"volumes:\n  v: {host: /no/such/dir, guest: /work}\nprofiles:\n  p: {volumes: [v]}\n":                                                           "test.yaml:2:",
 		"profiles:\n  p:\n    fallback: {commands: [no-such-binary-xyz]}\n":                                                                             "profiles.p.fallback.commands",
 		"volumes:\n  a: {host: " + dir + ", guest: /w, mode: ro}\n  b: {host: " + dir + ", guest: /w/x, mode: rw}\nprofiles:\n  p: {volumes: [a, b]}\n": "nested in read-only",
