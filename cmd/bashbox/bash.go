@@ -22,6 +22,11 @@ import (
 // and execs the command. This must run before anything else in main.
 func init() { hostsandbox.ServeHelper() }
 
+// sandboxPolicy maps BASHBOX_SANDBOX, BASHBOX_ALLOW_NO_SANDBOX and
+// DOCKER_HOST onto the host sandbox's policy: the libraries never read the
+// environment themselves.
+func sandboxPolicy() hostsandbox.Policy { return hostsandbox.PolicyFromEnv(os.Getenv) }
+
 // exitCannotRun is the status when the command was refused by a denylist
 // or no sandbox could run it (as a shell reports a command it cannot
 // execute).
@@ -93,7 +98,8 @@ missing sandbox exit %d.
 		return 2
 	}
 
-	tool, err := bashtool.New(bashtool.Config{WorkDir: wd, ReadPaths: readPaths, WritePaths: *writes, EnvAllow: *envAllow})
+	tool, err := bashtool.New(bashtool.Config{WorkDir: wd, ReadPaths: readPaths, WritePaths: *writes, EnvAllow: *envAllow,
+		Policy: sandboxPolicy(), Network: bashtool.NetworkFromEnv(os.Getenv)})
 	if err != nil {
 		fmt.Fprintf(stderr, "bashbox bash: %v\n", err)
 		return 2
@@ -140,7 +146,7 @@ func runDoctorCommand(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	report := hostsandbox.Inspect()
+	report := hostsandbox.Inspect(sandboxPolicy())
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
