@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/bashbox/bashbox/config"
 	"github.com/bashbox/bashbox/hostsandbox"
 	"github.com/bashbox/bashbox/hostsandbox/bashtool"
 )
@@ -26,6 +27,12 @@ func init() { hostsandbox.ServeHelper() }
 // DOCKER_HOST onto the host sandbox's policy: the libraries never read the
 // environment themselves.
 func sandboxPolicy() hostsandbox.Policy { return hostsandbox.PolicyFromEnv(os.Getenv) }
+
+// hostConfig is the same mapping for serve's configuration, plus
+// BASHBOX_BASH_ALLOW_NETWORK for its Bash tool.
+func hostConfig() config.Host {
+	return config.Host{Sandbox: sandboxPolicy(), BashNetwork: bashtool.NetworkFromEnv(os.Getenv)}
+}
 
 // exitCannotRun is the status when the command was refused by a denylist
 // or no sandbox could run it (as a shell reports a command it cannot

@@ -48,6 +48,7 @@ func serveCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bashbox: %v\n", err)
 		return 2
 	}
+	cfg.Host = hostConfig()
 	if *addr == "" {
 		*addr = cfg.Server.HTTP
 		if fs.Changed("http") || *cfgFile == "" {
@@ -133,7 +134,7 @@ func flagsConfig(sf *sandboxFlags, token string) (*config.File, error) {
 		k, v, _ := cutEnv(kv)
 		p.Env[k] = v
 	}
-	p.Fallback = config.Fallback{Commands: sf.fallback, Env: sf.fallbackEnv}
+	p.Fallback = config.Fallback{Commands: sf.fallback, Env: sf.fallbackEnv, Network: sf.fallbackNet}
 	f.Profiles["default"] = p
 	return config.FromFile(f)
 }
