@@ -26,6 +26,9 @@ type File struct {
 	Server   Server              `yaml:"server"`
 	Volumes  map[string]Volume   `yaml:"volumes"`
 	Profiles map[string]*Profile `yaml:"profiles"`
+	// Host is not read from the file: the program sets it (see
+	// config/host.go).
+	Host Host `yaml:"-"`
 }
 
 // Server holds the serving settings.
@@ -69,10 +72,13 @@ type Limits struct {
 	MaxOverlayFiles   int64         `yaml:"max_overlay_files"`
 }
 
-// Fallback names host commands and the env they may see.
+// Fallback names host commands and the env they may see. Network lists
+// the commands given the host network (in the file: an entry
+// {name: gh, network: true} in commands; see config/fallback.go).
 type Fallback struct {
 	Commands []string `yaml:"commands"`
 	Env      []string `yaml:"env"`
+	Network  []string `yaml:"-"`
 }
 
 // Sessions enables persistent sessions for a profile.
@@ -272,7 +278,7 @@ func (f *File) validate(name string, root *yaml.Node) error {
 			}
 		}
 		if len(p.Fallback.Commands) > 0 {
-			r, err := fallback.New(fallback.Config{Commands: p.Fallback.Commands, Env: p.Fallback.Env})
+			r, err := fallback.New(f.fallbackConfig(p.Fallback, discardLog))
 			if err != nil {
 				return fail(err.Error(), "profiles", pn, "fallback", "commands")
 			}
@@ -348,7 +354,7 @@ func (f *File) BoxConfig(profile string) (bashbox.Config, *fallback.Runner, erro
 	var fb *fallback.Runner
 	if len(p.Fallback.Commands) > 0 {
 		var err error
-		fb, err = fallback.New(fallback.Config{Commands: p.Fallback.Commands, Env: p.Fallback.Env})
+		fb, err = fallback.New(f.fallbackConfig(p.Fallback, nil))
 		if err != nil {
 			return cfg, nil, err
 		}

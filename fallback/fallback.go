@@ -1,28 +1,38 @@
 // Package fallback runs operator-named host commands (git, gh) for real,
-// from inside a sandboxed script, without letting them become a way out:
-// each command is resolved once to an absolute host binary; the argv is
-// passed as is, never through a shell; the child's environment is the
-// operator's allowlist only; its working directory is the host directory of
-// the script's cwd, which must lie in a read-write volume; budgets and
-// cancellation kill its whole process group. For git, everything that
-// would make it run other programs or read config chosen by the script is
-// neutralised (see git.go).
+// from inside a sandboxed script, without letting them become a way out.
+//
+// The boundary is the operating system's: every fallback process runs in
+// the strongest hostsandbox backend (bubblewrap with Landlock and the
+// strict seccomp filter on Linux), seeing only the call's volumes (the
+// read-write ones writable, at their host paths), the system directories
+// it needs read-only, and a private /tmp and HOME; in its own PID
+// namespace, without network unless the operator enables it per command,
+// under the call's time budget and a memory and CPU rlimit. Where no
+// backend works, fallbacks are refused (fail closed) unless the operator
+// explicitly opted out of OS isolation.
+//
+// The argument and repository policy (git.go, paths.go) is a second layer
+// and the audit trail: each command is resolved once to an absolute host
+// binary; the argv is passed as is, never through a shell; the child's
+// environment is the operator's allowlist only; its working directory is
+// the host directory of the script's cwd, which must lie in a read-write
+// volume; options that name files outside the volumes, or make git run
+// other programs or read config chosen by the script, are refused.
 package fallback
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/hostsandbox"
 	"github.com/bashbox/bashbox/volumes"
 )
 
@@ -30,22 +40,48 @@ import (
 // their children may see.
 type Config struct {
 	Commands []string
+	// Network names the commands that get the host network (git for
+	// fetch and push, gh); all others have none.
+	Network []string
 	// Env lists host variable names passed to the children (only if set on
 	// the host). Nothing else of any environment is passed.
 	Env []string
+	// Backend is the OS sandbox the children run in. Nil means
+	// hostsandbox.Select(hostsandbox.Policy{}): the strongest this machine
+	// offers, failing closed when there is none. The no-sandbox backend
+	// (Select with AllowNoSandbox) runs them unconfined, with a warning.
+	Backend hostsandbox.Backend
+	// MaxMemoryBytes is each child's address-space rlimit (default 4 GiB).
+	MaxMemoryBytes uint64
 	// Logger receives the audit lines; default: JSON on stderr.
 	Logger *slog.Logger
 	// LookPath resolves command names; default exec.LookPath on the
 	// host PATH. Tests replace it.
 	LookPath func(string) (string, error)
+	// LookupEnv reads the host variables named in Env; default
+	// os.LookupEnv.
+	LookupEnv func(string) (string, bool)
+	// NoArgumentPolicy switches the argument and repository policy off,
+	// leaving the OS sandbox alone: for tests that prove it holds by
+	// itself. Never set it in production.
+	NoArgumentPolicy bool
 }
+
+// DefaultMaxMemoryBytes is the address-space limit of a fallback process.
+const DefaultMaxMemoryBytes = 4 << 30
 
 // Runner runs the configured fallback commands.
 type Runner struct {
-	bins   map[string]string // name -> absolute host path
-	env    []string
-	log    *slog.Logger
-	gitDir string // empty hooks dir and empty global config for git
+	bins     map[string]string // name -> absolute host path
+	network  map[string]bool
+	env      []string
+	log      *slog.Logger
+	backend  hostsandbox.Backend
+	maxMem   uint64
+	noPolicy bool
+	// readOnly are host paths the binaries need besides the system
+	// skeleton (a binary or git exec path outside /usr), bound read-only.
+	readOnly []string
 }
 
 // New resolves every command once. A name that is not found is an error.
@@ -57,9 +93,13 @@ func New(cfg Config) (*Runner, error) {
 	if look == nil {
 		look = exec.LookPath
 	}
-	r := &Runner{bins: map[string]string{}, log: cfg.Logger}
+	r := &Runner{bins: map[string]string{}, network: map[string]bool{}, log: cfg.Logger, backend: cfg.Backend,
+		maxMem: cfg.MaxMemoryBytes, noPolicy: cfg.NoArgumentPolicy}
 	if r.log == nil {
 		r.log = slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	}
+	if r.maxMem == 0 {
+		r.maxMem = DefaultMaxMemoryBytes
 	}
 	for _, name := range cfg.Commands {
 		if name == "" || strings.ContainsAny(name, "/\\ ") {
@@ -77,24 +117,37 @@ func New(cfg Config) (*Runner, error) {
 			return nil, err
 		}
 		r.bins[name] = abs
+		r.readOnly = append(r.readOnly, outsideSkeleton(abs)...)
+	}
+	for _, name := range cfg.Network {
+		if _, ok := r.bins[name]; !ok {
+			return nil, fmt.Errorf("fallback network for %q: not a fallback command", name)
+		}
+		r.network[name] = true
+	}
+	lookup := cfg.LookupEnv
+	if lookup == nil {
+		lookup = os.LookupEnv
 	}
 	for _, name := range cfg.Env {
-		if v, ok := os.LookupEnv(name); ok {
+		if v, ok := lookup(name); ok {
 			r.env = append(r.env, name+"="+v)
 		}
 	}
-	if _, ok := r.bins["git"]; ok {
-		dir, err := os.MkdirTemp("", "bashbox-git-")
-		if err != nil {
-			return nil, err
-		}
-		os.Mkdir(filepath.Join(dir, "hooks"), 0o500)
-		if err := os.WriteFile(filepath.Join(dir, "gitconfig"), nil, 0o400); err != nil {
-			return nil, err
-		}
-		r.gitDir = dir
+	if bin, ok := r.bins["git"]; ok {
+		r.readOnly = append(r.readOnly, gitExecPath(bin)...)
 	}
-	r.log.Warn("bashbox: fallback commands are enabled: these run as real host processes", "commands", cfg.Commands, "env", cfg.Env)
+	if r.backend == nil {
+		r.backend = hostsandbox.Select(hostsandbox.Policy{})
+	}
+	switch missing, unavailable := hostsandbox.Unavailable(r.backend); {
+	case unavailable:
+		r.log.Error("bashbox: fallback commands will be refused: no OS sandbox ("+missing+"); see bashbox doctor", "commands", cfg.Commands)
+	case !hostsandbox.Confining(r.backend):
+		r.log.Warn("bashbox: fallback commands run with NO OS sandbox ("+hostsandbox.EnvAllowNoSandbox+"): only their arguments are checked; they can read and write whatever this process can", "commands", cfg.Commands)
+	default:
+		r.log.Warn("bashbox: fallback commands are enabled: these run as real host processes, confined by "+r.backend.Name(), "commands", cfg.Commands, "network", cfg.Network, "env", cfg.Env)
+	}
 	return r, nil
 }
 
@@ -107,17 +160,17 @@ func (r *Runner) Commands() []string {
 	return names
 }
 
-// Close removes the runner's scratch directory.
-func (r *Runner) Close() error {
-	if r != nil && r.gitDir != "" {
-		return os.RemoveAll(r.gitDir)
-	}
-	return nil
-}
+// Backend names the OS sandbox the commands run in.
+func (r *Runner) Backend() string { return r.backend.Name() }
+
+// Close releases the runner. Nothing of it lives on the host between
+// calls, so there is nothing to remove; it stays for API stability.
+func (r *Runner) Close() error { return nil }
 
 // mounter is what the sandbox filesystem tells about where a path lives.
 type mounter interface {
 	MountOf(name string) (volumes.Mount, error)
+	Mounts() []volumes.Mount
 }
 
 // Run runs c if it names a fallback command; handled is false otherwise.
@@ -131,43 +184,54 @@ func (r *Runner) Run(ctx context.Context, c *builtins.Call) (status int, handled
 		return 0, false
 	}
 	start := time.Now()
-	hostDir, err := r.hostDir(c)
-	if err != nil {
-		fmt.Fprintf(c.Stderr, "bashbox: %s: %v\n", name, err)
-		r.audit(name, c, "", 126, start, err)
-		return 126, true
-	}
-	args := c.Args[1:]
-	env := append([]string(nil), r.env...)
-	switch name {
-	case "git":
-		args, err = r.gitArgs(args)
-		if err == nil {
-			env = append(env, r.gitEnv(hostDir)...)
-			err = r.checkRepo(ctx, bin, hostDir, env)
-		}
-	case "gh":
-		err = ghCheck(args)
-		env = append(env, "GH_PAGER=cat", "GH_PROMPT_DISABLED=1", "GH_NO_UPDATE_NOTIFIER=1")
-	}
-	if err != nil {
+	refuse := func(hostDir string, err error) (int, bool) {
 		fmt.Fprintf(c.Stderr, "bashbox: %s: %v\n", name, err)
 		r.audit(name, c, hostDir, 126, start, err)
 		return 126, true
 	}
-	status = runChild(ctx, bin, args, env, hostDir, c.Stdin, c.Stdout, c.Stderr)
+	if missing, unavailable := hostsandbox.Unavailable(r.backend); unavailable {
+		return refuse("", fmt.Errorf("no OS sandbox for fallback commands (%s); see bashbox doctor", missing))
+	}
+	m, ok := c.FS.(mounter)
+	if !ok {
+		return refuse("", errors.New("fallback commands need the sandbox filesystem"))
+	}
+	hostDir, err := hostDir(m, c.Dir)
+	if err != nil {
+		return refuse("", err)
+	}
+	sb := r.newSandbox(ctx, name, m, hostDir)
+	args := c.Args[1:]
+	if !r.noPolicy {
+		args, err = checkPaths(name, args, pathResolver{m: m, dir: c.Dir})
+		if err != nil {
+			return refuse(hostDir, err)
+		}
+	}
+	switch name {
+	case "git":
+		args, err = r.gitArgs(args, sb)
+		if err == nil && !r.noPolicy {
+			err = r.checkRepo(ctx, bin, sb)
+		}
+	case "gh":
+		if !r.noPolicy {
+			err = ghCheck(args)
+		}
+		sb.env = append(sb.env, [2]string{"GH_PAGER", "cat"}, [2]string{"GH_PROMPT_DISABLED", "1"}, [2]string{"GH_NO_UPDATE_NOTIFIER", "1"})
+	}
+	if err != nil {
+		return refuse(hostDir, err)
+	}
+	status = sb.run(ctx, append([]string{bin}, args...), c)
 	r.audit(name, c, hostDir, status, start, nil)
 	return status, true
 }
 
 // hostDir maps the script's cwd to its host directory, which must be in a
 // read-write volume and, symlinks resolved, still inside it.
-func (r *Runner) hostDir(c *builtins.Call) (string, error) {
-	m, ok := c.FS.(mounter)
-	if !ok {
-		return "", errors.New("fallback commands need the sandbox filesystem")
-	}
-	mount, err := m.MountOf(c.Dir)
+func hostDir(m mounter, dir string) (string, error) {
+	mount, err := m.MountOf(dir)
 	if err != nil {
 		return "", err
 	}
@@ -178,55 +242,28 @@ func (r *Runner) hostDir(c *builtins.Call) (string, error) {
 	case volumes.Ephemeral:
 		return "", fmt.Errorf("fallback commands need a read-write volume (%s is ephemeral)", mount.GuestPath)
 	default:
-		return "", fmt.Errorf("fallback commands need a read-write volume (%s is not a volume)", c.Dir)
+		return "", fmt.Errorf("fallback commands need a read-write volume (%s is not a volume)", dir)
 	}
-	dir := filepath.Join(mount.HostDir, filepath.FromSlash(mount.Rel))
-	real, err := filepath.EvalSymlinks(dir)
+	host := filepath.Join(mount.HostDir, filepath.FromSlash(mount.Rel))
+	real, err := filepath.EvalSymlinks(host)
 	if err != nil {
-		return "", fmt.Errorf("cannot enter %s", c.Dir)
+		return "", fmt.Errorf("cannot enter %s", dir)
 	}
 	root, err := filepath.EvalSymlinks(mount.HostDir)
-	if err != nil || (real != root && !strings.HasPrefix(real, root+string(filepath.Separator))) {
-		return "", fmt.Errorf("%s leaves its volume", c.Dir)
+	if err != nil || !within(real, root) {
+		return "", fmt.Errorf("%s leaves its volume", dir)
 	}
 	return real, nil
 }
 
-// killGrace is how long a killed child's pipes may stay open before Run
-// returns anyway (a grandchild may still hold them).
-const killGrace = time.Second
-
-func runChild(ctx context.Context, bin string, args, env []string, dir string, stdin io.Reader, stdout, stderr io.Writer) int {
-	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Dir = dir
-	cmd.Env = env
-	if cmd.Env == nil {
-		cmd.Env = []string{}
-	}
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
-	setProcessGroup(cmd)
-	cmd.WaitDelay = killGrace
-	err := cmd.Run()
-	killGroup(cmd) // no orphans: grandchildren go with the child
-	var ee *exec.ExitError
-	switch {
-	case err == nil:
-		return 0
-	case errors.As(err, &ee):
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return 128 + int(ws.Signal())
-		}
-		return ee.ExitCode()
-	case errors.Is(err, exec.ErrWaitDelay):
-		return 0
-	default:
-		fmt.Fprintf(stderr, "bashbox: %s: %v\n", filepath.Base(bin), err)
-		return 126
-	}
+func within(p, dir string) bool {
+	p, dir = filepath.Clean(p), filepath.Clean(dir)
+	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
 }
 
 func (r *Runner) audit(name string, c *builtins.Call, hostDir string, status int, start time.Time, err error) {
-	attrs := []any{"command", name, "argv", c.Args, "cwd", c.Dir, "host_cwd", hostDir, "exit_status", status, "duration_ms", time.Since(start).Milliseconds()}
+	attrs := []any{"command", name, "argv", c.Args, "cwd", c.Dir, "host_cwd", hostDir, "exit_status", status,
+		"duration_ms", time.Since(start).Milliseconds(), "network", r.network[name], "sandbox", r.backend.Name()}
 	if err != nil {
 		attrs = append(attrs, "refused", err.Error())
 	}

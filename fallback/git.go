@@ -1,15 +1,12 @@
 package fallback
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"os/exec"
-	"path/filepath"
+	"os"
 	"regexp"
 	"strings"
-	"time"
 )
 
 // gitSubcommands are the git commands a script may run: built-ins only, so
@@ -34,49 +31,23 @@ var gitSubcommands = map[string]bool{
 // directories for git; a script may not pass them.
 var gitRefusedGlobal = []string{"-c", "--config-env", "--exec-path", "-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--list-cmds"}
 
-// gitArgs checks the script's arguments and prepends the hardening options.
-func (r *Runner) gitArgs(args []string) ([]string, error) {
-	i := 0
-	for ; i < len(args) && strings.HasPrefix(args[i], "-"); i++ {
-		a := args[i]
-		for _, bad := range gitRefusedGlobal {
-			if a == bad || strings.HasPrefix(a, bad+"=") || (len(bad) == 2 && strings.HasPrefix(a, bad) && bad != "-c") {
-				return nil, fmt.Errorf("option %s is not allowed in the sandbox", bad)
-			}
-		}
-		switch a {
-		case "--no-pager", "--paginate", "-p", "-P", "--no-replace-objects", "--bare", "--literal-pathspecs", "--no-optional-locks", "--version", "--help", "-h":
-		default:
-			return nil, fmt.Errorf("option %s is not allowed in the sandbox", a)
+// gitArgs checks the script's arguments (unless the policy is off) and
+// prepends the hardening options, which hold whatever the repository's
+// own config says.
+func (r *Runner) gitArgs(args []string, sb *sandbox) ([]string, error) {
+	if !r.noPolicy {
+		if err := gitPolicy(args); err != nil {
+			return nil, err
 		}
 	}
-	if i < len(args) {
-		sub := args[i]
-		if !gitSubcommands[sub] {
-			return nil, fmt.Errorf("'%s' is not a git command the sandbox allows (aliases are not expanded)", sub)
-		}
-		for _, a := range args[i+1:] {
-			if a == "--" {
-				break
-			}
-			switch {
-			case a == "--upload-pack" || strings.HasPrefix(a, "--upload-pack="),
-				a == "--receive-pack" || strings.HasPrefix(a, "--receive-pack="),
-				a == "--exec" || strings.HasPrefix(a, "--exec="),
-				a == "--config" || strings.HasPrefix(a, "--config="),
-				a == "--template" || strings.HasPrefix(a, "--template="),
-				a == "--separate-git-dir" || strings.HasPrefix(a, "--separate-git-dir="),
-				a == "--ext-diff", a == "--textconv", a == "--open-files-in-pager", a == "-O",
-				(sub == "clone" || sub == "ls-remote" || sub == "archive") && (a == "-u" || strings.HasPrefix(a, "-u")),
-				sub == "clone" && (a == "-c" || strings.HasPrefix(a, "-c")),
-				sub == "config" && (a == "--global" || a == "--system" || a == "--file" || a == "-f" || strings.HasPrefix(a, "--file=") || a == "--blob" || a == "--edit" || a == "-e"),
-				(sub == "rebase" || sub == "bisect") && (a == "--exec" || a == "-x" || a == "run"),
-				sub == "submodule":
-				return nil, fmt.Errorf("option %s is not allowed in the sandbox", a)
-			}
-		}
+	hooks, global := os.DevNull, os.DevNull
+	if sb.private {
+		// An empty, read-only hooks directory and a neutral global config,
+		// created by the sandbox in its private HOME: nothing on the host.
+		hooks = sb.addFile(".bashbox/hooks", nil, true)
+		global = sb.addFile(".gitconfig", []byte(neutralGitConfig(hooks)), false)
 	}
-	hooks := filepath.Join(r.gitDir, "hooks")
+	sb.env = append(sb.env, gitEnv(global, sb.ceiling())...)
 	hardening := []string{
 		"-c", "core.hooksPath=" + hooks,
 		"-c", "core.fsmonitor=false",
@@ -97,66 +68,123 @@ func (r *Runner) gitArgs(args []string) ([]string, error) {
 	return append(hardening, args...), nil
 }
 
-// gitEnv isolates git from system and global config and from prompts, and
-// stops repository discovery at the volume's host directory.
-func (r *Runner) gitEnv(hostDir string) []string {
-	return []string{
-		"GIT_CONFIG_NOSYSTEM=1",
-		"GIT_CONFIG_GLOBAL=" + filepath.Join(r.gitDir, "gitconfig"),
-		"GIT_TERMINAL_PROMPT=0",
-		"GIT_PAGER=cat", "PAGER=cat",
-		"GIT_EDITOR=true",
-		"GIT_ASKPASS=", "SSH_ASKPASS=",
-		"GIT_ALLOW_PROTOCOL=https:http:ssh:git",
-		"GIT_CEILING_DIRECTORIES=" + filepath.Dir(hostDir),
+// neutralGitConfig is the global config of every fallback git: the same
+// settings as the hardening options, for any git the first one starts.
+func neutralGitConfig(hooks string) string {
+	return "[core]\n\thooksPath = " + hooks + "\n\tfsmonitor = false\n\tpager = cat\n\teditor = true\n" +
+		"[sequence]\n\teditor = true\n[credential]\n\thelper =\n[gpg]\n\tprogram = false\n" +
+		"[protocol]\n\tallow = never\n[protocol \"https\"]\n\tallow = always\n[protocol \"http\"]\n\tallow = always\n" +
+		"[protocol \"ssh\"]\n\tallow = always\n[protocol \"git\"]\n\tallow = always\n"
+}
+
+// gitPolicy refuses global options that pick config, programs or
+// directories, subcommands that are not git built-ins (aliases), and
+// options that make git run a program.
+func gitPolicy(args []string) error {
+	i := 0
+	for ; i < len(args) && strings.HasPrefix(args[i], "-"); i++ {
+		a := args[i]
+		for _, bad := range gitRefusedGlobal {
+			if a == bad || strings.HasPrefix(a, bad+"=") || (len(bad) == 2 && strings.HasPrefix(a, bad) && bad != "-c") {
+				return fmt.Errorf("option %s is not allowed in the sandbox", bad)
+			}
+		}
+		switch a {
+		case "--no-pager", "--paginate", "-p", "-P", "--no-replace-objects", "--bare", "--literal-pathspecs", "--no-optional-locks", "--version", "--help", "-h":
+		default:
+			return fmt.Errorf("option %s is not allowed in the sandbox", a)
+		}
 	}
+	if i == len(args) {
+		return nil
+	}
+	sub := args[i]
+	if !gitSubcommands[sub] {
+		return fmt.Errorf("'%s' is not a git command the sandbox allows (aliases are not expanded)", sub)
+	}
+	rest := args[i+1:]
+	if (sub == "bisect") && len(rest) > 0 && rest[0] == "run" {
+		return errors.New("'git bisect run' is not allowed in the sandbox: it runs programs")
+	}
+	for _, a := range rest {
+		if a == "--" {
+			break
+		}
+		switch {
+		case a == "--open-files-in-pager" || strings.HasPrefix(a, "--open-files-in-pager=") || (sub == "grep" && strings.HasPrefix(a, "-O")):
+			return fmt.Errorf("option %s is not allowed in the sandbox: it runs a program", strings.SplitN(a, "=", 2)[0])
+		case a == "--upload-pack" || strings.HasPrefix(a, "--upload-pack="),
+			a == "--receive-pack" || strings.HasPrefix(a, "--receive-pack="),
+			a == "--exec" || strings.HasPrefix(a, "--exec="),
+			a == "--config" || strings.HasPrefix(a, "--config="),
+			a == "--template" || strings.HasPrefix(a, "--template="),
+			a == "--separate-git-dir" || strings.HasPrefix(a, "--separate-git-dir="),
+			a == "--ext-diff", a == "--textconv",
+			(sub == "clone" || sub == "ls-remote" || sub == "archive") && (a == "-u" || strings.HasPrefix(a, "-u")),
+			sub == "clone" && (a == "-c" || strings.HasPrefix(a, "-c")),
+			sub == "config" && (a == "--global" || a == "--system" || a == "--file" || a == "-f" || strings.HasPrefix(a, "--file=") || a == "--blob" || a == "--edit" || a == "-e"),
+			(sub == "rebase" || sub == "bisect") && (a == "--exec" || a == "-x" || a == "run"),
+			sub == "submodule":
+			return fmt.Errorf("option %s is not allowed in the sandbox", strings.SplitN(a, "=", 2)[0])
+		}
+	}
+	return nil
+}
+
+// gitEnv isolates git from system config (global is the neutral file) and
+// from prompts, and stops repository discovery at the volume.
+func gitEnv(global, ceiling string) [][2]string {
+	env := [][2]string{
+		{"GIT_CONFIG_NOSYSTEM", "1"},
+		{"GIT_CONFIG_GLOBAL", global},
+		{"GIT_TERMINAL_PROMPT", "0"},
+		{"GIT_PAGER", "cat"}, {"PAGER", "cat"},
+		{"GIT_EDITOR", "true"},
+		{"GIT_ASKPASS", ""}, {"SSH_ASKPASS", ""},
+		{"GIT_ALLOW_PROTOCOL", "https:http:ssh:git"},
+	}
+	if ceiling != "" {
+		env = append(env, [2]string{"GIT_CEILING_DIRECTORIES", ceiling})
+	}
+	return env
 }
 
 // dangerousGitKey matches repository config that makes git run programs or
 // fetch from elsewhere, whatever the command-line overrides.
 var dangerousGitKey = regexp.MustCompile(`(?i)^(include\.|includeif\.|core\.(hookspath|fsmonitor|sshcommand|pager|editor|askpass|gitproxy|alternaterefscommand|worktree)|sequence\.editor|alias\.|filter\.|diff\.[^.]+\.(textconv|command)|diff\.external|merge\.[^.]+\.driver|credential\.|gpg\.|remote\.[^.]+\.(uploadpack|receivepack|vcs)|uploadpack\.|receive\.|pager\.|interactive\.difffilter|url\.|http\..*proxy|http\.sslkeylogfile|safe\.|trailer\.[^.]+\.command|mergetool\.|difftool\.|submodule\.)`)
 
-// checkRepo refuses a repository whose own config would make git run
-// programs or include config from elsewhere, and one whose git directory
-// lies outside the working directory's volume.
-func (r *Runner) checkRepo(ctx context.Context, bin, hostDir string, env []string) error {
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	run := func(args ...string) (string, error) {
-		cmd := exec.CommandContext(ctx, bin, append([]string{"-c", "core.hooksPath=" + filepath.Join(r.gitDir, "hooks"), "-c", "core.fsmonitor=false"}, args...)...)
-		cmd.Dir = hostDir
-		cmd.Env = env
-		var out bytes.Buffer
-		cmd.Stdout = &out
-		setProcessGroup(cmd)
-		err := cmd.Run()
-		return out.String(), err
+// checkRepo refuses a repository whose own config, in either of its
+// scopes (config and, with extensions.worktreeConfig, config.worktree),
+// would make git run programs or include config from elsewhere. The
+// listing runs inside the call's sandbox.
+func (r *Runner) checkRepo(ctx context.Context, bin string, sb *sandbox) error {
+	argv := []string{bin, "-c", "core.fsmonitor=false", "config", "--list", "--show-scope", "--no-includes", "--name-only"}
+	if sb.private {
+		// the hooks directory the hardening made; the null device otherwise
+		argv = append(argv[:1], append([]string{"-c", "core.hooksPath=" + fallbackHome + "/.bashbox/hooks"}, argv[1:]...)...)
 	}
-	gitDir, err := run("rev-parse", "--absolute-git-dir")
+	list, err := sb.output(ctx, argv)
 	if err != nil {
-		return nil // not in a repository: git clone, git init, git version
+		if strings.Contains(err.Error(), "not a git repository: /") {
+			// a .git file naming a directory the sandbox does not show
+			return fmt.Errorf("the repository's git directory lies outside the volumes (%v)", err)
+		}
+		return fmt.Errorf("cannot check the repository config: %v", err)
 	}
-	gitDir = strings.TrimSpace(gitDir)
-	top, err := run("rev-parse", "--show-toplevel")
-	top = strings.TrimSpace(top)
-	if err == nil && top != "" && !within(gitDir, top) {
-		return errors.New("the repository's git directory lies outside the volume")
-	}
-	list, err := run("config", "--local", "--no-includes", "--name-only", "--list")
-	if err != nil {
-		return nil
-	}
-	for _, key := range strings.Split(strings.TrimSpace(list), "\n") {
-		if key != "" && dangerousGitKey.MatchString(key) {
-			return fmt.Errorf("the repository config sets %s, which the sandbox does not allow", key)
+	for _, line := range strings.Split(strings.TrimSpace(list), "\n") {
+		scope, key, ok := strings.Cut(line, "\t")
+		if !ok || (scope != "local" && scope != "worktree") {
+			continue
+		}
+		if dangerousGitKey.MatchString(key) {
+			file := "config"
+			if scope == "worktree" {
+				file = "config.worktree"
+			}
+			return fmt.Errorf("the repository %s sets %s, which the sandbox does not allow", file, key)
 		}
 	}
 	return nil
-}
-
-func within(p, dir string) bool {
-	p, dir = filepath.Clean(p), filepath.Clean(dir)
-	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
 }
 
 // ghCheck refuses gh commands that run programs: aliases and extensions.

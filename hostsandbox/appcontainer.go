@@ -50,6 +50,12 @@ func planAppContainer(m *Manifest, req Request) (appContainerPlan, error) {
 	if m.Syscalls == SyscallStrict {
 		return p, fmt.Errorf("%w: AppContainer has no syscall filter (strict)", ErrPolicyNotSupported)
 	}
+	if err := requireBasicManifest(m, "AppContainer"); err != nil {
+		return p, err
+	}
+	if req.Stdin != nil {
+		return p, fmt.Errorf("%w: AppContainer does not forward stdin", ErrPolicyNotSupported)
+	}
 	if len(req.Args) == 0 {
 		return p, errors.New("no command given")
 	}

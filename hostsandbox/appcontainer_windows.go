@@ -3,6 +3,7 @@
 package hostsandbox
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -57,7 +58,7 @@ func newAppContainer() (Backend, error) {
 		if err != nil {
 			return err
 		}
-		p, err := appContainer{}.Start(&Manifest{}, Request{Args: []string{filepath.Join(sys, "cmd.exe"), "/c", "exit 0"}})
+		p, err := appContainer{}.Start(context.Background(), &Manifest{}, Request{Args: []string{filepath.Join(sys, "cmd.exe"), "/c", "exit 0"}})
 		if err != nil {
 			return fmt.Errorf("AppContainer probe: %w", err)
 		}
@@ -72,7 +73,7 @@ func newAppContainer() (Backend, error) {
 	return appContainer{}, nil
 }
 
-func (a appContainer) Start(m *Manifest, req Request) (Process, error) {
+func (a appContainer) Start(ctx context.Context, m *Manifest, req Request) (Process, error) {
 	if len(req.Args) > 0 {
 		path, _ := m.envValue("PATH")
 		bin, err := lookPathIn(req.Args[0], path)
@@ -219,6 +220,11 @@ func (a appContainer) Start(m *Manifest, req Request) (Process, error) {
 	p.parentEnds = nil
 	started = true
 	go p.wait()
+	stop := killOnDone(ctx, p)
+	go func() {
+		_, _ = p.Wait()
+		stop()
+	}()
 	return p, nil
 }
 

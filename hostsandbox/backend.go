@@ -20,6 +20,9 @@ type Request struct {
 	// comparable writer the streams share one pipe, so their order is kept.
 	Stdout io.Writer
 	Stderr io.Writer
+	// Stdin feeds the command; nil means the null device (reads see EOF at
+	// once). Backends that cannot forward it refuse a non-nil Stdin.
+	Stdin io.Reader
 }
 
 // Process is a started sandboxed command.
@@ -40,8 +43,9 @@ type Backend interface {
 	// "appcontainer", "docker", "none" or "fail-closed".
 	Name() string
 	// Start validates m, refuses what the backend cannot enforce, and
-	// starts req. Stdin is always closed.
-	Start(m *Manifest, req Request) (Process, error)
+	// starts req. When ctx ends before the command has exited, the command
+	// and everything it started are killed.
+	Start(ctx context.Context, m *Manifest, req Request) (Process, error)
 }
 
 // OutputDrainDelay bounds how long Wait keeps reading output after the
@@ -79,7 +83,7 @@ func Run(ctx context.Context, b Backend, m *Manifest, req Request) (Outcome, err
 		}
 	}
 	start := time.Now()
-	p, err := b.Start(m, req)
+	p, err := b.Start(ctx, m, req)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -109,10 +113,40 @@ func Run(ctx context.Context, b Backend, m *Manifest, req Request) (Outcome, err
 }
 
 // failClosed refuses every command with a message saying how to fix it.
-type failClosed struct{ reason string }
+// missing says in a few words what is missing ("bubblewrap not found"),
+// for messages that point to bashbox doctor instead of the full fix.
+type failClosed struct{ reason, missing string }
 
 func (f failClosed) Name() string { return "fail-closed" }
 
-func (f failClosed) Start(*Manifest, Request) (Process, error) {
+func (f failClosed) Start(context.Context, *Manifest, Request) (Process, error) {
 	return nil, fmt.Errorf("%w: %s", ErrUnavailable, f.reason)
+}
+
+// Unavailable reports whether b is the backend Select returns when no OS
+// sandbox can be used, and if so what is missing, in a few words.
+func Unavailable(b Backend) (missing string, ok bool) {
+	if f, is := b.(failClosed); is {
+		if f.missing == "" {
+			return "no backend works", true
+		}
+		return f.missing, true
+	}
+	return "", false
+}
+
+// Confining reports whether b confines what it runs: false for the
+// no-sandbox backend (BASHBOX_ALLOW_NO_SANDBOX) and the fail-closed one.
+func Confining(b Backend) bool {
+	switch b.(type) {
+	case noSandbox, failClosed, nil:
+		return false
+	}
+	return true
+}
+
+// killOnDone kills p when ctx ends before the process has exited; the
+// returned stop must be called once it has.
+func killOnDone(ctx context.Context, p Process) (stop func() bool) {
+	return context.AfterFunc(ctx, func() { _ = p.Kill() })
 }

@@ -21,9 +21,17 @@ import (
 // paths bound read-only or writable at their own locations. Landlock and
 // the strict seccomp filter are layered on top when available.
 type bubblewrap struct {
-	path     string
-	rlimitAS bool // this bwrap has --rlimit-as
+	path          string
+	rlimitAS      bool // this bwrap has --rlimit-as
+	disableUserns bool // this bwrap has --disable-userns
 }
+
+// errBwrapNotFound is returned when no bwrap is on PATH.
+var errBwrapNotFound = errors.New("bwrap not found on PATH")
+
+// PrivateFiles reports that Manifest.Files are supported: they are created
+// in the sandbox's own /tmp and HOME.
+func (b *bubblewrap) PrivateFiles() bool { return true }
 
 func (b *bubblewrap) Name() string { return "bubblewrap" }
 
@@ -38,15 +46,6 @@ var systemSkeleton = []string{"/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32
 var maskedSystemFiles = []string{"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/sudoers", "/etc/master.passwd"}
 var maskedSystemDirs = []string{"/etc/sudoers.d", "/etc/ssl/private", "/etc/ssh"}
 
-// protectedInWritable stay read-only inside a writable root: files that
-// make a later host process (git, a login shell) run code written by the
-// sandboxed command.
-var protectedInWritable = []string{
-	".git/hooks", ".git/config",
-	".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile",
-	".zshrc", ".zshenv", ".zprofile", ".zlogin", ".envrc",
-}
-
 // helperMountPath is where the helper binary appears inside the sandbox.
 const helperMountPath = "/.bashbox/helper"
 
@@ -58,9 +57,17 @@ type bwrapPlan struct {
 	helperPath string // host path of the helper executable; "" for none
 	landlock   bool   // ask the helper to apply Landlock
 	rlimitAS   bool   // bwrap has --rlimit-as
-	seccompFD  int    // 0 for no filter
-	lstat      func(string) (fs.FileInfo, error)
-	readlink   func(string) (string, error)
+	// disableUserns: bwrap has --disable-userns (used under the strict
+	// syscall policy, with the seccomp filter's clone checks).
+	disableUserns bool
+	seccompFD     int   // 0 for no filter
+	fileFDs       []int // descriptors holding m.Files' contents, in order; 0 for a directory
+	// protect lists the protected paths of the writable roots (see
+	// protectedPaths): existing ones are bound read-only, missing ones get
+	// a read-only placeholder.
+	protect  []protectedPath
+	lstat    func(string) (fs.FileInfo, error)
+	readlink func(string) (string, error)
 }
 
 // bwrapArgs builds bwrap's argument list (without the bwrap path).
@@ -70,6 +77,11 @@ func bwrapArgs(p bwrapPlan) ([]string, error) {
 		return nil, errors.New("no command given")
 	}
 	a := []string{"--die-with-parent", "--unshare-all", "--new-session", "--clearenv"}
+	if m.Syscalls == SyscallStrict && p.disableUserns {
+		// No user namespaces inside: the command cannot gain capabilities
+		// in a namespace of its own.
+		a = append(a, "--unshare-user", "--disable-userns")
+	}
 	net := m.Network.effective()
 	if net == NetworkInherit {
 		a = append(a, "--share-net")
@@ -81,7 +93,7 @@ func bwrapArgs(p bwrapPlan) ([]string, error) {
 	var llRead, llWrite []string
 	for _, dir := range systemSkeleton {
 		fi, ok := exists(dir)
-		if !ok {
+		if !ok || (dir == "/etc" && m.SystemEtc != nil) {
 			continue
 		}
 		if fi.Mode()&fs.ModeSymlink != 0 {
@@ -95,17 +107,33 @@ func bwrapArgs(p bwrapPlan) ([]string, error) {
 		a = append(a, "--ro-bind", dir, dir)
 		llRead = append(llRead, dir)
 	}
+	etc := []string{"/etc"}
+	if m.SystemEtc != nil {
+		etc = nil
+		for _, path := range cleanPaths(m.SystemEtc) {
+			if !underAny(path, []string{"/etc"}) {
+				return nil, fmt.Errorf("%w: system_etc entry %s is not under /etc", ErrPathDenied, path)
+			}
+			if _, ok := exists(path); ok {
+				// bwrap resolves a symlinked source, so the file is there
+				// even when it points outside the skeleton.
+				a = append(a, "--ro-bind", path, path)
+				llRead = append(llRead, path)
+				etc = append(etc, path)
+			}
+		}
+	}
 	for _, f := range maskedSystemFiles {
-		if fi, ok := exists(f); ok && fi.Mode().IsRegular() {
+		if fi, ok := exists(f); ok && fi.Mode().IsRegular() && underAny(f, etc) {
 			a = append(a, "--ro-bind", "/dev/null", f)
 		}
 	}
 	for _, d := range maskedSystemDirs {
-		if fi, ok := exists(d); ok && fi.IsDir() {
+		if fi, ok := exists(d); ok && fi.IsDir() && underAny(d, etc) {
 			a = append(a, "--tmpfs", d, "--remount-ro", d)
 		}
 	}
-	if net == NetworkInherit {
+	if net == NetworkInherit && m.SystemEtc == nil {
 		// /etc/resolv.conf is often a symlink into /run, which is not
 		// part of the skeleton: bring its directory along for DNS.
 		if target, err := p.readlink("/etc/resolv.conf"); err == nil && filepath.IsAbs(target) && !underAny(target, systemSkeleton) {
@@ -120,18 +148,31 @@ func bwrapArgs(p bwrapPlan) ([]string, error) {
 	llRead = append(llRead, "/proc")
 	llWrite = append(llWrite, "/tmp", "/dev")
 
-	allowed := append(append([]string{}, m.FSReadAllow...), m.FSWriteAllow...)
 	// A private, empty HOME when the real one is not shared, so tools that
 	// write caches or config there work and leave nothing behind. Mounted
 	// before the allow lists, which may lie inside it.
-	if home, ok := m.envValue("HOME"); ok && filepath.IsAbs(home) && filepath.Clean(home) != "/" &&
-		!underAny(home, allowed) && !underAny(home, systemSkeleton) && !underAny(home, []string{"/proc", "/dev"}) {
-		home = filepath.Clean(home)
+	home, privateHome := privateHomeOf(m)
+	if privateHome {
 		if underAny(home, []string{"/tmp"}) {
 			a = append(a, "--dir", home)
 		} else {
 			a = append(a, "--tmpfs", home)
 			llWrite = append(llWrite, home)
+		}
+	}
+	// Files the caller wants in the private /tmp or HOME, written by bwrap
+	// inside the sandbox: nothing of them ever exists on the host.
+	for i, f := range m.Files {
+		if !privateTarget(f.Path, home, privateHome) {
+			return nil, fmt.Errorf("%w: file %s is not in the sandbox's private /tmp or HOME", ErrPathDenied, f.Path)
+		}
+		switch {
+		case f.Dir:
+			a = append(a, "--perms", "0555", "--dir", f.Path)
+		case i < len(p.fileFDs) && p.fileFDs[i] > 0:
+			a = append(a, "--perms", "0444", "--ro-bind-data", strconv.Itoa(p.fileFDs[i]), f.Path)
+		default:
+			return nil, fmt.Errorf("file %s: no descriptor for its contents", f.Path)
 		}
 	}
 	// Allow lists, parents first; a path in both lists is writable.
@@ -157,13 +198,18 @@ func bwrapArgs(p bwrapPlan) ([]string, error) {
 			llRead = append(llRead, path)
 		}
 	}
-	for _, root := range cleanPaths(m.FSWriteAllow) {
-		for _, rel := range protectedInWritable {
-			path := filepath.Join(root, rel)
-			// Symlinks are left alone: bwrap would follow them.
-			if fi, ok := exists(path); ok && (fi.Mode().IsRegular() || fi.IsDir()) {
-				a = append(a, "--ro-bind", path, path)
-			}
+	for _, pp := range p.protect {
+		switch {
+		case pp.sweep:
+			// checked after the command instead (sweepCreated)
+		case pp.placeholder && pp.dir:
+			// bwrap creates the directory as a mount point; Start removes
+			// it again after the command, which cannot touch it.
+			a = append(a, "--tmpfs", pp.path, "--remount-ro", pp.path)
+		case pp.placeholder:
+			a = append(a, "--ro-bind", "/dev/null", pp.path)
+		default:
+			a = append(a, "--ro-bind", pp.path, pp.path)
 		}
 	}
 	for _, kv := range m.Env {
@@ -218,14 +264,14 @@ func underAny(path string, roots []string) bool {
 	return false
 }
 
-func (b *bubblewrap) Start(m *Manifest, req Request) (Process, error) {
+func (b *bubblewrap) Start(ctx context.Context, m *Manifest, req Request) (Process, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
 	if err := requireNoHostAllowlist(m, "bubblewrap"); err != nil {
 		return nil, err
 	}
-	plan := bwrapPlan{m: m, req: req, rlimitAS: b.rlimitAS, lstat: os.Lstat, readlink: os.Readlink}
+	plan := bwrapPlan{m: m, req: req, rlimitAS: b.rlimitAS, disableUserns: b.disableUserns, lstat: os.Lstat, readlink: os.Readlink}
 	if exe, ok := helperPath(); ok {
 		plan.helperPath = exe
 	}
@@ -240,40 +286,75 @@ func (b *bubblewrap) Start(m *Manifest, req Request) (Process, error) {
 		}
 	}
 	var extra []*os.File
+	closeExtra := func() {
+		for _, f := range extra {
+			f.Close()
+		}
+	}
 	if m.Syscalls == SyscallStrict {
 		f, err := seccompFile()
 		if err != nil {
 			return nil, fmt.Errorf("%w: strict syscall policy: %v", ErrPolicyNotSupported, err)
 		}
 		extra = append(extra, f)
-		plan.seccompFD = 3 // first of ExtraFiles
+		plan.seccompFD = 2 + len(extra) // ExtraFiles start at descriptor 3
 	}
-	closeExtra := func() {
-		for _, f := range extra {
-			f.Close()
+	for _, f := range m.Files {
+		if f.Dir {
+			plan.fileFDs = append(plan.fileFDs, 0)
+			continue
 		}
+		mf, err := memFile("bashbox-file", f.Data)
+		if err != nil {
+			closeExtra()
+			return nil, fmt.Errorf("file %s: %w", f.Path, err)
+		}
+		extra = append(extra, mf)
+		plan.fileFDs = append(plan.fileFDs, 2+len(extra))
 	}
-	for _, root := range m.FSWriteAllow {
-		ensureHooksDir(root)
+	var held []string
+	if !m.AllowRepoMetadataWrites {
+		plan.protect, held = placeholders.acquire(protectedPaths(m.FSWriteAllow, os.Lstat, os.ReadDir))
+	}
+	cleanup := func() {
+		closeExtra()
+		placeholders.release(held)
+		sweepCreated(plan.protect, req.Stderr)
 	}
 	args, err := bwrapArgs(plan)
 	if err != nil {
-		closeExtra()
+		cleanup()
 		return nil, err
 	}
 	cmd := &exec.Cmd{Path: b.path, Args: append([]string{b.path}, args...), Env: []string{},
 		Stdout: req.Stdout, Stderr: req.Stderr, ExtraFiles: extra}
-	return startExec(cmd, closeExtra)
+	return startExec(ctx, cmd, req.Stdin, cleanup)
 }
 
-// ensureHooksDir creates an empty .git/hooks in a writable repository that
-// lacks one, so it can be bound read-only: otherwise the command could
-// create hooks that the operator's git would later run on the host.
-func ensureHooksDir(root string) {
-	gitDir := filepath.Join(root, ".git")
-	if fi, err := os.Stat(gitDir); err == nil && fi.IsDir() {
-		_ = os.Mkdir(filepath.Join(gitDir, "hooks"), 0o755)
+// privateHomeOf returns the manifest's HOME when bubblewrap gives it a
+// private, empty directory: an absolute path that is not shared through
+// the allow lists or part of the system skeleton.
+func privateHomeOf(m *Manifest) (string, bool) {
+	home, ok := m.envValue("HOME")
+	if !ok || !filepath.IsAbs(home) || filepath.Clean(home) == "/" {
+		return "", false
 	}
+	allowed := append(append([]string{}, m.FSReadAllow...), m.FSWriteAllow...)
+	if underAny(home, allowed) || underAny(home, systemSkeleton) || underAny(home, []string{"/proc", "/dev"}) {
+		return "", false
+	}
+	return filepath.Clean(home), true
+}
+
+// privateTarget reports whether path lies strictly inside the sandbox's
+// private /tmp or its private HOME.
+func privateTarget(path, home string, privateHome bool) bool {
+	if !filepath.IsAbs(path) {
+		return false
+	}
+	path = filepath.Clean(path)
+	inside := func(dir string) bool { return path != dir && underAny(path, []string{dir}) }
+	return inside("/tmp") || (privateHome && inside(home))
 }
 
 // bwrapProbe caches, per bwrap path, whether bwrap can create a sandbox
@@ -284,9 +365,10 @@ var bwrapProbe struct {
 }
 
 type bwrapProbeResult struct {
-	err      error
-	rlimitAS bool
-	version  string
+	err           error
+	rlimitAS      bool
+	disableUserns bool
+	version       string
 }
 
 func probeBubblewrap(path string) bwrapProbeResult {
@@ -317,6 +399,7 @@ func probeBubblewrap(path string) bwrapProbeResult {
 	}
 	help, _ := exec.CommandContext(ctx, path, "--help").CombinedOutput()
 	r.rlimitAS = bytes.Contains(help, []byte("--rlimit-as"))
+	r.disableUserns = bytes.Contains(help, []byte("--disable-userns"))
 	ver, _ := exec.CommandContext(ctx, path, "--version").Output()
 	r.version = strings.TrimSpace(string(ver))
 	if bwrapProbe.results == nil {
@@ -330,7 +413,7 @@ func probeBubblewrap(path string) bwrapProbeResult {
 func newBubblewrapFromPath() (*bubblewrap, error) {
 	path, err := exec.LookPath("bwrap")
 	if err != nil {
-		return nil, errors.New("bwrap not found on PATH")
+		return nil, errBwrapNotFound
 	}
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
@@ -339,5 +422,5 @@ func newBubblewrapFromPath() (*bubblewrap, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	return &bubblewrap{path: path, rlimitAS: r.rlimitAS}, nil
+	return &bubblewrap{path: path, rlimitAS: r.rlimitAS, disableUserns: r.disableUserns}, nil
 }

@@ -39,10 +39,9 @@ func (d *docker) Name() string { return "docker" }
 
 func (d *docker) DefaultTimeout() time.Duration { return 30 * time.Second }
 
-// newDockerFromEnv connects to DOCKER_HOST or the default socket and pings
-// the engine.
-func newDockerFromEnv() (*docker, error) {
-	host := os.Getenv(EnvDockerHost)
+// connectDocker connects to host (DOCKER_HOST's syntax) or, when empty,
+// the default socket, and pings the engine.
+func connectDocker(host string) (*docker, error) {
 	if host == "" {
 		host = "unix:///var/run/docker.sock"
 		if home, err := os.UserHomeDir(); err == nil {
@@ -228,12 +227,18 @@ func containerSpecFor(m *Manifest, req Request) (containerSpec, error) {
 	return spec, nil
 }
 
-func (d *docker) Start(m *Manifest, req Request) (Process, error) {
+func (d *docker) Start(runCtx context.Context, m *Manifest, req Request) (Process, error) {
+	if err := requireBasicManifest(m, "docker"); err != nil {
+		return nil, err
+	}
+	if req.Stdin != nil {
+		return nil, fmt.Errorf("%w: the docker backend does not forward stdin", ErrPolicyNotSupported)
+	}
 	spec, err := containerSpecFor(m, req)
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(runCtx, 30*time.Second)
 	defer cancel()
 	resp, err := d.do(ctx, http.MethodPost, "/containers/create", spec)
 	if err != nil {
@@ -256,6 +261,11 @@ func (d *docker) Start(m *Manifest, req Request) (Process, error) {
 		resp.Body.Close()
 	}
 	go p.run(req.Stdout, req.Stderr)
+	stop := killOnDone(runCtx, p)
+	go func() {
+		<-p.done
+		stop()
+	}()
 	return p, nil
 }
 

@@ -2,7 +2,6 @@ package hostsandbox
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
 	"runtime"
 	"strings"
@@ -24,11 +23,21 @@ type Report struct {
 	Selected string `json:"selected"`
 	// SelectedDetail explains the choice (the fix, when failing closed).
 	SelectedDetail string `json:"selected_detail"`
+	// Fallback says whether bashbox's fallback commands (operator-named
+	// host binaries such as git) can run confined: "confined",
+	// "unconfined" (no OS sandbox, explicitly allowed) or "refused".
+	Fallback       string `json:"fallback"`
+	FallbackDetail string `json:"fallback_detail"`
 }
 
-// Inspect probes every backend and layer. It runs a few short processes
-// (bwrap and sandbox-exec probes) and may contact the Docker engine.
-func Inspect() Report {
+// experimental marks backends that are compiled and unit-tested here but
+// have not been proven on their platform by this project's CI.
+const experimental = "EXPERIMENTAL: only compiled and unit-tested, not run in CI; "
+
+// Inspect probes every backend and layer under p. It runs a few short
+// processes (bwrap and sandbox-exec probes) and may contact the Docker
+// engine.
+func Inspect(p Policy) Report {
 	var r Report
 	add := func(name, kind string, ok bool, detail string) {
 		r.Capabilities = append(r.Capabilities, Capability{Name: name, Kind: kind, Available: ok, Detail: detail})
@@ -70,31 +79,42 @@ func Inspect() Report {
 	}
 
 	if s, err := newSandboxExec(); err != nil {
-		add("sandbox-exec", "backend", false, err.Error())
+		add("sandbox-exec", "backend", false, experimental+err.Error())
 	} else {
-		add("sandbox-exec", "backend", true, s.path)
+		add("sandbox-exec", "backend", true, experimental+s.path)
 	}
 
 	if _, err := newAppContainer(); err != nil {
-		add("appcontainer", "backend", false, err.Error())
+		add("appcontainer", "backend", false, experimental+err.Error())
 	} else {
-		add("appcontainer", "backend", true, "AppContainer with a job object")
+		add("appcontainer", "backend", true, experimental+"AppContainer with a job object")
 	}
 
-	if _, err := newDockerFromEnv(); err != nil {
+	if _, err := connectDocker(p.DockerHost); err != nil {
 		add("docker", "backend", false, err.Error()+" (used only with "+EnvSandbox+"=docker)")
 	} else {
 		add("docker", "backend", true, "engine reachable (used only with "+EnvSandbox+"=docker)")
 	}
 
-	if truthy(os.Getenv(EnvAllowNoSandbox)) {
+	if p.AllowNoSandbox {
 		add("none", "backend", true, EnvAllowNoSandbox+" is set: used only when no sandbox is available")
 	} else {
 		add("none", "backend", false, "not permitted (set "+EnvAllowNoSandbox+"=1 to allow running with no isolation)")
 	}
 
-	b, notes := selectBackend()
+	b, notes := selectBackend(p)
 	r.Selected = b.Name()
+	switch b.(type) {
+	case failClosed:
+		missing, _ := Unavailable(b)
+		r.Fallback, r.FallbackDetail = "refused", missing+": fallback commands exit 126 until a sandbox works or "+EnvAllowNoSandbox+"=1 is set"
+	case noSandbox:
+		r.Fallback, r.FallbackDetail = "unconfined", EnvAllowNoSandbox+" is set: fallback commands run as plain host processes, only their arguments are checked"
+	case *bubblewrap:
+		r.Fallback, r.FallbackDetail = "confined", "bubblewrap: own PID and network namespaces, only the volumes and the system directories, strict seccomp"
+	default:
+		r.Fallback, r.FallbackDetail = "confined", b.Name()+" (stdin and private files as far as the backend supports them)"
+	}
 	switch b := b.(type) {
 	case failClosed:
 		r.SelectedDetail = b.reason
@@ -133,5 +153,8 @@ func (r Report) Text() string {
 		fmt.Fprintf(&b, " (%s)", r.SelectedDetail)
 	}
 	b.WriteString("\n")
+	if r.Fallback != "" {
+		fmt.Fprintf(&b, "fallback commands: %s (%s)\n", r.Fallback, r.FallbackDetail)
+	}
 	return b.String()
 }

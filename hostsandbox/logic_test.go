@@ -117,7 +117,10 @@ func TestBwrapArgs(t *testing.T) {
 		Network:      NetworkPolicy{Mode: NetworkDeny},
 		Env:          [][2]string{{"PATH", "/usr/bin"}, {"HOME", "/home/u"}},
 	}
-	plan := bwrapPlan{m: m, req: Request{Args: []string{"bash", "-c", "x"}, Dir: "/work"}, lstat: ffs.lstat, readlink: ffs.readlink}
+	plan := bwrapPlan{m: m, req: Request{Args: []string{"bash", "-c", "x"}, Dir: "/work"}, lstat: ffs.lstat, readlink: ffs.readlink,
+		protect: []protectedPath{{path: "/work/.git/hooks", dir: true}, {path: "/work/.git/config"}, {path: "/work/.bashrc"},
+			{path: "/work/.git/config.worktree", placeholder: true}, {path: "/work/.git/modules/m/hooks", dir: true, placeholder: true},
+			{path: "/work/.envrc", sweep: true}}}
 	args, err := bwrapArgs(plan)
 	if err != nil {
 		t.Fatal(err)
@@ -130,6 +133,8 @@ func TestBwrapArgs(t *testing.T) {
 		{"--bind", "/work", "/work"}, {"--ro-bind", "/work/vendor", "/work/vendor"}, {"--ro-bind", "/data", "/data"},
 		{"--ro-bind", "/work/.git/hooks", "/work/.git/hooks"}, {"--ro-bind", "/work/.git/config", "/work/.git/config"},
 		{"--ro-bind", "/work/.bashrc", "/work/.bashrc"},
+		{"--ro-bind", "/dev/null", "/work/.git/config.worktree"},
+		{"--tmpfs", "/work/.git/modules/m/hooks", "--remount-ro", "/work/.git/modules/m/hooks"},
 		{"--tmpfs", "/home/u"}, {"--setenv", "PATH", "/usr/bin"}, {"--chdir", "/work"},
 		{"--", "bash", "-c", "x"},
 	} {
@@ -139,6 +144,9 @@ func TestBwrapArgs(t *testing.T) {
 	}
 	if indexOf(args, "--share-net") >= 0 {
 		t.Error("--share-net under deny")
+	}
+	if indexOf(args, "/work/.envrc") >= 0 {
+		t.Error("a swept path was bound")
 	}
 	// Order: the writable root before what is nested in it, protected
 	// files last, the private HOME before the allow lists.
@@ -151,13 +159,15 @@ func TestBwrapArgs(t *testing.T) {
 	m.Network.Mode = NetworkInherit
 	m.Syscalls = SyscallStrict
 	plan.seccompFD = 3
+	plan.disableUserns = true
 	plan.helperPath = "/opt/bashbox"
 	plan.landlock = true
 	args, err = bwrapArgs(plan)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if indexOf(args, "--share-net") < 0 || indexOf(args, "--seccomp", "3") < 0 || indexOf(args, "--ro-bind", "/opt/bashbox", helperMountPath) < 0 {
+	if indexOf(args, "--share-net") < 0 || indexOf(args, "--seccomp", "3") < 0 || indexOf(args, "--ro-bind", "/opt/bashbox", helperMountPath) < 0 ||
+		indexOf(args, "--unshare-user", "--disable-userns") < 0 {
 		t.Errorf("inherit/strict/helper flags missing: %q", args)
 	}
 	i := indexOf(args, "--", helperMountPath, helperMarker)
@@ -232,7 +242,7 @@ func TestSBPLProfile(t *testing.T) {
 		t.Errorf("injection not escaped: %s", q)
 	}
 	m.Network = NetworkPolicy{Mode: NetworkAllowHosts, Hosts: []string{"a.example"}}
-	if _, err := (&sandboxExec{path: "/usr/bin/sandbox-exec"}).Start(m, Request{Args: []string{"true"}}); !errors.Is(err, ErrPolicyNotSupported) && runtime.GOOS != "windows" {
+	if _, err := (&sandboxExec{path: "/usr/bin/sandbox-exec"}).Start(context.Background(), m, Request{Args: []string{"true"}}); !errors.Is(err, ErrPolicyNotSupported) && runtime.GOOS != "windows" {
 		t.Errorf("allow_hosts on sandbox-exec: %v", err)
 	}
 }
@@ -380,9 +390,7 @@ func startFakeEngine(t *testing.T, f *fakeEngine) string {
 func TestDockerBackendAgainstFakeEngine(t *testing.T) {
 	f := &fakeEngine{killed: make(chan struct{})}
 	host := startFakeEngine(t, f)
-	t.Setenv(EnvDockerHost, host)
-	t.Setenv(EnvSandbox, "docker")
-	b := Select()
+	b := Select(Policy{Sandbox: "docker", DockerHost: host})
 	if b.Name() != "docker" {
 		t.Fatalf("selected %s with a reachable engine", b.Name())
 	}
@@ -427,31 +435,33 @@ func TestDockerTimeoutKillsContainer(t *testing.T) {
 }
 
 func TestSelectFailsClosed(t *testing.T) {
-	t.Setenv(EnvAllowNoSandbox, "")
-	t.Setenv(EnvSandbox, "none")
-	if b := Select(); b.Name() != "fail-closed" {
+	env := map[string]string{EnvSandbox: "none"}
+	getenv := func(k string) string { return env[k] }
+	if b := Select(PolicyFromEnv(getenv)); b.Name() != "fail-closed" {
 		t.Errorf("%s=none alone selected %s", EnvSandbox, b.Name())
 	}
-	t.Setenv(EnvAllowNoSandbox, "true")
-	if b := Select(); b.Name() != "none" {
+	env[EnvAllowNoSandbox] = "true"
+	if b := Select(PolicyFromEnv(getenv)); b.Name() != "none" {
 		t.Errorf("none + allow selected %s", b.Name())
 	}
-	t.Setenv(EnvAllowNoSandbox, "yes") // only 1 or true count
-	if b := Select(); b.Name() != "fail-closed" {
+	env[EnvAllowNoSandbox] = "yes" // only 1 or true count
+	if b := Select(PolicyFromEnv(getenv)); b.Name() != "fail-closed" {
 		t.Errorf("allow=yes selected %s", b.Name())
 	}
-	t.Setenv(EnvSandbox, "docker")
+	// The library itself never reads the environment.
+	t.Setenv(EnvSandbox, "none")
 	t.Setenv(EnvAllowNoSandbox, "1")
-	t.Setenv(EnvDockerHost, "unix://"+filepath.Join(t.TempDir(), "missing.sock"))
-	b := Select()
+	if b := Select(Policy{Sandbox: "none"}); b.Name() != "fail-closed" {
+		t.Errorf("Select read %s from the process environment: %s", EnvAllowNoSandbox, b.Name())
+	}
+	b := Select(Policy{Sandbox: "docker", AllowNoSandbox: true, DockerHost: "unix://" + filepath.Join(t.TempDir(), "missing.sock")})
 	if b.Name() != "fail-closed" {
 		t.Fatalf("docker without an engine selected %s", b.Name())
 	}
-	if _, err := b.Start(&Manifest{}, Request{Args: []string{"true"}}); !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "Docker") {
+	if _, err := b.Start(context.Background(), &Manifest{}, Request{Args: []string{"true"}}); !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "Docker") {
 		t.Errorf("refusal %v", err)
 	}
-	t.Setenv(EnvSandbox, "firejail")
-	if b := Select(); b.Name() != "fail-closed" {
+	if b := Select(Policy{Sandbox: "firejail"}); b.Name() != "fail-closed" {
 		t.Errorf("unknown value selected %s", b.Name())
 	}
 }
@@ -515,7 +525,7 @@ func TestDoctorReportText(t *testing.T) {
 	if txt := r.Text(); !strings.Contains(txt, "bubblewrap") || !strings.Contains(txt, "bash would use: bubblewrap") {
 		t.Errorf("text %q", txt)
 	}
-	rep := Inspect()
+	rep := Inspect(Policy{})
 	names := map[string]bool{}
 	for _, c := range rep.Capabilities {
 		names[c.Name] = true
@@ -527,5 +537,24 @@ func TestDoctorReportText(t *testing.T) {
 	}
 	if rep.Selected == "" {
 		t.Error("doctor names no selected backend")
+	}
+	// Fallback confinement is reported, and matches the selected backend.
+	want := map[string]string{"fail-closed": "refused", "none": "unconfined"}[rep.Selected]
+	if want == "" {
+		want = "confined"
+	}
+	if rep.Fallback != want || !strings.Contains(rep.Text(), "fallback commands: "+want) {
+		t.Errorf("fallback confinement %q (want %q) in %q", rep.Fallback, want, rep.Text())
+	}
+	for _, c := range rep.Capabilities {
+		if (c.Name == "sandbox-exec" || c.Name == "appcontainer") && !strings.Contains(c.Detail, "EXPERIMENTAL") {
+			t.Errorf("%s not marked experimental: %q", c.Name, c.Detail)
+		}
+	}
+	if r := Inspect(Policy{Sandbox: "bogus"}); r.Fallback != "refused" || !strings.Contains(r.FallbackDetail, "bogus") {
+		t.Errorf("fail-closed policy: fallback %q %q", r.Fallback, r.FallbackDetail)
+	}
+	if r := Inspect(Policy{Sandbox: "none", AllowNoSandbox: true}); r.Fallback != "unconfined" {
+		t.Errorf("no-sandbox policy: fallback %q", r.Fallback)
 	}
 }

@@ -68,6 +68,59 @@ type Manifest struct {
 	// DisableLandlock turns off the Landlock layer of the bubblewrap backend.
 	// It is on whenever the kernel and the sandbox helper support it.
 	DisableLandlock bool `json:"disable_landlock,omitempty"`
+	// SystemEtc, when not nil, replaces the whole read-only /etc of the
+	// system skeleton with just these entries (absolute paths under /etc;
+	// missing ones are skipped), for commands that need only a few.
+	// Only bubblewrap narrows /etc; other backends refuse it.
+	SystemEtc []string `json:"system_etc,omitempty"`
+	// Files are created inside the sandbox before the command starts, in
+	// its private /tmp or private HOME: nothing of them is written on the
+	// host. Only backends with a private /tmp and HOME (bubblewrap) accept
+	// them; see SupportsPrivateFiles.
+	Files []File `json:"files,omitempty"`
+	// AllowRepoMetadataWrites lets the command change .git/hooks,
+	// .git/config and shell rc files in its writable roots, which are
+	// otherwise read-only (see README). For callers whose users can write
+	// those files by other means anyway (bashbox's fallback commands: the
+	// script writes them through its read-write volume).
+	AllowRepoMetadataWrites bool `json:"allow_repo_metadata_writes,omitempty"`
+}
+
+// File is one file or directory made inside the sandbox.
+type File struct {
+	Path string `json:"path"`
+	Data []byte `json:"data,omitempty"`
+	// Dir makes an empty, read-only directory instead of a file (files
+	// are read-only too).
+	Dir bool `json:"dir,omitempty"`
+}
+
+// SupportsStdin reports whether b forwards Request.Stdin (docker and
+// AppContainer do not, and refuse a non-nil one).
+func SupportsStdin(b Backend) bool {
+	switch b.(type) {
+	case *bubblewrap, *sandboxExec, noSandbox:
+		return true
+	}
+	return false
+}
+
+// SupportsPrivateFiles reports whether b can create Manifest.Files.
+func SupportsPrivateFiles(b Backend) bool {
+	f, ok := b.(interface{ PrivateFiles() bool })
+	return ok && f.PrivateFiles()
+}
+
+// requireBasicManifest is the common refusal of the fields only bubblewrap
+// implements.
+func requireBasicManifest(m *Manifest, backend string) error {
+	if len(m.Files) > 0 {
+		return fmt.Errorf("%w: %s cannot create files in a private /tmp or HOME", ErrPolicyNotSupported, backend)
+	}
+	if m.SystemEtc != nil {
+		return fmt.Errorf("%w: %s cannot narrow the view of /etc", ErrPolicyNotSupported, backend)
+	}
+	return nil
 }
 
 // ErrPathDenied is wrapped by Validate's errors for unusable manifest paths.
@@ -101,6 +154,16 @@ func (m *Manifest) Validate() error {
 	case "", SyscallInherit, SyscallStrict:
 	default:
 		return fmt.Errorf("unknown syscall policy %q (want inherit or strict)", m.Syscalls)
+	}
+	for _, f := range m.Files {
+		if err := checkManifestPath(f.Path); err != nil {
+			return err
+		}
+	}
+	for _, p := range m.SystemEtc {
+		if err := checkManifestPath(p); err != nil {
+			return err
+		}
 	}
 	for _, kv := range m.Env {
 		if kv[0] == "" || strings.ContainsAny(kv[0], "=\x00") || strings.ContainsRune(kv[1], 0) {

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
+	"syscall"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -36,6 +38,15 @@ func runProbe(what string) int {
 		report("netlink_hibits", trySocket(unix.AF_NETLINK|1<<32, unix.SOCK_RAW|unix.SOCK_CLOEXEC, unix.NETLINK_ROUTE))
 		report("packet", trySocket(unix.AF_PACKET, unix.SOCK_DGRAM, 0))
 		report("tcp", trySocket(unix.AF_INET, unix.SOCK_STREAM, 0))
+		// A child in a new user namespace (clone with CLONE_NEWUSER), a
+		// plain child (must still work), and clone3 with a bad size
+		// (EINVAL when it reaches the kernel).
+		report("clone_newuser", tryExec(unix.CLONE_NEWUSER))
+		report("clone_newnet", tryExec(unix.CLONE_NEWNET|unix.CLONE_NEWUSER))
+		report("clone_plain", tryExec(0))
+		_, _, e = unix.Syscall(unix.SYS_CLONE3, 0, 0, 0)
+		report("clone3", errnoOrNil(e))
+		report("unshare_user", unix.Unshare(unix.CLONE_NEWUSER))
 		return 0
 	case "tcpbind":
 		// A plain TCP socket (not MPTCP, which Landlock does not cover).
@@ -61,6 +72,16 @@ func runProbe(what string) int {
 	}
 	fmt.Fprintln(os.Stderr, "unknown probe", what)
 	return 2
+}
+
+func tryExec(cloneflags uintptr) error {
+	cmd := exec.Command("/bin/true")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Cloneflags: cloneflags}
+	if cloneflags&unix.CLONE_NEWUSER != 0 {
+		cmd.SysProcAttr.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}}
+		cmd.SysProcAttr.GidMappingsEnableSetgroups = false
+	}
+	return cmd.Run()
 }
 
 func trySocket(domain, typ, proto uint64) error {

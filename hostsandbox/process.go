@@ -1,8 +1,10 @@
 package hostsandbox
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,12 +23,14 @@ type execProcess struct {
 	code    int
 	err     error
 	cleanup func()
+	stopCtx func() bool
 }
 
-// startExec starts cmd in a new process group with stdin closed. cleanup
-// runs once the process has been waited for.
-func startExec(cmd *exec.Cmd, cleanup func()) (*execProcess, error) {
-	cmd.Stdin = nil // the null device: reads see EOF at once
+// startExec starts cmd in a new process group reading stdin (nil: the null
+// device, so reads see EOF at once). The whole group is killed when ctx
+// ends first. cleanup runs once the process has been waited for.
+func startExec(ctx context.Context, cmd *exec.Cmd, stdin io.Reader, cleanup func()) (*execProcess, error) {
+	cmd.Stdin = stdin
 	cmd.WaitDelay = OutputDrainDelay
 	setProcessGroup(cmd)
 	if err := cmd.Start(); err != nil {
@@ -36,6 +40,7 @@ func startExec(cmd *exec.Cmd, cleanup func()) (*execProcess, error) {
 		return nil, fmt.Errorf("starting %s: %w", filepath.Base(cmd.Path), err)
 	}
 	p := &execProcess{cmd: cmd, done: make(chan struct{}), cleanup: cleanup}
+	p.stopCtx = killOnDone(ctx, p)
 	go p.wait()
 	return p, nil
 }
@@ -44,7 +49,7 @@ func (p *execProcess) wait() {
 	defer close(p.done)
 	// Kill becomes a no-op before the leader is reaped, so it can never
 	// signal a process group id the system has handed out again.
-	err := waitAndSweep(p.cmd, func() { p.exited.Store(true) })
+	err := waitAndSweep(p.cmd, func() { p.stopCtx(); p.exited.Store(true) })
 	p.code = exitCodeOf(p.cmd.ProcessState)
 	var exitErr *exec.ExitError
 	switch {

@@ -1,6 +1,7 @@
 package hostsandbox
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -74,7 +75,7 @@ func sbplProfile(m *Manifest, tmpDir string, extraRead []string) (string, error)
 	return b.String(), nil
 }
 
-func (s *sandboxExec) Start(m *Manifest, req Request) (Process, error) {
+func (s *sandboxExec) Start(ctx context.Context, m *Manifest, req Request) (Process, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
@@ -83,6 +84,9 @@ func (s *sandboxExec) Start(m *Manifest, req Request) (Process, error) {
 	}
 	if m.Syscalls == SyscallStrict {
 		return nil, fmt.Errorf("%w: sandbox-exec has no syscall filter (strict)", ErrPolicyNotSupported)
+	}
+	if err := requireBasicManifest(m, "sandbox-exec"); err != nil {
+		return nil, err
 	}
 	if len(req.Args) == 0 {
 		return nil, errors.New("no command given")
@@ -121,7 +125,7 @@ func (s *sandboxExec) Start(m *Manifest, req Request) (Process, error) {
 	}
 	args := append([]string{s.path, "-p", profile, bin}, command[1:]...)
 	cmd := &exec.Cmd{Path: s.path, Args: args, Dir: req.Dir, Env: env, Stdout: req.Stdout, Stderr: req.Stderr}
-	return startExec(cmd, cleanup)
+	return startExec(ctx, cmd, req.Stdin, cleanup)
 }
 
 // sandboxExecProbe caches a successful availability probe; a failure is

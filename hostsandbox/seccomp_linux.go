@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/elastic/go-seccomp-bpf/arch"
 	"golang.org/x/net/bpf"
@@ -39,6 +40,11 @@ const (
 	sockTypeMask = 0xf // the low bits of socket(2)'s type; the rest are flags
 )
 
+// cloneNamespaceFlags are clone(2)'s flags that create namespaces
+// (CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET): the
+// strict filter refuses clone with any of them, as it refuses unshare.
+const cloneNamespaceFlags = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
+
 // seccompData offsets (struct seccomp_data: int nr; u32 arch; u64 ip; u64 args[6]).
 const (
 	offNr   = 0
@@ -46,12 +52,51 @@ const (
 	offArgs = 16
 )
 
+// bpfProgram assembles BPF with symbolic jump targets: conditional jumps
+// name the label to reach when true (false falls through), so the layout
+// can change without recounting offsets by hand.
+type bpfProgram struct {
+	ins    []bpf.Instruction
+	jumps  map[int]string // instruction index -> label of its true branch
+	labels map[string]int
+}
+
+func (p *bpfProgram) add(ins ...bpf.Instruction) { p.ins = append(p.ins, ins...) }
+
+func (p *bpfProgram) jumpIfEqual(val uint32, label string) {
+	if p.jumps == nil {
+		p.jumps = map[int]string{}
+	}
+	p.jumps[len(p.ins)] = label
+	p.ins = append(p.ins, bpf.JumpIf{Cond: bpf.JumpEqual, Val: val})
+}
+
+func (p *bpfProgram) label(name string) {
+	if p.labels == nil {
+		p.labels = map[string]int{}
+	}
+	p.labels[name] = len(p.ins)
+}
+
+func (p *bpfProgram) assemble() ([]bpf.RawInstruction, error) {
+	for at, name := range p.jumps {
+		target, ok := p.labels[name]
+		if !ok || target <= at || target-at-1 > 255 {
+			return nil, fmt.Errorf("seccomp: bad jump to %s", name)
+		}
+		j := p.ins[at].(bpf.JumpIf)
+		j.SkipTrue = uint8(target - at - 1)
+		p.ins[at] = j
+	}
+	return bpf.Assemble(p.ins)
+}
+
 // strictSeccompProgram assembles the SyscallStrict filter for this
 // architecture as the raw sock_filter array bwrap --seccomp reads. It is
 // written by hand on go-seccomp-bpf's syscall tables rather than with its
-// policy assembler because socket(2)'s arguments must be compared on their
-// low 32 bits only (the kernel truncates them to int, so a 64-bit compare
-// could be bypassed by setting high bits).
+// policy assembler because socket(2)'s and clone(2)'s arguments must be
+// compared on their low 32 bits only (the kernel truncates them to int, so
+// a 64-bit compare could be bypassed by setting high bits).
 func strictSeccompProgram() ([]byte, error) {
 	info, err := arch.GetInfo("")
 	if err != nil {
@@ -65,72 +110,75 @@ func strictSeccompProgram() ([]byte, error) {
 	retAllow := bpf.RetConstant{Val: unix.SECCOMP_RET_ALLOW}
 	// A syscall from a foreign ABI (i386 via int 0x80 on x86_64) would
 	// dodge every number below, so any other architecture is refused.
-	retForeign := bpf.RetConstant{Val: uint32(unix.SECCOMP_RET_ERRNO) | uint32(unix.ENOSYS)}
-
-	var denied []uint32
-	for _, name := range strictDeniedSyscalls {
-		if nr, ok := info.SyscallNames[name]; ok {
-			denied = append(denied, uint32(nr))
+	// clone3 gets the same answer: its flags live in memory a filter
+	// cannot read, and ENOSYS makes the C library fall back to clone,
+	// whose flags are checked.
+	retENOSYS := bpf.RetConstant{Val: uint32(unix.SECCOMP_RET_ERRNO) | uint32(unix.ENOSYS)}
+	argLo := func(i uint32) uint32 {
+		if nativeBigEndian() {
+			return offArgs + 8*i + 4
 		}
+		return offArgs + 8*i
 	}
-	socketNr, hasSocket := info.SyscallNames["socket"]
 
-	// Layout: [arch check][x32 check][load nr][deny list][socket branch][allow]
-	//         [deny][socket arg checks][allow]
-	prog := []bpf.Instruction{
-		bpf.LoadAbsolute{Off: offArch, Size: 4},
+	var p bpfProgram
+	p.add(bpf.LoadAbsolute{Off: offArch, Size: 4},
 		bpf.JumpIf{Cond: bpf.JumpEqual, Val: uint32(info.ID), SkipTrue: 1},
-		retForeign,
-		bpf.LoadAbsolute{Off: offNr, Size: 4},
-	}
+		retENOSYS,
+		bpf.LoadAbsolute{Off: offNr, Size: 4})
 	if info.ID == arch.X86_64.ID {
 		// x32 syscalls share the arch value but set bit 30.
-		prog = append(prog,
-			bpf.JumpIf{Cond: bpf.JumpGreaterOrEqual, Val: uint32(arch.X32.SeccompMask), SkipTrue: 0, SkipFalse: 1},
-			retForeign,
-		)
+		p.add(bpf.JumpIf{Cond: bpf.JumpGreaterOrEqual, Val: uint32(arch.X32.SeccompMask), SkipTrue: 0, SkipFalse: 1},
+			retENOSYS)
 	}
-	// Each denied number jumps to the shared deny return placed right
-	// after the list: distances shrink as we go.
-	n := len(denied)
-	extra := 0
-	if hasSocket {
-		extra = 1
-	}
-	for i, nr := range denied {
-		// instructions after this one before the deny: remaining denies,
-		// the socket jump, the allow.
-		skip := (n - 1 - i) + extra + 1
-		if skip > 255 {
-			return nil, fmt.Errorf("seccomp: filter too long")
+	for _, name := range strictDeniedSyscalls {
+		if nr, ok := info.SyscallNames[name]; ok {
+			p.jumpIfEqual(uint32(nr), "deny")
 		}
-		prog = append(prog, bpf.JumpIf{Cond: bpf.JumpEqual, Val: nr, SkipTrue: uint8(skip)})
 	}
-	if hasSocket {
-		// jump over allow and deny to the socket checks
-		prog = append(prog, bpf.JumpIf{Cond: bpf.JumpEqual, Val: uint32(socketNr), SkipTrue: 2})
+	if nr, ok := info.SyscallNames["clone3"]; ok {
+		p.jumpIfEqual(uint32(nr), "enosys")
 	}
-	prog = append(prog, retAllow, retDeny)
+	socketNr, hasSocket := info.SyscallNames["socket"]
 	if hasSocket {
-		argLo := func(i uint32) uint32 {
-			if nativeBigEndian() {
-				return offArgs + 8*i + 4
-			}
-			return offArgs + 8*i
+		p.jumpIfEqual(uint32(socketNr), "socket")
+	}
+	cloneNr, hasClone := info.SyscallNames["clone"]
+	if hasClone {
+		p.jumpIfEqual(uint32(cloneNr), "clone")
+	}
+	p.add(retAllow)
+	p.label("deny")
+	p.add(retDeny)
+	p.label("enosys")
+	p.add(retENOSYS)
+	if hasSocket {
+		p.label("socket")
+		p.add(bpf.LoadAbsolute{Off: argLo(0), Size: 4})
+		p.jumpIfEqual(afNetlink, "deny2")
+		p.jumpIfEqual(afPacket, "deny2")
+		p.add(bpf.LoadAbsolute{Off: argLo(1), Size: 4},
+			bpf.ALUOpConstant{Op: bpf.ALUOpAnd, Val: sockTypeMask})
+		p.jumpIfEqual(sockRaw, "deny2")
+		p.jumpIfEqual(sockPacket, "deny2")
+		p.add(retAllow)
+		p.label("deny2")
+		p.add(retDeny)
+	}
+	if hasClone {
+		// clone's flags are its first argument, except on s390, where
+		// the first two are swapped.
+		flagsArg := uint32(0)
+		if strings.HasPrefix(info.Name, "s390") {
+			flagsArg = 1
 		}
-		prog = append(prog,
-			bpf.LoadAbsolute{Off: argLo(0), Size: 4},
-			bpf.JumpIf{Cond: bpf.JumpEqual, Val: afNetlink, SkipTrue: 6},
-			bpf.JumpIf{Cond: bpf.JumpEqual, Val: afPacket, SkipTrue: 5},
-			bpf.LoadAbsolute{Off: argLo(1), Size: 4},
-			bpf.ALUOpConstant{Op: bpf.ALUOpAnd, Val: sockTypeMask},
-			bpf.JumpIf{Cond: bpf.JumpEqual, Val: sockRaw, SkipTrue: 2},
-			bpf.JumpIf{Cond: bpf.JumpEqual, Val: sockPacket, SkipTrue: 1},
+		p.label("clone")
+		p.add(bpf.LoadAbsolute{Off: argLo(flagsArg), Size: 4},
+			bpf.JumpIf{Cond: bpf.JumpBitsSet, Val: cloneNamespaceFlags, SkipTrue: 1},
 			retAllow,
-			retDeny,
-		)
+			retDeny)
 	}
-	raw, err := bpf.Assemble(prog)
+	raw, err := p.assemble()
 	if err != nil {
 		return nil, fmt.Errorf("seccomp: %w", err)
 	}
@@ -156,18 +204,28 @@ func seccompFile() (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	fd, err := unix.MemfdCreate("bashbox-seccomp", unix.MFD_CLOEXEC)
+	f, err := memFile("bashbox-seccomp", prog)
 	if err != nil {
-		return nil, fmt.Errorf("seccomp: memfd: %w", err)
-	}
-	f := os.NewFile(uintptr(fd), "bashbox-seccomp")
-	if _, err := f.Write(prog); err != nil {
-		f.Close()
 		return nil, fmt.Errorf("seccomp: %w", err)
+	}
+	return f, nil
+}
+
+// memFile returns an in-memory file holding data, positioned at its start,
+// to hand to a child as an inherited descriptor: nothing touches a disk.
+func memFile(name string, data []byte) (*os.File, error) {
+	fd, err := unix.MemfdCreate(name, unix.MFD_CLOEXEC)
+	if err != nil {
+		return nil, fmt.Errorf("memfd: %w", err)
+	}
+	f := os.NewFile(uintptr(fd), name)
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return nil, err
 	}
 	if _, err := f.Seek(0, 0); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("seccomp: %w", err)
+		return nil, err
 	}
 	return f, nil
 }

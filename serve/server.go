@@ -83,7 +83,8 @@ func New(cfg *config.File, log *slog.Logger) (*Server, error) {
 		}
 		p.box = box
 		if pc.BashTool.Enabled {
-			tool, err := bashtool.New(bashtool.Config{WorkDir: pc.BashTool.Root, ReadPaths: pc.BashTool.Read, WritePaths: pc.BashTool.Write, EnvAllow: pc.BashTool.EnvAllow})
+			tool, err := bashtool.New(bashtool.Config{WorkDir: pc.BashTool.Root, ReadPaths: pc.BashTool.Read, WritePaths: pc.BashTool.Write, EnvAllow: pc.BashTool.EnvAllow,
+				Backend: cfg.Backend(), Network: cfg.Host.BashNetwork})
 			if err != nil {
 				s.Close()
 				return nil, fmt.Errorf("profile %s: bash_tool: %w", name, err)

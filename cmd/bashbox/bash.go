@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/bashbox/bashbox/config"
 	"github.com/bashbox/bashbox/hostsandbox"
 	"github.com/bashbox/bashbox/hostsandbox/bashtool"
 )
@@ -21,6 +22,17 @@ import (
 // a sandbox with a marker argument, it applies Landlock and resource limits
 // and execs the command. This must run before anything else in main.
 func init() { hostsandbox.ServeHelper() }
+
+// sandboxPolicy maps BASHBOX_SANDBOX, BASHBOX_ALLOW_NO_SANDBOX and
+// DOCKER_HOST onto the host sandbox's policy: the libraries never read the
+// environment themselves.
+func sandboxPolicy() hostsandbox.Policy { return hostsandbox.PolicyFromEnv(os.Getenv) }
+
+// hostConfig is the same mapping for serve's configuration, plus
+// BASHBOX_BASH_ALLOW_NETWORK for its Bash tool.
+func hostConfig() config.Host {
+	return config.Host{Sandbox: sandboxPolicy(), BashNetwork: bashtool.NetworkFromEnv(os.Getenv)}
+}
 
 // exitCannotRun is the status when the command was refused by a denylist
 // or no sandbox could run it (as a shell reports a command it cannot
@@ -85,7 +97,8 @@ missing sandbox exit %d.
 		return usageError(stderr, fs, "%v", err)
 	}
 
-	tool, err := bashtool.New(bashtool.Config{WorkDir: wd, ReadPaths: readPaths, WritePaths: *writes, EnvAllow: *envAllow})
+	tool, err := bashtool.New(bashtool.Config{WorkDir: wd, ReadPaths: readPaths, WritePaths: *writes, EnvAllow: *envAllow,
+		Policy: sandboxPolicy(), Network: bashtool.NetworkFromEnv(os.Getenv)})
 	if err != nil {
 		return usageError(stderr, fs, "%v", err)
 	}
@@ -127,7 +140,7 @@ func runDoctorCommand(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usageError(stderr, fs, "unexpected argument %q", fs.Arg(0))
 	}
-	report := hostsandbox.Inspect()
+	report := hostsandbox.Inspect(sandboxPolicy())
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

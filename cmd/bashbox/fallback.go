@@ -2,12 +2,15 @@ package main
 
 import (
 	"github.com/bashbox/bashbox/fallback"
+	"github.com/bashbox/bashbox/hostsandbox"
 	"github.com/bashbox/bashbox/interp"
 )
 
-// fallbackConfig resolves the named host commands once, at start.
-func fallbackConfig(names, env []string) (interp.Fallback, error) {
-	r, err := fallback.New(fallback.Config{Commands: names, Env: env})
+// fallbackConfig resolves the named host commands once, at start; they run
+// in the host sandbox BASHBOX_SANDBOX and BASHBOX_ALLOW_NO_SANDBOX select,
+// with the network only for the commands in network.
+func fallbackConfig(names, network, env []string) (interp.Fallback, error) {
+	r, err := fallback.New(fallback.Config{Commands: names, Network: network, Env: env, Backend: hostsandbox.Select(sandboxPolicy())})
 	if err != nil || r == nil {
 		return nil, err
 	}

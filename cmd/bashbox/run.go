@@ -33,6 +33,7 @@ type sandboxFlags struct {
 	env         []string
 	fallback    []string
 	fallbackEnv []string
+	fallbackNet []string
 }
 
 func (f *sandboxFlags) register(fs *pflag.FlagSet) {
@@ -48,6 +49,7 @@ func (f *sandboxFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&f.env, "env", nil, "NAME=VALUE added to the sandbox environment (repeatable)")
 	fs.StringSliceVar(&f.fallback, "fallback", nil, "host commands allowed to run for real, e.g. git,gh")
 	fs.StringSliceVar(&f.fallbackEnv, "fallback-env", nil, "host env vars passed to fallback children only")
+	fs.StringSliceVar(&f.fallbackNet, "fallback-net", nil, "fallback commands given the host network, e.g. git (default: none)")
 }
 
 // config turns the flags into a box configuration.
@@ -88,7 +90,7 @@ func (f *sandboxFlags) config() (bashbox.Config, error) {
 		}
 	}
 	cfg.Env = f.env
-	fb, err := fallbackConfig(f.fallback, f.fallbackEnv)
+	fb, err := fallbackConfig(f.fallback, f.fallbackNet, f.fallbackEnv)
 	if err != nil {
 		return cfg, err
 	}

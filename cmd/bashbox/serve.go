@@ -44,6 +44,7 @@ func serveCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, fs, "%v", err)
 	}
+	cfg.Host = hostConfig()
 	if *addr == "" {
 		*addr = cfg.Server.HTTP
 		if fs.Changed("http") || *cfgFile == "" {
@@ -127,7 +128,7 @@ func flagsConfig(sf *sandboxFlags, token string) (*config.File, error) {
 		k, v, _ := cutEnv(kv)
 		p.Env[k] = v
 	}
-	p.Fallback = config.Fallback{Commands: sf.fallback, Env: sf.fallbackEnv}
+	p.Fallback = config.Fallback{Commands: sf.fallback, Env: sf.fallbackEnv, Network: sf.fallbackNet}
 	f.Profiles["default"] = p
 	return config.FromFile(f)
 }

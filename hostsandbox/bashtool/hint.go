@@ -1,10 +1,25 @@
 package bashtool
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+
+	"github.com/bashbox/bashbox/hostsandbox"
+)
 
 // EnvAllowNetwork, set to 1 or true (any case) in bashbox's environment,
 // gives commands the host network; otherwise they have none.
 const EnvAllowNetwork = "BASHBOX_BASH_ALLOW_NETWORK"
+
+// NetworkFromEnv is the network mode the bashbox command gives the tool:
+// inherit when BASHBOX_BASH_ALLOW_NETWORK, looked up with getenv, is 1 or
+// true (any case), deny otherwise.
+func NetworkFromEnv(getenv func(string) string) hostsandbox.NetworkMode {
+	if v := strings.TrimSpace(getenv(EnvAllowNetwork)); v == "1" || strings.EqualFold(v, "true") {
+		return hostsandbox.NetworkInherit
+	}
+	return hostsandbox.NetworkDeny
+}
 
 // NetworkHint ends the result of a failed, network-looking command while
 // the network is closed, so the model stops retrying.

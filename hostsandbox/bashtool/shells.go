@@ -1,6 +1,7 @@
 package bashtool
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -88,7 +89,9 @@ func (t *Tool) startBackground(in Input) (Result, error) {
 		stdout: &streamBuffer{limit: BackgroundBufferLimit}, stderr: &streamBuffer{limit: BackgroundBufferLimit},
 		done: make(chan struct{}), status: StatusRunning,
 	}
-	proc, err := t.backend.Start(m, hostsandbox.Request{
+	// A background shell outlives the call that started it: KillShell and
+	// Close end it, not a context.
+	proc, err := t.backend.Start(context.Background(), m, hostsandbox.Request{
 		Args: []string{t.cfg.Shell, "-c", in.Command}, Dir: t.cfg.WorkDir, Stdout: s.stdout, Stderr: s.stderr,
 	})
 	if err != nil {

@@ -72,15 +72,17 @@ type Config struct {
 	// with host variable names; NAME* entries are prefixes. Secret-shaped
 	// names (*_TOKEN, *_API_KEY, ...) pass only when listed exactly.
 	EnvAllow []string
-	// Network: empty means deny, unless BASHBOX_BASH_ALLOW_NETWORK is 1 or
-	// true when New runs, which means inherit.
+	// Network: empty means deny. (The bashbox command sets inherit when
+	// BASHBOX_BASH_ALLOW_NETWORK is 1 or true; see NetworkFromEnv.)
 	Network  hostsandbox.NetworkMode
 	Syscalls hostsandbox.SyscallPolicy
 	// Resource limits per command; zero means none.
 	MaxMemoryBytes uint64
 	MaxCPUSecs     uint64
-	// Backend defaults to hostsandbox.Select().
+	// Backend defaults to hostsandbox.Select(Policy).
 	Backend hostsandbox.Backend
+	// Policy chooses the backend when Backend is nil.
+	Policy hostsandbox.Policy
 	// HostEnv is where allowed variables come from; default os.Environ(),
 	// read at each call.
 	HostEnv []string
@@ -132,13 +134,10 @@ func New(cfg Config) (*Tool, error) {
 	}
 	t := &Tool{cfg: cfg, backend: cfg.Backend, network: cfg.Network, shells: map[string]*shell{}}
 	if t.backend == nil {
-		t.backend = hostsandbox.Select()
+		t.backend = hostsandbox.Select(cfg.Policy)
 	}
 	if t.network == "" {
 		t.network = hostsandbox.NetworkDeny
-		if v := strings.TrimSpace(os.Getenv(EnvAllowNetwork)); v == "1" || strings.EqualFold(v, "true") {
-			t.network = hostsandbox.NetworkInherit
-		}
 	}
 	if t.cfg.Shell == "" {
 		t.cfg.Shell = defaultShell()
