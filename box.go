@@ -336,10 +336,6 @@ func (s *Session) Run(ctx context.Context, req Request) (*Result, error) {
 // Workdir is the session's current directory.
 func (s *Session) Workdir() string { return s.sess.Dir() }
 
-// gracePeriod is how long a call may take to wind down once a budget
-// stopped it; past it Run returns anyway.
-const gracePeriod = 900 * time.Millisecond
-
 func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, error) {
 	start := time.Now()
 	limits := b.cfg.Limits
@@ -390,16 +386,11 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 		}()
 		done <- exec()
 	}()
-	var code int
-	select {
-	case code = <-done:
-	case <-runCtx.Done():
-		select {
-		case code = <-done:
-		case <-time.After(gracePeriod):
-			code = 1
-		}
-	}
+	// Run returns only once the script and everything it started ended:
+	// the caller's concurrency slot and the call's budgets then still
+	// bound the call's work. Commands stop within a few milliseconds of
+	// cancellation, so a stopped call ends well within a second.
+	code := <-done
 	res := &Result{CommandsRun: budget.Commands()}
 	if trip := budget.Tripped(); trip != nil {
 		res.Budget = trip

@@ -70,7 +70,9 @@ func openat2(dirfd int, rel string, flags int) (int, error) {
 }
 
 // openBeneath opens the layer path name with openat2, following the links
-// inside the layer except a final one when flags hold O_NOFOLLOW.
+// inside the layer except a final one when flags hold O_NOFOLLOW. Callers
+// pass O_PATH or O_NONBLOCK: the read lock is held across the call, so an
+// open that waited (a FIFO without writer) would block Close for good.
 func (h *HostFs) openBeneath(name string, flags int) (int, error) {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
@@ -109,7 +111,7 @@ func (h *HostFs) statBeneath(name string, follow bool) (fs.FileInfo, error) {
 // openReadBeneath opens name for reading, following links in the layer
 // (a final one only if follow).
 func (h *HostFs) openReadBeneath(name string, follow bool) (*os.File, error) {
-	flags := unix.O_RDONLY
+	flags := unix.O_RDONLY | unix.O_NONBLOCK // see refuseSpecial
 	if !follow {
 		flags |= unix.O_NOFOLLOW
 	}
@@ -120,13 +122,24 @@ func (h *HostFs) openReadBeneath(name string, follow bool) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		unix.Close(fd)
+		return nil, err
+	}
+	if t := st.Mode & unix.S_IFMT; t != unix.S_IFREG && t != unix.S_IFDIR {
+		unix.Close(fd)
+		return nil, unix.ENXIO
+	}
+	// Back to blocking mode, so that os does not try the poller.
+	unix.SetNonblock(fd, false)
 	return os.NewFile(uintptr(fd), path.Base(rel(name))), nil
 }
 
 // readDirBeneath lists name with the kernel's d_type, stating each entry
 // relative to the open directory unless typesOnly.
 func (h *HostFs) readDirBeneath(name string, typesOnly bool) ([]fs.FileInfo, error) {
-	fd, err := h.openBeneath(name, unix.O_RDONLY|unix.O_DIRECTORY)
+	fd, err := h.openBeneath(name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NONBLOCK)
 	if err != nil {
 		return nil, err
 	}

@@ -142,12 +142,41 @@ func (h *HostFs) OpenFile(name string, flag int, perm fs.FileMode) (File, error)
 		f, err = h.openReadBeneath(name, false)
 	}
 	if err == errUseRoot {
-		f, err = h.root.OpenFile(rel(name), flag|oNoFollow, perm)
+		f, err = h.root.OpenFile(rel(name), flag|oNoFollow|oNonBlock, safePerm(perm))
+		if err == nil {
+			err = refuseSpecial(f)
+		}
 	}
 	if err != nil {
 		return nil, fix("open", name, err)
 	}
 	return &hostFile{File: f, name: Clean(name)}, nil
+}
+
+// specialBits are the mode bits a script may not set on the host: a
+// setuid or setgid file made in a read-write volume would run with its
+// owner's rights (root's, when the server runs as root) for anyone on the
+// host who executes it. The sticky bit goes too: it changes who may
+// delete in a host directory.
+const specialBits = fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky
+
+func safePerm(perm fs.FileMode) fs.FileMode { return perm &^ specialBits }
+
+// refuseSpecial closes f and fails with ENXIO unless it is a regular file
+// or a directory. Host files are opened with O_NONBLOCK, so opening a FIFO,
+// socket or device never waits; reading one could still block a call
+// forever (a FIFO without writer) or read a disk, so the sandbox refuses
+// them as the kernel refuses a socket: "No such device or address".
+func refuseSpecial(f *os.File) error {
+	fi, err := f.Stat()
+	if err == nil && (fi.Mode().IsRegular() || fi.IsDir()) {
+		return nil
+	}
+	f.Close()
+	if err != nil {
+		return err
+	}
+	return syscall.ENXIO
 }
 
 // ReadDir lists name in the host filesystem's own order.
@@ -161,7 +190,7 @@ func (h *HostFs) readDir(name string, typesOnly bool) ([]fs.FileInfo, error) {
 	if infos, err := h.readDirBeneath(name, typesOnly); err != errUseRoot {
 		return infos, fix("open", name, err)
 	}
-	f, err := h.root.Open(rel(name))
+	f, err := h.root.OpenFile(rel(name), os.O_RDONLY|oDirectory|oNonBlock, 0)
 	if err != nil {
 		return nil, fix("open", name, err)
 	}
@@ -192,7 +221,7 @@ func (h *HostFs) Mkdir(name string, perm fs.FileMode) error {
 	if err := h.writable("mkdir", name); err != nil {
 		return err
 	}
-	return fix("mkdir", name, h.root.Mkdir(rel(name), perm))
+	return fix("mkdir", name, h.root.Mkdir(rel(name), safePerm(perm)))
 }
 
 func (h *HostFs) MkdirAll(name string, perm fs.FileMode) error { return MkdirAll(h, name, perm) }
@@ -234,7 +263,7 @@ func (h *HostFs) Chmod(name string, mode fs.FileMode) error {
 	if err := h.writable("chmod", name); err != nil {
 		return err
 	}
-	return fix("chmod", name, h.root.Chmod(rel(name), mode))
+	return fix("chmod", name, h.root.Chmod(rel(name), safePerm(mode)))
 }
 
 func (h *HostFs) Chown(name string, uid, gid int) error {
@@ -323,7 +352,10 @@ func hostIOErr(op, name string, err error) error {
 func (h *HostFs) OpenFollow(name string) (File, error) {
 	f, err := h.openReadBeneath(name, true)
 	if err == errUseRoot {
-		f, err = h.root.Open(rel(name))
+		f, err = h.root.OpenFile(rel(name), os.O_RDONLY|oNonBlock, 0)
+		if err == nil {
+			err = refuseSpecial(f)
+		}
 	}
 	if err != nil {
 		return nil, err

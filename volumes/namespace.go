@@ -126,7 +126,7 @@ func dirCheck(name string, fi fs.FileInfo) error {
 
 // LstatIfPossible reports on p without following a final symlink.
 func (ns *Namespace) LstatIfPossible(name string) (fs.FileInfo, bool, error) {
-	if h, rel, ok := ns.fastHost(name, false); ok && rel != "/" {
+	if h, rel, ok := ns.fastHost(name); ok && rel != "/" {
 		if fi, err := h.LstatFollowParents(rel); err == nil {
 			return fi, true, nil
 		}
@@ -147,7 +147,7 @@ func (ns *Namespace) LstatIfPossible(name string) (fs.FileInfo, bool, error) {
 
 // Stat reports on name, following symlinks.
 func (ns *Namespace) Stat(name string) (fs.FileInfo, error) {
-	if h, rel, ok := ns.fastHost(name, false); ok {
+	if h, rel, ok := ns.fastHost(name); ok {
 		if fi, err := h.StatFollow(rel); err == nil {
 			return overlayfs.RenamedInfo(fi, path.Base(overlayfs.Clean(name))), nil
 		}
@@ -265,14 +265,15 @@ func (ns *Namespace) Open(name string) (overlayfs.File, error) {
 
 // fastHost returns the host layer that can serve a read of the guest path
 // p directly: p lies in a read-write volume, or in a read-only one whose
-// overlay holds no change yet. A listing also needs a volume with no other
-// mounted below it (a link could lead from the listing into that one).
-func (ns *Namespace) fastHost(p string, listing bool) (*overlayfs.HostFs, string, bool) {
+// overlay holds no change yet, with no other volume mounted below it. The
+// host layer follows links inside its own directory, and one could lead
+// under a nested mount point, to the host files that mount covers.
+func (ns *Namespace) fastHost(p string) (*overlayfs.HostFs, string, bool) {
 	if !path.IsAbs(p) || strings.Contains(p, "/..") || trailingSlash(p) {
 		return nil, "", false
 	}
 	m, rel := ns.find(path.Clean(p))
-	if m.vol == nil || listing && m.nested {
+	if m.vol == nil || m.nested {
 		return nil, "", false
 	}
 	switch l := m.layer.(type) {
@@ -292,7 +293,7 @@ func (ns *Namespace) OpenFile(name string, flag int, perm fs.FileMode) (overlayf
 	// resolver does a component at a time; any failure (a link leaving the
 	// volume, an absolute link, a missing file) takes the exact path below.
 	if flag == os.O_RDONLY {
-		if h, rel, ok := ns.fastHost(name, false); ok {
+		if h, rel, ok := ns.fastHost(name); ok {
 			if f, err := h.OpenFollow(rel); err == nil {
 				if fi, err := f.Stat(); err == nil && !fi.IsDir() {
 					return &namedFile{File: f, name: name}, nil
@@ -408,7 +409,7 @@ func (ns *Namespace) ReadDirTypes(name string) ([]fs.FileInfo, error) {
 func (ns *Namespace) readDir(name string, list func(afero.Fs, string) ([]fs.FileInfo, error)) ([]fs.FileInfo, error) {
 	// Fast path, as in OpenFile: os.Root follows the links that stay in
 	// the volume; anything else takes the guest resolver below.
-	if h, rel, ok := ns.fastHost(name, true); ok {
+	if h, rel, ok := ns.fastHost(name); ok {
 		if entries, err := list(h, rel); err == nil {
 			return entries, nil
 		}
