@@ -64,7 +64,7 @@ type Report struct {
 
 // ErrConflicts is returned (wrapped) when any entry conflicts; nothing is
 // changed then.
-var ErrConflicts = errors.New("conflicts")
+var ErrConflicts = errors.New("the directory no longer matches the change set's base")
 
 // Apply carries the set onto the host directory dir. Every entry is
 // checked first: a file to modify, rename, re-mode or delete must still
@@ -99,7 +99,11 @@ func Apply(dir string, s *Set, dryRun bool) (*Report, error) {
 		rep.Actions = append(rep.Actions, Action{Op: e.Op, Type: e.Type, Path: e.Path, OldPath: e.OldPath, OldMode: e.OldMode, NewMode: e.NewMode})
 	}
 	if len(rep.Conflicts) > 0 {
-		return rep, fmt.Errorf("%d %w: nothing was changed", len(rep.Conflicts), ErrConflicts)
+		n := fmt.Sprintf("%d conflicts", len(rep.Conflicts))
+		if len(rep.Conflicts) == 1 {
+			n = "1 conflict"
+		}
+		return rep, fmt.Errorf("%s: nothing was changed: %w", n, ErrConflicts)
 	}
 	if dryRun {
 		return rep, nil

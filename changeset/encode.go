@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"path"
 	"strings"
 	"time"
 )
@@ -80,6 +81,21 @@ func (o *Output) MarshalJSON() ([]byte, error) {
 	return bytes.TrimRight(b.Bytes(), "\n"), err
 }
 
+// impliedDirs lists the added directories that hold another added or
+// moved entry: applying a diff creates them with it.
+func impliedDirs(es []Entry) map[string]bool {
+	dirs := map[string]bool{}
+	for _, e := range es {
+		if e.Op == OpDeleted {
+			continue
+		}
+		for p := path.Dir(e.Path); p != "."; p = path.Dir(p) {
+			dirs[p] = true
+		}
+	}
+	return dirs
+}
+
 // truncatedMarker is the line a diff ends with when the budget cut it; a
 // comment line, which git apply and patch skip.
 func truncatedMarker(omitted int, limit int64) string {
@@ -97,9 +113,13 @@ func (s *Set) Encode(format Format, limit int64) (*Output, error) {
 	case Diff:
 		var b strings.Builder
 		var notes []string
+		implied := impliedDirs(s.Entries)
 		for i := range s.Entries {
 			e := &s.Entries[i]
 			text, ok := gitDiff(e)
+			if !ok && e.Type == TypeDir && (e.Op == OpDeleted || implied[e.Path]) {
+				continue // git makes and removes directories with their files
+			}
 			if !ok {
 				out.Unrepresentable++
 				notes = append(notes, fmt.Sprintf("# bashbox: not in this diff: %s %s %s (%s -> %s)\n", e.Op, e.Type, e.Path, e.OldMode, e.NewMode))
@@ -117,7 +137,7 @@ func (s *Set) Encode(format Format, limit int64) (*Output, error) {
 			b.WriteString(truncatedMarker(out.Omitted, limit))
 		}
 		if len(notes) > 0 && fits(b.Len(), 200) {
-			b.WriteString("# bashbox: a git diff records no directories and only 644/755 file modes; the tar and json formats carry these:\n")
+			b.WriteString("# bashbox: a git diff records no empty directories, no directory modes and only 644/755 file modes; the tar and json formats carry these:\n")
 			for _, n := range notes {
 				if !fits(b.Len(), len(n)) {
 					break
