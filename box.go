@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/changeset"
 	"github.com/bashbox/bashbox/coreutils"
 	"github.com/bashbox/bashbox/interp"
 	"github.com/bashbox/bashbox/overlayfs"
@@ -233,6 +234,9 @@ type Request struct {
 	Env []string
 	// Timeout lowers the box's wall-clock budget for this call.
 	Timeout time.Duration
+	// Changes, when set, asks for the change set of a read-only volume
+	// in the result (see ChangesRequest).
+	Changes *ChangesRequest
 }
 
 // Truncated says which streams lost bytes to the output budget.
@@ -252,6 +256,8 @@ type Result struct {
 	Truncated   Truncated `json:"truncated"`
 	Budget      *Budget   `json:"budget"` // nil unless a budget stopped the call
 	CommandsRun int64     `json:"commands_run"`
+	// Changes is the change set asked for by Request.Changes.
+	Changes *changeset.Output `json:"changes,omitempty"`
 }
 
 // Run runs one script, statelessly: every call gets a fresh shell and
@@ -338,6 +344,10 @@ func (s *Session) Workdir() string { return s.sess.Dir() }
 
 func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, error) {
 	start := time.Now()
+	changesReq, err := b.checkChanges(req.Changes)
+	if err != nil {
+		return nil, err
+	}
 	limits := b.cfg.Limits
 	if req.Timeout > 0 && req.Timeout < limits.Timeout {
 		limits.Timeout = req.Timeout
@@ -355,13 +365,15 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 	env := append(append([]string(nil), b.env...), req.Env...)
 
 	var exec func() int
+	var ns *volumes.Namespace
 	if sess != nil {
+		ns = sess.ns
 		sess.trip = budget.Trip
 		defer func() { sess.trip = nil }()
 		exec = func() int { return sess.sess.Run(runCtx, budget, req.Script, req.Stdin, stdout, stderr) }
 	} else {
 		quota := newQuota(limits, budget.Trip)
-		ns := b.table.Namespace(volumes.Options{Quota: quota, Commands: b.commands, Home: "/home/user"})
+		ns = b.table.Namespace(volumes.Options{Quota: quota, Commands: b.commands, Home: "/home/user"})
 		shell := &interp.Shell{Registry: b.registry, FS: ns, Budget: budget, Fallback: b.cfg.Fallback}
 		dir := b.workdir
 		if req.Workdir != "" {
@@ -402,6 +414,9 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 	res.ExitCode = code
 	res.Stdout, res.Truncated.Stdout = stdout.finish()
 	res.Stderr, res.Truncated.Stderr = stderr.finish()
+	if changesReq != nil {
+		res.Changes = b.changesOf(ns, changesReq)
+	}
 	res.DurationMS = time.Since(start).Milliseconds()
 	return res, nil
 }

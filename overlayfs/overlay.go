@@ -24,6 +24,10 @@ type Overlay struct {
 	// both whited out and present in the upper layer is an opaque upper
 	// directory (or a file that replaced a base entry).
 	whiteouts map[string]bool
+	// origins records renames for change sets: a path of the upper layer
+	// that was moved there maps to the base path it came from (entries
+	// below a moved directory inherit it; see changes.go).
+	origins map[string]string
 }
 
 // NewOverlay stacks upper over base.
@@ -33,7 +37,7 @@ func NewOverlay(base Layer, upper *MemFs) *Overlay {
 		upper.Chmod("/", fi.Mode())
 		upper.Chtimes("/", fi.ModTime(), fi.ModTime())
 	}
-	return &Overlay{base: base, upper: upper, whiteouts: map[string]bool{}}
+	return &Overlay{base: base, upper: upper, whiteouts: map[string]bool{}, origins: map[string]string{}}
 }
 
 func (o *Overlay) Name() string { return "overlay" }
@@ -344,6 +348,7 @@ func (o *Overlay) Remove(name string) error {
 	if bi, _ := o.baseLstat(name); bi != nil {
 		o.whiteout(name)
 	}
+	o.forgetOrigin(name)
 	if name != "/" {
 		o.touchDir(path.Dir(name))
 	}
@@ -390,9 +395,11 @@ func (o *Overlay) Rename(oldname, newname string) error {
 	if err := o.copyUpDir(path.Dir(newname)); err != nil {
 		return linkErr(err)
 	}
+	src := o.originOf(oldname)
 	if err := o.upper.Rename(oldname, newname); err != nil {
 		return err
 	}
+	o.moveOrigin(oldname, newname, src, ofi.IsDir())
 	if bi, _ := o.baseLstat(oldname); bi != nil {
 		o.whiteout(oldname)
 	}

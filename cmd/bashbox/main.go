@@ -15,6 +15,7 @@ const usage = `usage: bashbox <command> [flags]
 
 commands:
   run      run a script in the sandbox (bashbox run -v DIR:/work -c 'SCRIPT')
+  apply    apply a change set from 'run --changes tar|json' to a host directory
   serve    serve the sandbox over MCP (stdio or --http) and HTTP
   bash     run a command with the classic Bash tool on the host sandbox
   doctor   list the host sandbox backends this machine offers
@@ -27,6 +28,7 @@ Run 'bashbox <command> --help' for its flags.
 // subcommands maps names to entry points; each returns the exit status.
 var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{
 	"run":   runCommand,
+	"apply": applyCommand,
 	"bench": benchCommand,
 	"serve": serveCommand,
 	"bash": func(args []string, _ io.Reader, stdout, stderr io.Writer) int {

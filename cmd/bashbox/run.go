@@ -125,6 +125,8 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sf.register(fs)
 	script := fs.StringP("command", "c", "", "the script to run")
 	asJSON := fs.Bool("json", false, "print one JSON result object instead of the raw streams")
+	var cf changesFlags
+	cf.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: bashbox run [flags] [SCRIPT_FILE | -c 'SCRIPT'] [ARGS...]\n(the script is read from stdin when neither is given)\n\n%s\n%s", volumeHelp, fs.FlagUsages())
 	}
@@ -135,7 +137,12 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, fs, "%v", err)
 	}
-	req := bashbox.Request{Args: fs.Args()}
+	changes, err := cf.request(*asJSON)
+	if err != nil {
+		fmt.Fprintf(stderr, "bashbox: %v\n", err)
+		return 2
+	}
+	req := bashbox.Request{Args: fs.Args(), Changes: changes}
 	switch {
 	case fs.Changed("command"):
 		req.Script = *script
@@ -172,10 +179,14 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, fs, "%v", err)
 	}
+	code := cf.deliver(res, stderr)
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetEscapeHTML(false)
 		enc.Encode(res)
+	}
+	if code >= 0 {
+		return code
 	}
 	return res.ExitCode
 }

@@ -1,0 +1,244 @@
+package changeset
+
+import (
+	"bytes"
+	"compress/zlib"
+	"fmt"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	fdiff "github.com/go-git/go-git/v5/plumbing/format/diff"
+	"github.com/go-git/go-git/v5/utils/diff"
+	"github.com/sergi/go-diff/diffmatchpatch"
+)
+
+// gitMode is the mode git records: it knows only executable or not for
+// files (its own rule: the owner's execute bit decides).
+func gitMode(mode string) string {
+	if mode == "" || mode == "120000" || strings.HasPrefix(mode, "40") {
+		return mode
+	}
+	m, err := parseMode(mode)
+	if err == nil && m&0o100 != 0 {
+		return "100755"
+	}
+	return "100644"
+}
+
+// gitDiff renders one entry as a `git diff` file patch (git diff --binary
+// --full-index form: binary files as literal binary patches, whose full
+// blob ids git apply checks). The second result is false for entries a git
+// diff cannot express: directories, and mode changes git does not record
+// (644 to 600, say).
+func gitDiff(e *Entry) (string, bool) {
+	if e.Type == TypeDir {
+		return "", false
+	}
+	oldMode, newMode := gitMode(e.OldMode), gitMode(e.NewMode)
+	if e.Op == OpMode && oldMode == newMode {
+		return "", false
+	}
+	from, to := e.Path, e.Path
+	if e.Op == OpRenamed {
+		from = e.OldPath
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "diff --git %s %s\n", quoteName("a/"+from), quoteName("b/"+to))
+	oldID, newID := plumbing.ZeroHash, plumbing.ZeroHash
+	if e.Op != OpAdded {
+		oldID = plumbing.ComputeHash(plumbing.BlobObject, e.old)
+	}
+	if e.Op != OpDeleted {
+		newID = plumbing.ComputeHash(plumbing.BlobObject, e.new)
+	}
+	switch e.Op {
+	case OpAdded:
+		fmt.Fprintf(&b, "new file mode %s\n", newMode)
+	case OpDeleted:
+		fmt.Fprintf(&b, "deleted file mode %s\n", oldMode)
+	default:
+		if oldMode != newMode {
+			fmt.Fprintf(&b, "old mode %s\nnew mode %s\n", oldMode, newMode)
+		}
+		if e.Op == OpRenamed {
+			fmt.Fprintf(&b, "similarity index %d%%\n", similarity(e.old, e.new))
+			fmt.Fprintf(&b, "rename from %s\nrename to %s\n", quoteName(from), quoteName(to))
+		}
+	}
+	if oldID == newID {
+		return b.String(), true // a rename or mode change without a content change
+	}
+	if oldMode == newMode {
+		fmt.Fprintf(&b, "index %s..%s %s\n", oldID, newID, oldMode)
+	} else {
+		fmt.Fprintf(&b, "index %s..%s\n", oldID, newID)
+	}
+	if len(e.old) == 0 && len(e.new) == 0 {
+		return b.String(), true // an empty file added or deleted: git writes no hunk
+	}
+	if isBinary(e.old) || isBinary(e.new) {
+		b.WriteString("GIT binary patch\n")
+		writeBinaryLiteral(&b, e.new)
+		writeBinaryLiteral(&b, e.old) // the reverse, for git apply -R
+		return b.String(), true
+	}
+	fromLabel, toLabel := "/dev/null", "/dev/null"
+	if e.Op != OpAdded {
+		fromLabel = quoteName("a/" + from)
+	}
+	if e.Op != OpDeleted {
+		toLabel = quoteName("b/" + to)
+	}
+	fmt.Fprintf(&b, "--- %s\n+++ %s\n", fromLabel, toLabel)
+	b.WriteString(hunks(string(e.old), string(e.new)))
+	return b.String(), true
+}
+
+// isBinary is git's test: a NUL byte in the first 8000 bytes. Any NUL
+// makes us choose a binary patch, which is exact whatever the content.
+func isBinary(b []byte) bool {
+	return bytes.IndexByte(b, 0) >= 0
+}
+
+// quoteName quotes a path the way git does (core.quotePath): inside double
+// quotes with C escapes when it holds a control character, a double quote,
+// a backslash or a byte outside ASCII; as it is otherwise. Unlike git, a
+// name with a space is quoted too: git apply reads either form, and GNU
+// patch cannot split an unquoted "diff --git" line of a renamed file whose
+// name has a space.
+func quoteName(name string) string {
+	needs := false
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; c <= ' ' || c == '"' || c == '\\' || c >= 0x7f {
+			needs = true
+			break
+		}
+	}
+	if !needs {
+		return name
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if k := strings.IndexByte(cEscaped, c); k >= 0 {
+			b.WriteByte('\\')
+			b.WriteByte(cEscapes[k])
+		} else if c < 0x20 || c >= 0x7f {
+			fmt.Fprintf(&b, `\%03o`, c)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// The bytes C escapes name by a letter, and those letters.
+const cEscaped, cEscapes = "\a\b\t\n\v\f\r\"\\", `abtnvfr"\`
+
+// hunks renders the unified hunks (3 lines of context) between two texts
+// with go-git's line diff and hunk encoder; the file header is ours.
+func hunks(old, new string) string {
+	var chunks []fdiff.Chunk
+	for _, d := range diff.Do(old, new) {
+		op := fdiff.Equal
+		switch d.Type {
+		case diffmatchpatch.DiffInsert:
+			op = fdiff.Add
+		case diffmatchpatch.DiffDelete:
+			op = fdiff.Delete
+		}
+		chunks = append(chunks, chunk{d.Text, op})
+	}
+	var b strings.Builder
+	// A file patch without files makes the encoder write only the hunks.
+	fdiff.NewUnifiedEncoder(&b, fdiff.DefaultContextLines).Encode(patch{filePatch{chunks}})
+	return b.String()
+}
+
+type chunk struct {
+	text string
+	op   fdiff.Operation
+}
+
+func (c chunk) Content() string                   { return c.text }
+func (c chunk) Type() fdiff.Operation             { return c.op }
+func (patch) Message() string                     { return "" }
+func (p patch) FilePatches() []fdiff.FilePatch    { return []fdiff.FilePatch{p.fp} }
+func (filePatch) IsBinary() bool                  { return false }
+func (filePatch) Files() (fdiff.File, fdiff.File) { return nil, nil }
+func (f filePatch) Chunks() []fdiff.Chunk         { return f.chunks }
+
+type patch struct{ fp filePatch }
+type filePatch struct{ chunks []fdiff.Chunk }
+
+// similarity is the share of the larger side found unchanged, in percent,
+// as git's "similarity index" line reports it (the figure is informative:
+// git apply does not check it).
+func similarity(old, new []byte) int {
+	if bytes.Equal(old, new) {
+		return 100
+	}
+	larger := max(len(old), len(new))
+	if larger == 0 || isBinary(old) || isBinary(new) {
+		return 0
+	}
+	same := 0
+	for _, d := range diff.Do(string(old), string(new)) {
+		if d.Type == diffmatchpatch.DiffEqual {
+			same += len(d.Text)
+		}
+	}
+	return same * 100 / larger
+}
+
+// writeBinaryLiteral writes one "literal" hunk of a git binary patch: the
+// zlib-deflated data in lines of at most 52 bytes, each line a length
+// letter then git's base-85 encoding, and a blank line. Neither go-git nor
+// the standard library writes this format (encoding/ascii85 uses another
+// alphabet), so it is written here.
+func writeBinaryLiteral(b *strings.Builder, data []byte) {
+	var z bytes.Buffer
+	w := zlib.NewWriter(&z)
+	w.Write(data)
+	w.Close()
+	fmt.Fprintf(b, "literal %d\n", len(data))
+	deflated := z.Bytes()
+	for len(deflated) > 0 {
+		n := min(len(deflated), 52)
+		if n <= 26 {
+			b.WriteByte(byte('A' + n - 1))
+		} else {
+			b.WriteByte(byte('a' + n - 27))
+		}
+		b.WriteString(encode85(deflated[:n]))
+		b.WriteByte('\n')
+		deflated = deflated[n:]
+	}
+	b.WriteByte('\n')
+}
+
+const alphabet85 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~"
+
+// encode85 is git's base 85: each group of four bytes (the last padded
+// with zeros) big-endian, as five digits, most significant first.
+func encode85(data []byte) string {
+	out := make([]byte, 0, (len(data)+3)/4*5)
+	for i := 0; i < len(data); i += 4 {
+		var acc uint32
+		for k := 0; k < 4; k++ {
+			acc <<= 8
+			if i+k < len(data) {
+				acc |= uint32(data[i+k])
+			}
+		}
+		var group [5]byte
+		for k := 4; k >= 0; k-- {
+			group[k] = alphabet85[acc%85]
+			acc /= 85
+		}
+		out = append(out, group[:]...)
+	}
+	return string(out)
+}
