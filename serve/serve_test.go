@@ -96,12 +96,12 @@ func TestHTTPRefusals(t *testing.T) {
 	}{
 		{"", `{"script":"echo"}`, 401},
 		{"wrong", `{"script":"echo"}`, 401},
-		{"other-token", `{"profile":"default","script":"echo"}`, 401},
+		{"other-token", `{"profile":"default","script":"echo"}`, 403},
 		{"secret-token", `{"script":`, 400},
 		{"secret-token", `{"script":"echo","bogus":1}`, 400},
 		{"secret-token", `{"script":"  "}`, 400},
 		{"secret-token", `{"script":"` + strings.Repeat("x", 10<<20) + `"}`, 413},
-		{"secret-token", `{"script":"echo","session":"nosuch"}`, 400},
+		{"secret-token", `{"script":"echo","session":"nosuch"}`, 404},
 	}
 	for _, c := range cases {
 		resp, out := post(t, ts.URL, c.token, c.body)
@@ -212,7 +212,7 @@ func TestMCPInMemory(t *testing.T) {
 	}
 	defer cs.Close()
 	tools, err := cs.ListTools(ctx, nil)
-	if err != nil || len(tools.Tools) != 1 || tools.Tools[0].Name != "Bashbox" {
+	if err != nil || len(tools.Tools) != 3 || tools.Tools[0].Name != "Bashbox" || tools.Tools[1].Name != "read_file" || tools.Tools[2].Name != "write_file" {
 		t.Fatalf("tools %+v %v", tools, err)
 	}
 	if !strings.Contains(tools.Tools[0].Description, "/work (ro)") {

@@ -1,0 +1,216 @@
+package serve
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+	"unicode/utf8"
+)
+
+// maxChunk bounds one streamed output event.
+const maxChunk = 16 << 10
+
+// streamWriteTimeout is how long one event may wait for a client that
+// stops reading; past it the stream is dropped and the run goes on to its
+// end without it.
+const streamWriteTimeout = 10 * time.Second
+
+// keepaliveEvery keeps proxies from closing a silent stream.
+const keepaliveEvery = 15 * time.Second
+
+// outputSink receives a run's output as the script writes it: stream is
+// "stdout" or "stderr". Output past the head of the output budget comes
+// at the end, after the truncation marker, as in the result.
+type outputSink func(stream string, p []byte)
+
+type sinkWriter struct {
+	sink   outputSink
+	stream string
+}
+
+func (w sinkWriter) Write(p []byte) (int, error) {
+	w.sink(w.stream, p)
+	return len(p), nil
+}
+
+// chunker cuts output into events of at most maxChunk bytes, in the order
+// written across both streams, without splitting a UTF-8 character: an
+// incomplete character waits for the rest of its bytes.
+type chunker struct {
+	mu    sync.Mutex
+	carry map[string][]byte
+	emit  func(stream string, data []byte)
+}
+
+func newChunker(emit func(stream string, data []byte)) *chunker {
+	return &chunker{carry: map[string][]byte{}, emit: emit}
+}
+
+func (c *chunker) write(stream string, p []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	buf := append(c.carry[stream], p...)
+	end := len(buf) - incompleteTail(buf)
+	out := buf[:end]
+	for len(out) > 0 {
+		n := min(maxChunk, len(out))
+		if n < len(out) {
+			k := n
+			for k > n-utf8.UTFMax && k > 0 && !utf8.RuneStart(out[k]) {
+				k--
+			}
+			if k > 0 && utf8.RuneStart(out[k]) {
+				n = k
+			}
+		}
+		c.emit(stream, out[:n])
+		out = out[n:]
+	}
+	c.carry[stream] = append([]byte(nil), buf[end:]...)
+}
+
+// flush sends what waits for the rest of a character that never came.
+func (c *chunker) flush() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, stream := range []string{"stdout", "stderr"} {
+		if b := c.carry[stream]; len(b) > 0 {
+			c.emit(stream, b)
+			c.carry[stream] = nil
+		}
+	}
+}
+
+// incompleteTail is the length of a UTF-8 sequence cut short at the end
+// of b (0 when b ends on a whole character or on invalid bytes).
+func incompleteTail(b []byte) int {
+	for i := 1; i <= utf8.UTFMax-1 && i <= len(b); i++ {
+		c := b[len(b)-i]
+		if !utf8.RuneStart(c) {
+			continue
+		}
+		if c >= 0xC0 && !utf8.FullRune(b[len(b)-i:]) {
+			return i
+		}
+		return 0
+	}
+	return 0
+}
+
+// outputEvent is a chunk of output: text, or base64 when the chunk is not
+// valid UTF-8.
+type outputEvent struct {
+	Data     string `json:"data"`
+	Encoding string `json:"encoding,omitempty"`
+}
+
+func newOutputEvent(p []byte) outputEvent {
+	if utf8.Valid(p) {
+		return outputEvent{Data: string(p)}
+	}
+	return outputEvent{Data: base64.StdEncoding.EncodeToString(p), Encoding: "base64"}
+}
+
+// sseWriter writes server-sent events; the response starts with the first
+// event, so that refusals before it keep their status.
+type sseWriter struct {
+	w       http.ResponseWriter
+	rc      *http.ResponseController
+	mu      sync.Mutex
+	started bool
+	err     error
+}
+
+func (s *sseWriter) start() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.startLocked()
+}
+
+func (s *sseWriter) startLocked() {
+	if s.started {
+		return
+	}
+	s.started = true
+	h := s.w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Accel-Buffering", "no")
+	s.w.WriteHeader(http.StatusOK)
+	s.err = s.rc.Flush()
+}
+
+func (s *sseWriter) raw(text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.startLocked()
+	if s.err != nil {
+		return
+	}
+	s.rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
+	if _, s.err = fmt.Fprint(s.w, text); s.err == nil {
+		s.err = s.rc.Flush()
+	}
+}
+
+func (s *sseWriter) event(name string, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		b, _ = json.Marshal(apiError{Error: err.Error()})
+		name = "error"
+	}
+	s.raw("event: " + name + "\ndata: " + string(b) + "\n\n")
+}
+
+// streamRun answers POST /v1/run with Accept: text/event-stream: stdout and
+// stderr events as the script writes them, then one result event (or an
+// error event). The run ends when the client goes away.
+func (s *Server) streamRun(w http.ResponseWriter, r *http.Request, req RunRequest) {
+	sse := &sseWriter{w: w, rc: http.NewResponseController(w)}
+	ch := newChunker(func(stream string, data []byte) { sse.event(stream, newOutputEvent(data)) })
+	req.sink = ch.write
+	req.started = sse.start
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(keepaliveEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				sse.mu.Lock()
+				started := sse.started
+				sse.mu.Unlock()
+				if started {
+					sse.raw(": keepalive\n\n")
+				}
+			}
+		}
+	}()
+	res, err := s.Run(r.Context(), req)
+	close(stop)
+	wg.Wait()
+	ch.flush()
+	defer sse.rc.SetWriteDeadline(time.Time{})
+	switch {
+	case r.Context().Err() != nil:
+		return
+	case err != nil && !sse.started:
+		s.fail(w, r, err)
+	case err != nil:
+		body := apiError{Error: err.Error()}
+		if ie, ok := err.(*inputError); ok {
+			body.Field = ie.Field
+		}
+		sse.event("error", body)
+	default:
+		sse.event("result", res)
+	}
+}
