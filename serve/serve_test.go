@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -45,14 +44,19 @@ profiles:
 	return cfg
 }
 
-func newServer(t *testing.T) (*Server, *bytes.Buffer) {
-	var log bytes.Buffer
-	s, err := New(testConfig(t, ""), newJSONLogger(&log))
+func newServer(t *testing.T) (*Server, *syncBuffer) {
+	return newServerWith(t, "")
+}
+
+// newServerWith adds extra YAML (more profiles) to the test config.
+func newServerWith(t *testing.T, extra string) (*Server, *syncBuffer) {
+	log := &syncBuffer{}
+	s, err := New(testConfig(t, extra), newJSONLogger(log))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	return s, &log
+	return s, log
 }
 
 func post(t *testing.T, url, token, body string) (*http.Response, map[string]any) {

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -36,52 +37,89 @@ func (w sinkWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// chunker cuts output into events of at most maxChunk bytes, in the order
-// written across both streams, without splitting a UTF-8 character: an
-// incomplete character waits for the rest of its bytes.
+// chunker turns the script's writes into output events: at most maxChunk
+// bytes each, in the order written across both streams, never splitting a
+// UTF-8 character. Commands write a line in pieces (echo writes each word),
+// so output is sent a line at a time; a partial line (a prompt, a progress
+// dot) goes out after lingerPartial.
 type chunker struct {
-	mu    sync.Mutex
-	carry map[string][]byte
-	emit  func(stream string, data []byte)
+	mu      sync.Mutex
+	stream  string // of pending
+	pending []byte
+	timer   *time.Timer
+	closed  bool
+	emit    func(stream string, data []byte)
 }
 
+// lingerPartial is how long a partial line waits for its end.
+const lingerPartial = 20 * time.Millisecond
+
 func newChunker(emit func(stream string, data []byte)) *chunker {
-	return &chunker{carry: map[string][]byte{}, emit: emit}
+	return &chunker{emit: emit}
 }
 
 func (c *chunker) write(stream string, p []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	buf := append(c.carry[stream], p...)
-	end := len(buf) - incompleteTail(buf)
-	out := buf[:end]
-	for len(out) > 0 {
-		n := min(maxChunk, len(out))
-		if n < len(out) {
-			k := n
-			for k > n-utf8.UTFMax && k > 0 && !utf8.RuneStart(out[k]) {
-				k--
-			}
-			if k > 0 && utf8.RuneStart(out[k]) {
-				n = k
-			}
-		}
-		c.emit(stream, out[:n])
-		out = out[n:]
+	if c.closed {
+		return
 	}
-	c.carry[stream] = append([]byte(nil), buf[end:]...)
+	if stream != c.stream && len(c.pending) > 0 {
+		c.send(len(c.pending))
+	}
+	c.stream = stream
+	c.pending = append(c.pending, p...)
+	if i := bytes.LastIndexByte(c.pending, '\n'); i >= 0 {
+		c.send(i + 1)
+	}
+	for len(c.pending) >= maxChunk {
+		c.send(maxChunk)
+	}
+	if len(c.pending) > 0 && c.timer == nil {
+		c.timer = time.AfterFunc(lingerPartial, c.linger)
+	}
 }
 
-// flush sends what waits for the rest of a character that never came.
+func (c *chunker) linger() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.timer = nil
+	if !c.closed {
+		c.send(len(c.pending) - incompleteTail(c.pending))
+	}
+}
+
+// send emits the first n pending bytes, in chunks that end on character
+// boundaries.
+func (c *chunker) send(n int) {
+	out := c.pending[:n]
+	for len(out) > 0 {
+		k := min(maxChunk, len(out))
+		if k < len(out) {
+			j := k
+			for j > k-utf8.UTFMax && j > 0 && !utf8.RuneStart(out[j]) {
+				j--
+			}
+			if j > 0 && utf8.RuneStart(out[j]) {
+				k = j
+			}
+		}
+		c.emit(c.stream, out[:k])
+		out = out[k:]
+	}
+	c.pending = append(c.pending[:0], c.pending[n:]...)
+}
+
+// flush sends what is pending and stops the chunker.
 func (c *chunker) flush() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for _, stream := range []string{"stdout", "stderr"} {
-		if b := c.carry[stream]; len(b) > 0 {
-			c.emit(stream, b)
-			c.carry[stream] = nil
-		}
+	if c.timer != nil {
+		c.timer.Stop()
+		c.timer = nil
 	}
+	c.send(len(c.pending))
+	c.closed = true
 }
 
 // incompleteTail is the length of a UTF-8 sequence cut short at the end
