@@ -50,8 +50,12 @@ func newServer(t *testing.T) (*Server, *syncBuffer) {
 
 // newServerWith adds extra YAML (more profiles) to the test config.
 func newServerWith(t *testing.T, extra string) (*Server, *syncBuffer) {
+	return newServerCfg(t, testConfig(t, extra))
+}
+
+func newServerCfg(t *testing.T, cfg *config.File) (*Server, *syncBuffer) {
 	log := &syncBuffer{}
-	s, err := New(testConfig(t, extra), newJSONLogger(log))
+	s, err := New(cfg, newJSONLogger(log))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -127,8 +127,8 @@ func (t *sessionTable) create(held bool) (*sessionEntry, error) {
 // acquire takes session id ("new" starts one) for one call or file
 // transfer; done gives it back.
 func (t *sessionTable) acquire(id string) (e *sessionEntry, done func(), err error) {
-	if t.max <= 0 {
-		return nil, nil, errNoSessions
+	if t.max <= 0 && id != "new" {
+		return nil, nil, errUnknownSession // as for any id this profile does not own
 	}
 	if id == "new" {
 		if e, err = t.create(true); err != nil {

@@ -145,11 +145,11 @@ func fileError(err error) error {
 	switch {
 	case errors.Is(err, bashbox.ErrSessionClosed):
 		return errUnknownSession
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
 		return &inputError{Status: http.StatusNotFound, Field: "path", Msg: msg}
 	case bashbox.IsNoSpace(err):
 		return &inputError{Status: http.StatusRequestEntityTooLarge, Field: "path", Msg: msg + " (the session's overlay budget is spent)"}
-	case errors.Is(err, syscall.EISDIR), errors.Is(err, syscall.ENOTDIR), errors.Is(err, fs.ErrPermission), errors.Is(err, syscall.EROFS):
+	case errors.Is(err, syscall.EISDIR), errors.Is(err, fs.ErrPermission), errors.Is(err, syscall.EROFS):
 		return &inputError{Status: http.StatusConflict, Field: "path", Msg: msg}
 	}
 	return &inputError{Status: http.StatusBadRequest, Field: "path", Msg: msg}
