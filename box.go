@@ -237,6 +237,10 @@ type Request struct {
 	// Changes, when set, asks for the change set of a read-only volume
 	// in the result (see ChangesRequest).
 	Changes *ChangesRequest
+	// Files are written before the script starts, names resolved as the
+	// script would (relative to its starting directory), parents created.
+	// In a session they stay, like anything the session writes.
+	Files map[string]string
 }
 
 // Truncated says which streams lost bytes to the output budget.
@@ -304,6 +308,8 @@ type Session struct {
 	shell *interp.Shell
 	sess  *interp.Session
 	mu    sync.Mutex
+
+	closed bool
 }
 
 // NewSession starts a session in the box's starting directory.
@@ -336,11 +342,21 @@ func (s *Session) Run(ctx context.Context, req Request) (*Result, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.closed {
+		return nil, ErrSessionClosed
+	}
 	return s.box.run(ctx, req, s)
 }
 
 // Workdir is the session's current directory.
-func (s *Session) Workdir() string { return s.sess.Dir() }
+func (s *Session) Workdir() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return ""
+	}
+	return s.sess.Dir()
+}
 
 func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, error) {
 	start := time.Now()
@@ -370,7 +386,26 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 		ns = sess.ns
 		sess.trip = budget.Trip
 		defer func() { sess.trip = nil }()
-		exec = func() int { return sess.sess.Run(runCtx, budget, req.Script, req.Stdin, stdout, stderr) }
+		if len(req.Files) > 0 {
+			if err := writeFiles(runCtx, sess.ns, sess.sess.Dir(), req.Files); err != nil {
+				return nil, err
+			}
+		}
+		// A session call's env is exported into the session, as if the
+		// script began with export NAME=VALUE (run apart, so that the
+		// script's line numbers stay its own).
+		exports, err := exportScript(req.Env)
+		if err != nil {
+			return nil, err
+		}
+		exec = func() int {
+			if exports != "" {
+				if st := sess.sess.Run(runCtx, budget, exports, nil, stdout, stderr); st != 0 {
+					return st
+				}
+			}
+			return sess.sess.Run(runCtx, budget, req.Script, req.Stdin, stdout, stderr)
+		}
 	} else {
 		quota := newQuota(limits, budget.Trip)
 		ns = b.table.Namespace(volumes.Options{Quota: quota, Commands: b.commands, Home: "/home/user"})
@@ -381,6 +416,9 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 		}
 		if fi, err := ns.Stat(dir); err != nil || !fi.IsDir() {
 			return nil, fmt.Errorf("workdir %s: not a directory in the sandbox", dir)
+		}
+		if err := writeFiles(runCtx, ns, dir, req.Files); err != nil {
+			return nil, err
 		}
 		inv := interp.Invocation{
 			Script: req.Script, Name: req.Name, Params: req.Args, Source: "-c",

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -39,6 +40,11 @@ type Server struct {
 	MaxRequestBytes    int64         `yaml:"max_request_bytes"`
 	AuditScripts       bool          `yaml:"audit_scripts"`
 	SessionIdleTimeout time.Duration `yaml:"session_idle_timeout"`
+	// MetricsToken, when set, is the bearer token /metrics requires.
+	MetricsToken string `yaml:"metrics_token"`
+	// TLSCert and TLSKey (PEM files) make the HTTP server serve HTTPS.
+	TLSCert string `yaml:"tls_cert"`
+	TLSKey  string `yaml:"tls_key"`
 }
 
 // Volume is a named host directory binding.
@@ -285,6 +291,20 @@ func (f *File) validate(name string, root *yaml.Node) error {
 			r.Close()
 		}
 	}
+	if err := f.checkTokens(fail); err != nil {
+		return err
+	}
+	if (f.Server.TLSCert == "") != (f.Server.TLSKey == "") {
+		return fail("tls_cert and tls_key go together", "server")
+	}
+	for _, k := range []struct{ key, file string }{{"tls_cert", f.Server.TLSCert}, {"tls_key", f.Server.TLSKey}} {
+		if k.file == "" {
+			continue
+		}
+		if _, err := os.Stat(k.file); err != nil {
+			return fail(fmt.Sprintf("%s: %v", k.file, errors.Unwrap(err)), "server", k.key)
+		}
+	}
 	if f.Server.MaxConcurrent <= 0 {
 		f.Server.MaxConcurrent = 32
 	}
@@ -328,6 +348,33 @@ func (p *Profile) bashToolRoot(vols map[string]Volume) error {
 		return fmt.Errorf("root %s is not a directory", bt.Root)
 	}
 	bt.Root = abs
+	return nil
+}
+
+// checkTokens refuses a token shared by two profiles: the server could
+// only ever reach one of them.
+func (f *File) checkTokens(fail func(string, ...string) error) error {
+	names := make([]string, 0, len(f.Profiles))
+	for pn := range f.Profiles {
+		names = append(names, pn)
+	}
+	sort.Strings(names)
+	owner := map[string]string{}
+	for _, pn := range names {
+		tok := f.Profiles[pn].Token
+		if tok == "" {
+			continue
+		}
+		if other, dup := owner[tok]; dup {
+			return fail(fmt.Sprintf("profiles %s and %s have the same token; each profile needs its own", other, pn), "profiles", pn, "token")
+		}
+		owner[tok] = pn
+	}
+	if mt := f.Server.MetricsToken; mt != "" {
+		if pn, dup := owner[mt]; dup {
+			return fail(fmt.Sprintf("the metrics token is profile %s's token; give /metrics its own", pn), "server", "metrics_token")
+		}
+	}
 	return nil
 }
 

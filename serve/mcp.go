@@ -4,9 +4,10 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"path"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/bashbox/bashbox"
@@ -14,19 +15,52 @@ import (
 	"github.com/bashbox/bashbox/hostsandbox/bashtool"
 )
 
-// BashboxInput is the Bashbox tool's input.
+// BashboxInput is the Bashbox tool's input: the HTTP API's request, with
+// command accepted for script (the name the classic Bash tool uses).
 type BashboxInput struct {
-	Command     string  `json:"command" jsonschema:"the shell script to run (bash syntax)"`
-	Description string  `json:"description,omitempty" jsonschema:"what the command does, in 5 to 10 words (recorded only)"`
-	Timeout     float64 `json:"timeout,omitempty" jsonschema:"seconds; clamped to the profile's budget"`
-	Volume      string  `json:"volume,omitempty" jsonschema:"guest path of the volume to start in (default: the first)"`
-	Session     string  `json:"session,omitempty" jsonschema:"session id to keep state between calls, or 'new' to start one (only where the operator enabled sessions)"`
+	Script      string            `json:"script,omitempty" jsonschema:"the shell script to run (bash syntax)"`
+	Command     string            `json:"command,omitempty" jsonschema:"the same as script"`
+	Description string            `json:"description,omitempty" jsonschema:"what the command does, in 5 to 10 words (recorded only)"`
+	Stdin       string            `json:"stdin,omitempty" jsonschema:"the script's standard input"`
+	Env         map[string]string `json:"env,omitempty" jsonschema:"variables for this call; in a session they are exported into it"`
+	Timeout     Duration          `json:"timeout,omitempty"`
+	Volume      string            `json:"volume,omitempty" jsonschema:"guest path of the volume to start in (default: the first); not with a session"`
+	Profile     string            `json:"profile,omitempty" jsonschema:"must be the connection's own profile when given"`
+	Session     string            `json:"session,omitempty" jsonschema:"session id to keep state between calls, or 'new' to start one (only where the operator enabled sessions)"`
+	Files       map[string]string `json:"files,omitempty" jsonschema:"small files to write before the script starts: name to content (relative names from the starting directory)"`
 }
 
-// BashboxOutput is the structured result: the result object of DESIGN §2.
+// BashboxOutput is the structured result: the result object.
 type BashboxOutput struct {
 	bashbox.Result
 	Session string `json:"session,omitempty"`
+}
+
+// inputSchema is In's inferred schema, with timeout taking a duration
+// string or a number of seconds.
+func inputSchema[In any]() *jsonschema.Schema {
+	sch, err := jsonschema.For[In](nil)
+	if err != nil {
+		panic(err) // the input types are fixed; a test builds every tool
+	}
+	if _, ok := sch.Properties["timeout"]; ok {
+		sch.Properties["timeout"] = &jsonschema.Schema{Types: []string{"string", "number"},
+			Description: "wall-clock budget: a duration such as 30s or 2m, or a number of seconds; clamped to the profile's budget"}
+	}
+	return sch
+}
+
+// mcpContext carries the HTTP request's id and client address (or new ones
+// over stdio) to the run's audit line.
+func mcpContext(ctx context.Context, extra *mcp.RequestExtra) context.Context {
+	info := &requestInfo{ID: newID(8), Client: "stdio"}
+	if extra != nil && extra.Header != nil {
+		if id := extra.Header.Get("X-Request-Id"); id != "" {
+			info.ID = id
+		}
+		info.Client = extra.Header.Get(clientHeader)
+	}
+	return context.WithValue(ctx, requestInfoKey{}, info)
 }
 
 // description tells the model what the sandbox is.
@@ -51,33 +85,43 @@ func (s *Server) MCPServer(profileName string) (*mcp.Server, error) {
 		return nil, fmt.Errorf("unknown profile %q", profileName)
 	}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "bashbox", Version: builtins.ReleaseVersion}, nil)
-	mcp.AddTool(srv, &mcp.Tool{Name: "Bashbox", Description: p.description()},
+	mcp.AddTool(srv, &mcp.Tool{Name: "Bashbox", Description: p.description(), InputSchema: inputSchema[BashboxInput]()},
 		func(ctx context.Context, req *mcp.CallToolRequest, in BashboxInput) (*mcp.CallToolResult, BashboxOutput, error) {
-			if strings.TrimSpace(in.Command) == "" {
-				return nil, BashboxOutput{}, fmt.Errorf("command is required")
+			ctx = mcpContext(ctx, req.Extra)
+			script := in.Script
+			if script == "" {
+				script = in.Command
+			} else if in.Command != "" && in.Command != in.Script {
+				return nil, BashboxOutput{}, badField("command", "give script or command, not both")
 			}
-			rr := RunRequest{Profile: p.name, Script: in.Command, Timeout: in.Timeout, Session: in.Session}
-			if in.Volume != "" {
-				found := false
-				for _, v := range p.box.Volumes() {
-					if v.GuestPath == path.Clean(in.Volume) || path.Base(v.GuestPath) == in.Volume {
-						rr.Workdir, found = v.GuestPath, true
-					}
-				}
-				if !found {
-					return nil, BashboxOutput{}, fmt.Errorf("unknown volume %q", in.Volume)
-				}
+			if in.Profile != "" && in.Profile != p.name {
+				return nil, BashboxOutput{}, &inputError{Status: 403, Field: "profile", Msg: "this connection does not grant profile " + in.Profile}
+			}
+			rr := RunRequest{Profile: p.name, Script: script, Stdin: in.Stdin, Env: in.Env, Timeout: in.Timeout,
+				Volume: in.Volume, Session: in.Session, Files: in.Files}
+			var progress *chunker
+			if token := req.Params.GetProgressToken(); token != nil {
+				progress = progressSink(ctx, req.Session, token)
+				rr.sink = progress.write
 			}
 			res, err := s.Run(ctx, rr)
+			if progress != nil {
+				progress.flush()
+			}
 			if err != nil {
 				return nil, BashboxOutput{}, err
 			}
 			out := BashboxOutput{Result: *res.Result, Session: res.Session}
+			text := res.Text
+			if res.Session != "" && in.Session == "new" {
+				text += "session: " + res.Session + "\n"
+			}
 			return &mcp.CallToolResult{
-				Content: []mcp.Content{&mcp.TextContent{Text: res.Text}},
+				Content: []mcp.Content{&mcp.TextContent{Text: text}},
 				IsError: res.ExitCode != 0,
 			}, out, nil
 		})
+	s.addFileTools(srv, p)
 	if p.bash != nil {
 		addBashTools(srv, p.bash)
 	}
@@ -141,13 +185,22 @@ func (s *Server) mcpHTTPHandler() http.Handler {
 		}
 		return servers[p.name]
 	}, nil)
+	// The profile is the MCP session's user: the SDK refuses (403) a
+	// request for a session that another profile's token opened.
+	verify := func(_ context.Context, _ string, r *http.Request) (*auth.TokenInfo, error) {
+		p, ok := s.profileForToken(r)
+		if !ok {
+			return nil, auth.ErrInvalidToken
+		}
+		return &auth.TokenInfo{UserID: p.name}, nil
+	}
+	h2 := auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, ok := s.profileForToken(r); !ok {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="bashbox"`)
-			httpError(w, http.StatusUnauthorized, "missing or unknown bearer token")
+			s.fail(w, r, errNoToken)
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.Server.MaxRequestBytes)
-		h.ServeHTTP(w, r)
+		h2.ServeHTTP(w, r)
 	})
 }

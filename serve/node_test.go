@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -36,7 +37,7 @@ func TestTypeScriptSDKClient(t *testing.T) {
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	if len(got.Tools) != 1 || got.Tools[0] != "Bashbox" || got.Text != "original\nchanged\n" || got.Exit != 0 {
+	if strings.Join(got.Tools, " ") != "Bashbox read_file write_file" || got.Text != "original\nchanged\n" || got.Exit != 0 {
 		t.Fatalf("got %+v", got)
 	}
 	if data, _ := os.ReadFile(filepath.Join(dir, "hello.txt")); string(data) != "original\n" {

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -45,14 +44,23 @@ profiles:
 	return cfg
 }
 
-func newServer(t *testing.T) (*Server, *bytes.Buffer) {
-	var log bytes.Buffer
-	s, err := New(testConfig(t, ""), newJSONLogger(&log))
+func newServer(t *testing.T) (*Server, *syncBuffer) {
+	return newServerWith(t, "")
+}
+
+// newServerWith adds extra YAML (more profiles) to the test config.
+func newServerWith(t *testing.T, extra string) (*Server, *syncBuffer) {
+	return newServerCfg(t, testConfig(t, extra))
+}
+
+func newServerCfg(t *testing.T, cfg *config.File) (*Server, *syncBuffer) {
+	log := &syncBuffer{}
+	s, err := New(cfg, newJSONLogger(log))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	return s, &log
+	return s, log
 }
 
 func post(t *testing.T, url, token, body string) (*http.Response, map[string]any) {
@@ -96,12 +104,12 @@ func TestHTTPRefusals(t *testing.T) {
 	}{
 		{"", `{"script":"echo"}`, 401},
 		{"wrong", `{"script":"echo"}`, 401},
-		{"other-token", `{"profile":"default","script":"echo"}`, 401},
+		{"other-token", `{"profile":"default","script":"echo"}`, 403},
 		{"secret-token", `{"script":`, 400},
 		{"secret-token", `{"script":"echo","bogus":1}`, 400},
 		{"secret-token", `{"script":"  "}`, 400},
 		{"secret-token", `{"script":"` + strings.Repeat("x", 10<<20) + `"}`, 413},
-		{"secret-token", `{"script":"echo","session":"nosuch"}`, 400},
+		{"secret-token", `{"script":"echo","session":"nosuch"}`, 404},
 	}
 	for _, c := range cases {
 		resp, out := post(t, ts.URL, c.token, c.body)
@@ -212,7 +220,7 @@ func TestMCPInMemory(t *testing.T) {
 	}
 	defer cs.Close()
 	tools, err := cs.ListTools(ctx, nil)
-	if err != nil || len(tools.Tools) != 1 || tools.Tools[0].Name != "Bashbox" {
+	if err != nil || len(tools.Tools) != 3 || tools.Tools[0].Name != "Bashbox" || tools.Tools[1].Name != "read_file" || tools.Tools[2].Name != "write_file" {
 		t.Fatalf("tools %+v %v", tools, err)
 	}
 	if !strings.Contains(tools.Tools[0].Description, "/work (ro)") {

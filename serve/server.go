@@ -9,7 +9,6 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -22,7 +21,6 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/bashbox/bashbox"
 	"github.com/bashbox/bashbox/builtins"
@@ -146,16 +144,6 @@ func (s *Server) acquire(ctx context.Context) (func(), error) {
 	}, nil
 }
 
-// RunRequest is one run, from HTTP or MCP.
-type RunRequest struct {
-	Profile string  `json:"profile"`
-	Script  string  `json:"script"`
-	Stdin   string  `json:"stdin"`
-	Timeout float64 `json:"timeout"` // seconds, clamped to the profile's budget
-	Session string  `json:"session"`
-	Workdir string  `json:"-"`
-}
-
 // RunResult is the result object plus the merged text an agent reads.
 type RunResult struct {
 	*bashbox.Result
@@ -163,38 +151,75 @@ type RunResult struct {
 	Session string `json:"session,omitempty"`
 }
 
-// Run runs one script for a profile under the server's limits.
+// Run runs one script for a profile under the server's limits. Refusals
+// are *inputError (with their HTTP status) or errBusy, and are logged.
 func (s *Server) Run(ctx context.Context, req RunRequest) (*RunResult, error) {
 	p, ok := s.profiles[req.Profile]
 	if !ok {
 		return nil, fmt.Errorf("unknown profile %q", req.Profile)
+	}
+	res, err := s.run(ctx, p, req)
+	if err != nil && ctx.Err() == nil {
+		s.logRefusal(ctx, errorStatus(err), err.Error())
+	}
+	return res, err
+}
+
+func (s *Server) run(ctx context.Context, p *profile, req RunRequest) (*RunResult, error) {
+	if err := req.validate(p); err != nil {
+		return nil, err
 	}
 	release, err := s.acquire(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
+	var sess *sessionEntry
+	if req.Session != "" {
+		e, done, err := p.sessions.acquire(req.Session)
+		if err != nil {
+			s.metrics.runs.WithLabelValues(p.name, "refused").Inc()
+			return nil, err
+		}
+		defer done()
+		sess = e
+	}
 	var merged mergedWriter
 	var fbCalls atomic.Int64
 	ctx = context.WithValue(ctx, fallbackCountKey{}, &fbCalls)
-	breq := bashbox.Request{Script: req.Script, Stdout: &merged, Stderr: &merged, Workdir: req.Workdir}
+	breq := bashbox.Request{Script: req.Script, Stdout: &merged, Stderr: &merged, Workdir: req.Workdir,
+		Timeout: time.Duration(req.Timeout), Files: req.Files}
+	if req.sink != nil {
+		breq.Stdout = io.MultiWriter(&merged, sinkWriter{req.sink, "stdout"})
+		breq.Stderr = io.MultiWriter(&merged, sinkWriter{req.sink, "stderr"})
+	}
+	for _, k := range sortedKeys(req.Env) {
+		breq.Env = append(breq.Env, k+"="+req.Env[k])
+	}
 	if req.Stdin != "" {
 		breq.Stdin = strings.NewReader(req.Stdin)
 	}
-	if req.Timeout > 0 {
-		breq.Timeout = time.Duration(req.Timeout * float64(time.Second))
+	if req.started != nil {
+		req.started()
 	}
 	start := time.Now()
 	var res *bashbox.Result
-	sessionID := req.Session
-	if sessionID != "" {
-		res, sessionID, err = p.sessions.run(ctx, sessionID, breq)
+	sessionID := ""
+	if sess != nil {
+		sessionID = sess.id
+		res, err = sess.s.Run(ctx, breq)
+		if err != nil && sess.fresh {
+			p.sessions.remove(sess.id, true) // the client never learnt its id
+		}
 	} else {
 		res, err = p.box.Run(ctx, breq)
 	}
 	if err != nil {
 		s.metrics.runs.WithLabelValues(p.name, "refused").Inc()
-		return nil, err
+		if bashbox.IsNoSpace(err) {
+			return nil, &inputError{Status: http.StatusRequestEntityTooLarge, Field: "files", Msg: err.Error()}
+		}
+		return nil, badField("", "%s", err.Error())
 	}
 	outcome := "ok"
 	switch {
@@ -206,7 +231,7 @@ func (s *Server) Run(ctx context.Context, req RunRequest) (*RunResult, error) {
 	}
 	s.metrics.runs.WithLabelValues(p.name, outcome).Inc()
 	s.metrics.duration.WithLabelValues(p.name).Observe(time.Since(start).Seconds())
-	s.audit(p, req, res, fbCalls.Load())
+	s.audit(ctx, p, req, sessionID, res, fbCalls.Load())
 	return &RunResult{Result: res, Text: agentText(merged.String(), res), Session: sessionID}, nil
 }
 
@@ -227,19 +252,20 @@ func agentText(merged string, res *bashbox.Result) string {
 	return b.String()
 }
 
-func (s *Server) audit(p *profile, req RunRequest, res *bashbox.Result, fbCalls int64) {
+func (s *Server) audit(ctx context.Context, p *profile, req RunRequest, sessionID string, res *bashbox.Result, fbCalls int64) {
 	sum := sha256.Sum256([]byte(req.Script))
 	first, _, _ := strings.Cut(strings.TrimSpace(req.Script), "\n")
 	if len(first) > 200 {
 		first = first[:200]
 	}
-	attrs := []any{"profile", p.name, "script_sha256", hex.EncodeToString(sum[:]), "first_line", first,
+	info := requestInfoFrom(ctx)
+	attrs := []any{"request_id", info.ID, "client", info.Client, "profile", p.name, "script_sha256", hex.EncodeToString(sum[:]), "first_line", first,
 		"exit_status", res.ExitCode, "duration_ms", res.DurationMS, "fallback_calls", fbCalls}
 	if res.Budget != nil {
 		attrs = append(attrs, "budget", res.Budget.Name)
 	}
-	if req.Session != "" {
-		attrs = append(attrs, "session", req.Session)
+	if sessionID != "" {
+		attrs = append(attrs, "session", sessionID)
 	}
 	if s.cfg.Server.AuditScripts {
 		attrs = append(attrs, "script", req.Script)
@@ -288,72 +314,10 @@ func (s *Server) profileForToken(r *http.Request) (*profile, bool) {
 // Handler serves the plain HTTP API, the metrics and MCP at /mcp.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/plain")
-		io.WriteString(w, "ok\n")
-	})
-	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
-	mux.HandleFunc("POST /v1/run", s.handleRun)
-	mux.Handle("/mcp", s.mcpHTTPHandler())
-	return mux
-}
-
-func httpError(w http.ResponseWriter, code int, msg string) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(code)
-	json.NewEncoder(w).Encode(map[string]string{"error": msg})
-}
-
-func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
-	tokenProfile, ok := s.profileForToken(r)
-	if !ok {
-		w.Header().Set("WWW-Authenticate", `Bearer realm="bashbox"`)
-		httpError(w, http.StatusUnauthorized, "missing or unknown bearer token")
-		return
+	for _, rt := range s.routes() {
+		mux.Handle(rt.pattern, rt.handler)
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.Server.MaxRequestBytes)
-	var req RunRequest
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			httpError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", mbe.Limit))
-			return
-		}
-		httpError(w, http.StatusBadRequest, "malformed JSON: "+err.Error())
-		return
-	}
-	if req.Profile == "" {
-		req.Profile = tokenProfile.name
-	}
-	if req.Profile != tokenProfile.name {
-		httpError(w, http.StatusUnauthorized, "the token does not grant profile "+req.Profile)
-		return
-	}
-	if strings.TrimSpace(req.Script) == "" {
-		httpError(w, http.StatusBadRequest, "script is required")
-		return
-	}
-	res, err := s.Run(r.Context(), req)
-	switch {
-	case errors.Is(err, errBusy):
-		w.Header().Set("Retry-After", "1")
-		httpError(w, http.StatusServiceUnavailable, err.Error())
-		return
-	case errors.Is(err, errNoSessions), errors.Is(err, errTooManySessions), errors.Is(err, errUnknownSession):
-		httpError(w, http.StatusBadRequest, err.Error())
-		return
-	case r.Context().Err() != nil:
-		return // the client is gone; its run was cancelled
-	case err != nil:
-		httpError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.Encode(res)
+	return s.withRequestInfo(mux)
 }
 
 type metrics struct {

@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -82,8 +84,32 @@ func serveCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		defer cancel()
 		hs.Shutdown(shutdown)
 	}()
-	log.Info("bashbox serving", "addr", *addr)
-	if err := hs.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if cfg.Server.TLSCert != "" {
+		cert, err := tls.LoadX509KeyPair(cfg.Server.TLSCert, cfg.Server.TLSKey)
+		if err != nil {
+			fmt.Fprintf(stderr, "bashbox: server.tls_cert/tls_key: %v\n", err)
+			return 2
+		}
+		hs.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "bashbox: %v\n", err)
+		return 1
+	}
+	scheme := "http"
+	if cfg.Server.TLSCert != "" {
+		scheme = "https"
+	}
+	// The address actually bound (with --http 127.0.0.1:0, the port the
+	// system chose), for whoever starts the server.
+	log.Info("bashbox serving", "addr", ln.Addr().String(), "url", scheme+"://"+ln.Addr().String())
+	if cfg.Server.TLSCert != "" {
+		err = hs.ServeTLS(ln, "", "")
+	} else {
+		err = hs.Serve(ln)
+	}
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintf(stderr, "bashbox: %v\n", err)
 		return 1
 	}

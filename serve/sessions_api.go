@@ -1,0 +1,156 @@
+package serve
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strconv"
+	"syscall"
+
+	"github.com/bashbox/bashbox"
+)
+
+func (s *Server) handleCreateSession(w http.ResponseWriter, r *http.Request, p *profile) {
+	e, err := p.sessions.create(false)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	info, _ := p.sessions.info(e.id)
+	s.log.Info("bashbox session", "event", "created", "request_id", requestInfoFrom(r.Context()).ID,
+		"client", r.RemoteAddr, "profile", p.name, "session", e.id)
+	w.Header().Set("Location", "/v1/sessions/"+e.id)
+	writeJSON(w, http.StatusCreated, info)
+}
+
+func (s *Server) handleListSessions(w http.ResponseWriter, r *http.Request, p *profile) {
+	writeJSON(w, http.StatusOK, map[string]any{"sessions": p.sessions.list()})
+}
+
+func (s *Server) handleGetSession(w http.ResponseWriter, r *http.Request, p *profile) {
+	info, err := p.sessions.info(r.PathValue("id"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, info)
+}
+
+func (s *Server) handleDeleteSession(w http.ResponseWriter, r *http.Request, p *profile) {
+	id := r.PathValue("id")
+	if err := p.sessions.remove(id, false); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.log.Info("bashbox session", "event", "deleted", "request_id", requestInfoFrom(r.Context()).ID,
+		"client", r.RemoteAddr, "profile", p.name, "session", id)
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// holdSession takes the URL's session for a file transfer: a running
+// session is not touched (409).
+func (s *Server) holdSession(w http.ResponseWriter, r *http.Request, p *profile) (*sessionEntry, func(), bool) {
+	id := r.PathValue("id")
+	if id == "new" {
+		s.fail(w, r, errUnknownSession)
+		return nil, nil, false
+	}
+	e, done, err := p.sessions.acquire(id)
+	if err != nil {
+		s.fail(w, r, err)
+		return nil, nil, false
+	}
+	return e, done, true
+}
+
+// filePath is the guest path of a files URL: the part after files/ is
+// absolute (files/work/a.txt is /work/a.txt).
+func filePath(r *http.Request) string { return path.Clean("/" + r.PathValue("path")) }
+
+const tarType = "application/x-tar"
+
+// handlePutFile writes the body to the file (or, for a tar body, unpacks
+// it into the directory), streamed and charged to the session's overlay
+// budgets where it lands in memory.
+func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p *profile) {
+	e, done, ok := s.holdSession(w, r, p)
+	if !ok {
+		return
+	}
+	defer done()
+	name := filePath(r)
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	var out map[string]any
+	var err error
+	if mt == tarType {
+		var n int
+		n, err = e.s.WriteTar(r.Context(), name, r.Body)
+		out = map[string]any{"path": name, "files": n}
+	} else {
+		var n int64
+		n, err = e.s.WriteFile(r.Context(), name, r.Body, 0)
+		out = map[string]any{"path": name, "size": n}
+	}
+	if err != nil {
+		s.fail(w, r, fileError(err))
+		return
+	}
+	s.log.Info("bashbox file", "event", "put", "request_id", requestInfoFrom(r.Context()).ID,
+		"client", r.RemoteAddr, "profile", p.name, "session", e.id, "path", name)
+	writeJSON(w, http.StatusOK, out)
+}
+
+// handleGetFile streams a file, or a directory as a tar archive.
+func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p *profile) {
+	e, done, ok := s.holdSession(w, r, p)
+	if !ok {
+		return
+	}
+	defer done()
+	name := filePath(r)
+	fi, err := e.s.Stat(name)
+	if err != nil {
+		s.fail(w, r, fileError(err))
+		return
+	}
+	if fi.IsDir() {
+		w.Header().Set("Content-Type", tarType)
+		w.Header().Set("Content-Disposition", `attachment; filename="`+path.Base(name)+`.tar"`)
+		// Errors past the first byte can only cut the stream short; a
+		// tar reader then sees the archive end early.
+		e.s.ReadTar(r.Context(), name, w)
+		return
+	}
+	f, fi, err := e.s.Open(name)
+	if err != nil {
+		s.fail(w, r, fileError(err))
+		return
+	}
+	defer f.Close()
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Header().Set("Content-Length", strconv.FormatInt(fi.Size(), 10))
+	io.Copy(w, io.LimitReader(f, fi.Size()))
+}
+
+// fileError gives a file operation's failure its status.
+func fileError(err error) error {
+	msg := err.Error()
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		msg = pe.Path + ": " + pe.Err.Error()
+	}
+	switch {
+	case errors.Is(err, bashbox.ErrSessionClosed):
+		return errUnknownSession
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
+		return &inputError{Status: http.StatusNotFound, Field: "path", Msg: msg}
+	case bashbox.IsNoSpace(err):
+		return &inputError{Status: http.StatusRequestEntityTooLarge, Field: "path", Msg: msg + " (the session's overlay budget is spent)"}
+	case errors.Is(err, syscall.EISDIR), errors.Is(err, fs.ErrPermission), errors.Is(err, syscall.EROFS):
+		return &inputError{Status: http.StatusConflict, Field: "path", Msg: msg}
+	}
+	return &inputError{Status: http.StatusBadRequest, Field: "path", Msg: msg}
+}
