@@ -1,15 +1,21 @@
 # bashbox: common tasks. `make test` is what CI runs (.ci/run).
 GO ?= go
 
-.PHONY: build test test-short conformance bench loadtest fuzz run-example
+.PHONY: build lint test test-short conformance bench loadtest fuzz run-example
 
 build:
 	$(GO) build -o bin/bashbox ./cmd/bashbox
 
+# go vet, also of the host sandbox's macOS and Windows backends
+# (sandbox-exec, AppContainer), which CI can only compile.
+lint:
+	$(GO) vet ./...
+	GOOS=darwin $(GO) vet ./hostsandbox/... ./fallback/...
+	GOOS=windows $(GO) vet ./hostsandbox/... ./fallback/...
+
 # Unit, integration and security tests with the race detector, then the
 # differential conformance suite against real bash and GNU tools.
-test:
-	$(GO) vet ./...
+test: lint
 	$(GO) test -race -count=1 -timeout 20m ./...
 	$(GO) run ./conformance/cmd/conformance -min-rate $$(cat conformance/MIN_RATE)
 

@@ -212,7 +212,7 @@ func (r *Runner) Run(ctx context.Context, c *builtins.Call) (status int, handled
 	case "git":
 		args, err = r.gitArgs(args, sb)
 		if err == nil && !r.noPolicy {
-			err = r.checkRepo(ctx, bin, sb)
+			err = checkRepoConfig(sb.volumeRoot(), hostDir)
 		}
 	case "gh":
 		if !r.noPolicy {

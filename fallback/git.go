@@ -1,7 +1,6 @@
 package fallback
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -152,40 +151,6 @@ func gitEnv(global, ceiling string) [][2]string {
 // dangerousGitKey matches repository config that makes git run programs or
 // fetch from elsewhere, whatever the command-line overrides.
 var dangerousGitKey = regexp.MustCompile(`(?i)^(include\.|includeif\.|core\.(hookspath|fsmonitor|sshcommand|pager|editor|askpass|gitproxy|alternaterefscommand|worktree)|sequence\.editor|alias\.|filter\.|diff\.[^.]+\.(textconv|command)|diff\.external|merge\.[^.]+\.driver|credential\.|gpg\.|remote\.[^.]+\.(uploadpack|receivepack|vcs)|uploadpack\.|receive\.|pager\.|interactive\.difffilter|url\.|http\..*proxy|http\.sslkeylogfile|safe\.|trailer\.[^.]+\.command|mergetool\.|difftool\.|submodule\.)`)
-
-// checkRepo refuses a repository whose own config, in either of its
-// scopes (config and, with extensions.worktreeConfig, config.worktree),
-// would make git run programs or include config from elsewhere. The
-// listing runs inside the call's sandbox.
-func (r *Runner) checkRepo(ctx context.Context, bin string, sb *sandbox) error {
-	argv := []string{bin, "-c", "core.fsmonitor=false", "config", "--list", "--show-scope", "--no-includes", "--name-only"}
-	if sb.private {
-		// the hooks directory the hardening made; the null device otherwise
-		argv = append(argv[:1], append([]string{"-c", "core.hooksPath=" + fallbackHome + "/.bashbox/hooks"}, argv[1:]...)...)
-	}
-	list, err := sb.output(ctx, argv)
-	if err != nil {
-		if strings.Contains(err.Error(), "not a git repository: /") {
-			// a .git file naming a directory the sandbox does not show
-			return fmt.Errorf("the repository's git directory lies outside the volumes (%v)", err)
-		}
-		return fmt.Errorf("cannot check the repository config: %v", err)
-	}
-	for _, line := range strings.Split(strings.TrimSpace(list), "\n") {
-		scope, key, ok := strings.Cut(line, "\t")
-		if !ok || (scope != "local" && scope != "worktree") {
-			continue
-		}
-		if dangerousGitKey.MatchString(key) {
-			file := "config"
-			if scope == "worktree" {
-				file = "config.worktree"
-			}
-			return fmt.Errorf("the repository %s sets %s, which the sandbox does not allow", file, key)
-		}
-	}
-	return nil
-}
 
 // ghCheck refuses gh commands that run programs: aliases and extensions.
 func ghCheck(args []string) error {

@@ -158,7 +158,7 @@ func checkPaths(name string, args []string, p pathResolver) ([]string, error) {
 	if !found {
 		rule = pathRule{from: -1}
 		if name == "git" {
-			rule.opts = []pathOpt{anyOutput}
+			rule.opts = []pathOpt{anyOutput, {long: "--pathspec-from-file"}}
 		}
 		// git diff --no-index compares two files anywhere: both must be
 		// in the volumes.

@@ -135,19 +135,6 @@ func (sb *sandbox) run(ctx context.Context, argv []string, c *builtins.Call) int
 	}
 }
 
-// output runs argv in the sandbox and returns its standard output.
-func (sb *sandbox) output(ctx context.Context, argv []string) (string, error) {
-	var out, errOut strings.Builder
-	// Two writers, one goroutine each: no lock needed.
-	c := &builtins.Call{Stdout: &out, Stderr: &errOut}
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	if st := sb.run(ctx, argv, c); st != 0 {
-		return out.String(), fmt.Errorf("exit status %d: %s", st, strings.TrimSpace(errOut.String()))
-	}
-	return out.String(), nil
-}
-
 // outsideSkeleton returns p (and its symlink target) when it lies outside
 // the system directories every sandbox shows, so it can be bound
 // read-only.
@@ -202,17 +189,23 @@ func gitExecPath(bin string) []string {
 	return outsideSkeleton(p)
 }
 
-// ceiling is the parent of the read-write volume holding the cwd, so git's
-// repository discovery never climbs out of the volume.
-func (sb *sandbox) ceiling() string {
+// volumeRoot is the host directory of the read-write volume holding the
+// cwd (symlinks resolved).
+func (sb *sandbox) volumeRoot() string {
 	best := ""
 	for _, w := range sb.manifest.FSWriteAllow {
 		if within(sb.dir, w) && len(w) > len(best) {
 			best = w
 		}
 	}
-	if best == "" {
-		return ""
+	return best
+}
+
+// ceiling is the parent of the cwd's volume, so git's repository
+// discovery never climbs out of the volume.
+func (sb *sandbox) ceiling() string {
+	if root := sb.volumeRoot(); root != "" {
+		return filepath.Dir(root)
 	}
-	return filepath.Dir(best)
+	return ""
 }

@@ -338,3 +338,60 @@ func countCmdline(t *testing.T, cmdline string) int {
 	}
 	return n
 }
+
+// TestBwrapProtectsMissingAndNestedRepoPaths: hooks, config and
+// config.worktree are protected even when they do not exist at start, in
+// the root's repository, in nested ones and in submodules' git
+// directories; rc files the command creates are removed afterwards; and
+// the read-only placeholders leave nothing behind, even when two commands
+// share them and the first ends early.
+func TestBwrapProtectsMissingAndNestedRepoPaths(t *testing.T) {
+	b := requireBwrap(t)
+	work := t.TempDir()
+	for _, d := range []string{".git/objects", "sub/proj/.git/objects", ".git/modules/m/objects"} {
+		if err := os.MkdirAll(filepath.Join(work, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFile(t, filepath.Join(work, "sub/proj/.git/config"), "[core]\n")
+	m := &Manifest{FSWriteAllow: []string{work}, Env: baseEnv()}
+	attack := "mkdir -p .git/hooks sub/proj/.git/hooks .git/modules/m/hooks; " +
+		"for f in .git/hooks/pre-commit .git/config .git/config.worktree sub/proj/.git/hooks/post-checkout .git/modules/m/hooks/pre-commit .git/modules/m/config .envrc .bashrc; do echo evil > $f; done; " +
+		"echo evil >> sub/proj/.git/config; echo fine > ok.txt; echo fine > .git/objects/x; echo done"
+
+	// Two commands at once: the first ends early, the second attacks
+	// after it, when a naively removed placeholder would be gone.
+	first, err := b.Start(context.Background(), m, Request{Args: []string{"/bin/sh", "-c", "sleep 0.2"}, Stdout: newSyncBuffer(), Stderr: newSyncBuffer()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := newSyncBuffer()
+	second, err := b.Start(context.Background(), m, Request{Args: []string{"/bin/sh", "-c", "sleep 1; " + attack}, Dir: work, Stdout: out, Stderr: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first.Wait()
+	if code, err := second.Wait(); err != nil || !strings.Contains(out.String(), "done") {
+		t.Fatalf("attack did not run to the end: exit %d %v %q", code, err, out.String())
+	}
+	for _, f := range []string{".git/hooks", ".git/config", ".git/config.worktree", "sub/proj/.git/hooks", ".git/modules/m/hooks", ".git/modules/m/config", ".envrc", ".bashrc"} {
+		mustNotExist(t, filepath.Join(work, f))
+	}
+	if data, _ := os.ReadFile(filepath.Join(work, "sub/proj/.git/config")); strings.Contains(string(data), "evil") {
+		t.Error("a nested repository's config was modified")
+	}
+	for _, f := range []string{"ok.txt", ".git/objects/x"} {
+		if _, err := os.Stat(filepath.Join(work, f)); err != nil {
+			t.Errorf("ordinary write %s failed: %v (output %q)", f, err, out.String())
+		}
+	}
+	if !strings.Contains(out.String(), "removed "+filepath.Join(work, ".envrc")) {
+		t.Errorf("the removal of a created rc file is not reported: %q", out.String())
+	}
+	// Opting out (fallback commands) leaves them writable.
+	m.AllowRepoMetadataWrites = true
+	runIn(t, b, m, work, "/bin/sh", "-c", "mkdir -p .git/hooks && echo ok > .git/hooks/post-commit")
+	if _, err := os.Stat(filepath.Join(work, ".git/hooks/post-commit")); err != nil {
+		t.Errorf("AllowRepoMetadataWrites: %v", err)
+	}
+}
