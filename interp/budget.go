@@ -2,7 +2,9 @@ package interp
 
 import (
 	"context"
+
 	"fmt"
+	"github.com/bashbox/bashbox/builtins"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -62,6 +64,7 @@ type Budget struct {
 
 	commands atomic.Int64
 	buffered atomic.Int64 // bytes held in command-substitution buffers
+	held     atomic.Int64 // bytes commands charged (builtins.Memory)
 
 	// Measuring the variables walks all of them, so it is done every
 	// memCheckCommands commands or memCheckInterval, whichever comes
@@ -151,7 +154,7 @@ func (b *Budget) memoryCheckDue() bool {
 
 // checkMemory trips the memory budget when used bytes exceed it.
 func (b *Budget) checkMemory(used int64) bool {
-	if max := b.Limits.MaxMemoryBytes; max > 0 && used+b.buffered.Load() > max {
+	if max := b.Limits.MaxMemoryBytes; max > 0 && used+b.buffered.Load()+b.held.Load() > max {
 		b.Trip(BudgetMemory, max)
 		return false
 	}
@@ -175,3 +178,28 @@ func (bw *bufferedWriter) Write(p []byte) (int, error) {
 	}
 	return bw.w.Write(p)
 }
+
+// Account is one command's share of the memory budget (builtins.Memory):
+// what the command charges counts against the call's budget until the
+// command returns and Release gives it back.
+type Account struct {
+	b    *Budget
+	held atomic.Int64
+}
+
+// Account opens an account for one command.
+func (b *Budget) Account() *Account { return &Account{b: b} }
+
+// Grow charges n bytes, tripping the memory budget past its limit.
+func (a *Account) Grow(n int64) error {
+	a.held.Add(n)
+	total := a.b.held.Add(n)
+	if max := a.b.Limits.MaxMemoryBytes; max > 0 && total+a.b.buffered.Load() > max {
+		a.b.Trip(BudgetMemory, max)
+		return builtins.ErrMemory
+	}
+	return nil
+}
+
+// Release gives back everything charged to the account.
+func (a *Account) Release() { a.b.held.Add(-a.held.Swap(0)) }
