@@ -65,6 +65,8 @@ type Limits struct {
 	MaxMemory         Size          `yaml:"max_memory"`
 	MaxOverlayBytes   Size          `yaml:"max_overlay_bytes"`
 	MaxOverlayFiles   int64         `yaml:"max_overlay_files"`
+	MaxWriteBytes     Size          `yaml:"max_write_bytes"`
+	MaxWriteFiles     int64         `yaml:"max_write_files"`
 }
 
 // Fallback names host commands and the env they may see.
@@ -290,6 +292,7 @@ func (f *File) BoxConfig(profile string) (bashbox.Config, *fallback.Runner, erro
 		Timeout: p.Limits.Timeout, MaxOutputBytes: int64(p.Limits.MaxOutput), MaxCommands: p.Limits.MaxCommands,
 		MaxLoopIterations: p.Limits.MaxLoopIterations, MaxMemoryBytes: int64(p.Limits.MaxMemory),
 		MaxOverlayBytes: int64(p.Limits.MaxOverlayBytes), MaxOverlayFiles: p.Limits.MaxOverlayFiles,
+		MaxWriteBytes: int64(p.Limits.MaxWriteBytes), MaxWriteFiles: p.Limits.MaxWriteFiles,
 	}
 	for k, v := range p.Env {
 		cfg.Env = append(cfg.Env, k+"="+v)

@@ -20,6 +20,8 @@ type Limits struct {
 	MaxMemoryBytes    int64 // shell variables and in-memory buffers
 	MaxOverlayBytes   int64
 	MaxOverlayFiles   int64
+	MaxWriteBytes     int64 // written through to read-write volumes
+	MaxWriteFiles     int64 // created in read-write volumes
 }
 
 // Budget names, as the result object reports them.
@@ -31,6 +33,8 @@ const (
 	BudgetMemory       = "memory"
 	BudgetOverlayBytes = "overlay_bytes"
 	BudgetOverlayFiles = "overlay_files"
+	BudgetWriteBytes   = "write_bytes"
+	BudgetWriteFiles   = "write_files"
 )
 
 // Trip says which budget stopped a script.
