@@ -34,6 +34,10 @@ type Server struct {
 	MaxRequestBytes    int64         `yaml:"max_request_bytes"`
 	AuditScripts       bool          `yaml:"audit_scripts"`
 	SessionIdleTimeout time.Duration `yaml:"session_idle_timeout"`
+	// MaxMemory bounds the whole process (Go's soft memory limit); new
+	// runs are refused with 503 as it nears. 0: a fraction of the
+	// machine's (or cgroup's) memory, chosen by the server.
+	MaxMemory Size `yaml:"max_memory"`
 }
 
 // Volume is a named host directory binding.
@@ -54,6 +58,12 @@ type Profile struct {
 	Fallback Fallback          `yaml:"fallback"`
 	Sessions Sessions          `yaml:"sessions"`
 	BashTool BashTool          `yaml:"bash_tool"`
+	// MaxConcurrent bounds this profile's runs at once (0: only the
+	// server's limit); Rate and Burst are a token bucket of runs per
+	// second (0: no rate limit). Past either: 429 with Retry-After.
+	MaxConcurrent int     `yaml:"max_concurrent"`
+	Rate          float64 `yaml:"rate"`
+	Burst         int     `yaml:"burst"`
 }
 
 // Limits are a profile's budgets; sizes accept 10MiB-style strings.
@@ -252,6 +262,15 @@ func (f *File) validate(name string, root *yaml.Node) error {
 			if p.Token == "" {
 				return fail(fmt.Sprintf("environment variable %s is not set", p.TokenEnv), "profiles", pn, "token_env")
 			}
+		}
+		if p.MaxConcurrent < 0 {
+			return fail("must not be negative", "profiles", pn, "max_concurrent")
+		}
+		if p.Rate < 0 {
+			return fail("must not be negative", "profiles", pn, "rate")
+		}
+		if p.Burst < 0 {
+			return fail("must not be negative", "profiles", pn, "burst")
 		}
 		if len(p.Fallback.Commands) > 0 {
 			r, err := fallback.New(fallback.Config{Commands: p.Fallback.Commands, Env: p.Fallback.Env})
