@@ -102,3 +102,44 @@ func TestNoWorkOutlivesItsCall(t *testing.T) {
 	}
 	settled(t, goBase, fdBase)
 }
+
+// TM-FS-012: nothing a script does in a read-write volume leaves a
+// setuid, setgid or sticky file or directory on the host.
+func TestNoSetuidOnHost(t *testing.T) {
+	dir := t.TempDir()
+	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{HostDir: dir, GuestPath: "/work", Mode: volumes.ReadWrite}}})
+	res := run(t, b, `set -e
+cd /tmp; mkdir -p src/d; echo x > src/s; chmod 6755 src/s; chmod 3777 src/d
+ls -l src/s | grep -q '^-rwsr-sr-x'
+tar cf a.tar src; zip -qr a.zip src
+cd /work
+echo x > f; chmod 4755 f; chmod g+s f; chmod u+s,o+t f
+mkdir d; chmod 7777 d; mkdir -m 2755 d2
+tar xpf /tmp/a.tar -C /work; mv src fromtar
+unzip -q /tmp/a.zip; mv src fromzip
+cp -p /tmp/src/s copied; cp -a /tmp/src cpa
+install -m 4755 /tmp/src/s installed
+touch newfile; umask 0; mkdir -p deep/er; chmod -R 7777 deep
+echo done`)
+	if !strings.HasSuffix(res.Stdout, "done\n") {
+		t.Fatalf("script failed: exit %d\n%s%s", res.ExitCode, res.Stdout, res.Stderr)
+	}
+	n := 0
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st syscall.Stat_t
+		if err := syscall.Lstat(p, &st); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		if st.Mode&(syscall.S_ISUID|syscall.S_ISGID|syscall.S_ISVTX) != 0 {
+			t.Errorf("%s: mode %o", p, st.Mode)
+		}
+		return nil
+	})
+	if n < 15 {
+		t.Fatalf("only %d entries on the host", n)
+	}
+}
