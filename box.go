@@ -72,6 +72,8 @@ var DefaultLimits = Limits{
 	MaxMemoryBytes:    256 << 20,
 	MaxOverlayBytes:   256 << 20,
 	MaxOverlayFiles:   100_000,
+	MaxWriteBytes:     1 << 30,
+	MaxWriteFiles:     100_000,
 }
 
 // Config configures a box once; it is not changed afterwards.
@@ -194,6 +196,12 @@ func withDefaults(l Limits) Limits {
 	if l.MaxOverlayFiles == 0 {
 		l.MaxOverlayFiles = d.MaxOverlayFiles
 	}
+	if l.MaxWriteBytes == 0 {
+		l.MaxWriteBytes = d.MaxWriteBytes
+	}
+	if l.MaxWriteFiles == 0 {
+		l.MaxWriteFiles = d.MaxWriteFiles
+	}
 	return l
 }
 
@@ -301,13 +309,14 @@ func (b *Box) Run(ctx context.Context, req Request) (*Result, error) {
 // own budgets. Use one only where state between calls is wanted: Run is
 // stateless.
 type Session struct {
-	box   *Box
-	ns    *volumes.Namespace
-	quota *overlayfs.Quota
-	trip  func(name string, limit int64) // the current call's budget
-	shell *interp.Shell
-	sess  *interp.Session
-	mu    sync.Mutex
+	box    *Box
+	ns     *volumes.Namespace
+	quota  *overlayfs.Quota
+	writes *overlayfs.WriteQuota          // reset for each call
+	trip   func(name string, limit int64) // the current call's budget
+	shell  *interp.Shell
+	sess   *interp.Session
+	mu     sync.Mutex
 
 	closed bool
 }
@@ -324,7 +333,13 @@ func (b *Box) NewSession() (*Session, error) {
 			s.trip(name, limit)
 		}
 	})
-	s.ns = b.table.Namespace(volumes.Options{Quota: s.quota, Commands: b.commands, Home: "/home/user"})
+	writes := newWriteQuota(limits, func(name string, limit int64) {
+		if s.trip != nil {
+			s.trip(name, limit)
+		}
+	})
+	s.writes = writes
+	s.ns = b.table.Namespace(volumes.Options{Quota: s.quota, Writes: writes, Commands: b.commands, Home: "/home/user"})
 	s.shell = &interp.Shell{Registry: b.registry, FS: s.ns, Fallback: b.cfg.Fallback}
 	sess, err := s.shell.NewSession(b.env, b.workdir)
 	if err != nil {
@@ -385,6 +400,7 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 	if sess != nil {
 		ns = sess.ns
 		sess.trip = budget.Trip
+		sess.writes.Reset()
 		defer func() { sess.trip = nil }()
 		if len(req.Files) > 0 {
 			if err := writeFiles(runCtx, sess.ns, sess.sess.Dir(), req.Files); err != nil {
@@ -408,7 +424,8 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 		}
 	} else {
 		quota := newQuota(limits, budget.Trip)
-		ns = b.table.Namespace(volumes.Options{Quota: quota, Commands: b.commands, Home: "/home/user"})
+		writes := newWriteQuota(limits, budget.Trip)
+		ns = b.table.Namespace(volumes.Options{Quota: quota, Writes: writes, Commands: b.commands, Home: "/home/user"})
 		shell := &interp.Shell{Registry: b.registry, FS: ns, Budget: budget, Fallback: b.cfg.Fallback}
 		dir := b.workdir
 		if req.Workdir != "" {
@@ -469,6 +486,21 @@ func newQuota(limits Limits, trip func(name string, limit int64)) *overlayfs.Quo
 			limit := limits.MaxOverlayBytes
 			if name == interp.BudgetOverlayFiles {
 				limit = limits.MaxOverlayFiles
+			}
+			trip(name, limit)
+		},
+	}
+}
+
+// newWriteQuota bounds what a call writes through to read-write volumes.
+func newWriteQuota(limits Limits, trip func(name string, limit int64)) *overlayfs.WriteQuota {
+	return &overlayfs.WriteQuota{
+		MaxBytes: limits.MaxWriteBytes,
+		MaxFiles: limits.MaxWriteFiles,
+		OnExceeded: func(name string) {
+			limit := limits.MaxWriteBytes
+			if name == interp.BudgetWriteFiles {
+				limit = limits.MaxWriteFiles
 			}
 			trip(name, limit)
 		},

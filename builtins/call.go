@@ -50,6 +50,8 @@ type Call struct {
 	// call's streams, environment and directory (xargs, find -exec, env,
 	// timeout). It returns the exit status, 127 for an unknown command.
 	Exec func(ctx context.Context, c *Call) int
+	// Memory, when set, is the call's memory budget (see Grow, ReadAll).
+	Memory Memory
 }
 
 // Name is the command name as invoked.

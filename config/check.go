@@ -27,6 +27,9 @@ func checkTree(name string, doc *yaml.Node) error {
 var (
 	durationType = reflect.TypeFor[time.Duration]()
 	sizeType     = reflect.TypeFor[Size]()
+	// A fallback command is a name or {name, network}: Fallback decodes
+	// itself, and its commands are checked here in the file's terms.
+	fallbackCommandKey = "commands"
 )
 
 func checkNode(file string, n *yaml.Node, t reflect.Type, key string) error {
@@ -94,6 +97,9 @@ func checkNode(file string, n *yaml.Node, t reflect.Type, key string) error {
 			}
 		}
 	case reflect.String:
+		if i := strings.LastIndex(key, "["); n.Kind == yaml.MappingNode && i > 0 && strings.HasSuffix(key[:i], "fallback."+fallbackCommandKey) {
+			return checkFallbackCommand(file, n, key)
+		}
 		if n.Kind != yaml.ScalarNode {
 			return fail("want a single value; got %s", shown(n))
 		}
@@ -194,4 +200,31 @@ func keysOf(t reflect.Type, prefix string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// checkFallbackCommand checks a fallback command written as a mapping:
+// {name: git, network: true}.
+func checkFallbackCommand(file string, n *yaml.Node, key string) error {
+	named := false
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		sub := join(key, k.Value)
+		switch k.Value {
+		case "name":
+			if v.Kind != yaml.ScalarNode || v.Value == "" {
+				return &Error{File: file, Line: v.Line, Col: v.Column, Key: sub, Msg: "want a command name; got " + shown(v)}
+			}
+			named = true
+		case "network":
+			if v.Kind != yaml.ScalarNode || v.Tag != "!!bool" {
+				return &Error{File: file, Line: v.Line, Col: v.Column, Key: sub, Msg: "want true or false; got " + shown(v)}
+			}
+		default:
+			return &Error{File: file, Line: k.Line, Col: k.Column, Key: sub, Msg: "unknown key; the keys here are name, network"}
+		}
+	}
+	if !named {
+		return &Error{File: file, Line: n.Line, Col: n.Column, Key: key, Msg: "an entry needs a name"}
+	}
+	return nil
 }

@@ -45,6 +45,10 @@ type Server struct {
 	// TLSCert and TLSKey (PEM files) make the HTTP server serve HTTPS.
 	TLSCert string `yaml:"tls_cert"`
 	TLSKey  string `yaml:"tls_key"`
+	// MaxMemory bounds the whole process (Go's soft memory limit); new
+	// runs are refused with 503 as it nears. 0: a fraction of the
+	// machine's (or cgroup's) memory, chosen by the server.
+	MaxMemory Size `yaml:"max_memory"`
 }
 
 // Volume is a named host directory binding.
@@ -65,6 +69,12 @@ type Profile struct {
 	Fallback Fallback          `yaml:"fallback"`
 	Sessions Sessions          `yaml:"sessions"`
 	BashTool BashTool          `yaml:"bash_tool"`
+	// MaxConcurrent bounds this profile's runs at once (0: only the
+	// server's limit); Rate and Burst are a token bucket of runs per
+	// second (0: no rate limit). Past either: 429 with Retry-After.
+	MaxConcurrent int     `yaml:"max_concurrent"`
+	Rate          float64 `yaml:"rate"`
+	Burst         int     `yaml:"burst"`
 }
 
 // Limits are a profile's budgets; sizes accept 10MiB-style strings.
@@ -76,6 +86,8 @@ type Limits struct {
 	MaxMemory         Size          `yaml:"max_memory"`
 	MaxOverlayBytes   Size          `yaml:"max_overlay_bytes"`
 	MaxOverlayFiles   int64         `yaml:"max_overlay_files"`
+	MaxWriteBytes     Size          `yaml:"max_write_bytes"`
+	MaxWriteFiles     int64         `yaml:"max_write_files"`
 }
 
 // Fallback names host commands and the env they may see. Network lists
@@ -283,6 +295,15 @@ func (f *File) validate(name string, root *yaml.Node) error {
 				return fail(fmt.Sprintf("environment variable %s is not set", p.TokenEnv), "profiles", pn, "token_env")
 			}
 		}
+		if p.MaxConcurrent < 0 {
+			return fail("must not be negative", "profiles", pn, "max_concurrent")
+		}
+		if p.Rate < 0 {
+			return fail("must not be negative", "profiles", pn, "rate")
+		}
+		if p.Burst < 0 {
+			return fail("must not be negative", "profiles", pn, "burst")
+		}
 		if len(p.Fallback.Commands) > 0 {
 			r, err := fallback.New(f.fallbackConfig(p.Fallback, discardLog))
 			if err != nil {
@@ -394,6 +415,7 @@ func (f *File) BoxConfig(profile string) (bashbox.Config, *fallback.Runner, erro
 		Timeout: p.Limits.Timeout, MaxOutputBytes: int64(p.Limits.MaxOutput), MaxCommands: p.Limits.MaxCommands,
 		MaxLoopIterations: p.Limits.MaxLoopIterations, MaxMemoryBytes: int64(p.Limits.MaxMemory),
 		MaxOverlayBytes: int64(p.Limits.MaxOverlayBytes), MaxOverlayFiles: p.Limits.MaxOverlayFiles,
+		MaxWriteBytes: int64(p.Limits.MaxWriteBytes), MaxWriteFiles: p.Limits.MaxWriteFiles,
 	}
 	for k, v := range p.Env {
 		cfg.Env = append(cfg.Env, k+"="+v)

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/bashbox/bashbox/builtins"
 )
 
 // Limits are the budgets of one call. Zero means no limit, except where
@@ -20,6 +22,8 @@ type Limits struct {
 	MaxMemoryBytes    int64 // shell variables and in-memory buffers
 	MaxOverlayBytes   int64
 	MaxOverlayFiles   int64
+	MaxWriteBytes     int64 // written through to read-write volumes
+	MaxWriteFiles     int64 // created in read-write volumes
 }
 
 // Budget names, as the result object reports them.
@@ -31,6 +35,8 @@ const (
 	BudgetMemory       = "memory"
 	BudgetOverlayBytes = "overlay_bytes"
 	BudgetOverlayFiles = "overlay_files"
+	BudgetWriteBytes   = "write_bytes"
+	BudgetWriteFiles   = "write_files"
 )
 
 // Trip says which budget stopped a script. Limit is in the budget's own
@@ -104,6 +110,7 @@ type Budget struct {
 
 	commands atomic.Int64
 	buffered atomic.Int64 // bytes held in command-substitution buffers
+	held     atomic.Int64 // bytes commands charged (builtins.Memory)
 
 	// Measuring the variables walks all of them, so it is done every
 	// memCheckCommands commands or memCheckInterval, whichever comes
@@ -193,7 +200,7 @@ func (b *Budget) memoryCheckDue() bool {
 
 // checkMemory trips the memory budget when used bytes exceed it.
 func (b *Budget) checkMemory(used int64) bool {
-	if max := b.Limits.MaxMemoryBytes; max > 0 && used+b.buffered.Load() > max {
+	if max := b.Limits.MaxMemoryBytes; max > 0 && used+b.buffered.Load()+b.held.Load() > max {
 		b.Trip(BudgetMemory, max)
 		return false
 	}
@@ -217,3 +224,28 @@ func (bw *bufferedWriter) Write(p []byte) (int, error) {
 	}
 	return bw.w.Write(p)
 }
+
+// Account is one command's share of the memory budget (builtins.Memory):
+// what the command charges counts against the call's budget until the
+// command returns and Release gives it back.
+type Account struct {
+	b    *Budget
+	held atomic.Int64
+}
+
+// Account opens an account for one command.
+func (b *Budget) Account() *Account { return &Account{b: b} }
+
+// Grow charges n bytes, tripping the memory budget past its limit.
+func (a *Account) Grow(n int64) error {
+	a.held.Add(n)
+	total := a.b.held.Add(n)
+	if max := a.b.Limits.MaxMemoryBytes; max > 0 && total+a.b.buffered.Load() > max {
+		a.b.Trip(BudgetMemory, max)
+		return builtins.ErrMemory
+	}
+	return nil
+}
+
+// Release gives back everything charged to the account.
+func (a *Account) Release() { a.b.held.Add(-a.held.Swap(0)) }

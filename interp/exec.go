@@ -169,6 +169,10 @@ func (sh *Shell) dispatch(ctx context.Context, c *builtins.Call, quiet bool) (st
 	if !sh.Budget.command() {
 		return 1
 	}
+	// The command's own memory account, given back when it returns.
+	acct := sh.Budget.Account()
+	c.Memory = acct
+	defer acct.Release()
 	if sh.Fallback != nil {
 		if st, ok := sh.Fallback(ctx, c); ok {
 			return st

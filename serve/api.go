@@ -9,9 +9,12 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
@@ -154,10 +157,13 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.As(err, &ie) {
 		body.Field = ie.Field
 	}
-	switch code {
-	case http.StatusServiceUnavailable:
+	var rf *refusal
+	switch {
+	case errors.As(err, &rf):
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(max(rf.retryAfter, time.Second).Seconds()))))
+	case code == http.StatusServiceUnavailable:
 		w.Header().Set("Retry-After", "1")
-	case http.StatusUnauthorized:
+	case code == http.StatusUnauthorized:
 		w.Header().Set("WWW-Authenticate", `Bearer realm="bashbox"`)
 	}
 	s.logRefusal(r.Context(), code, err.Error())
@@ -178,7 +184,9 @@ func errorStatus(err error) int {
 	switch {
 	case errors.As(err, &ie):
 		return ie.Status
-	case errors.Is(err, errBusy):
+	case errors.As(err, new(*refusal)):
+		return http.StatusTooManyRequests
+	case errors.Is(err, errBusy), errors.Is(err, errMemoryPressure):
 		return http.StatusServiceUnavailable
 	}
 	return http.StatusBadRequest

@@ -37,6 +37,7 @@ type Server struct {
 	slots    chan struct{}
 	queued   atomic.Int64
 	metrics  *metrics
+	memory   *memoryGuard
 }
 
 type profile struct {
@@ -46,6 +47,7 @@ type profile struct {
 	fallback *fallback.Runner
 	bash     *bashtool.Tool // nil unless the profile enables it
 	sessions *sessionTable
+	gate     *gate // the profile's own concurrency and rate limits
 }
 
 // New opens every profile's box.
@@ -54,13 +56,14 @@ func New(cfg *config.File, log *slog.Logger) (*Server, error) {
 		log = slog.New(slog.NewJSONHandler(io.Discard, nil))
 	}
 	s := &Server{cfg: cfg, profiles: map[string]*profile{}, log: log, slots: make(chan struct{}, cfg.Server.MaxConcurrent), metrics: newMetrics()}
+	s.memory = newMemoryGuard(int64(cfg.Server.MaxMemory))
 	for name, pc := range cfg.Profiles {
 		bc, fb, err := cfg.BoxConfig(name)
 		if err != nil {
 			s.Close()
 			return nil, fmt.Errorf("profile %s: %w", name, err)
 		}
-		p := &profile{name: name, cfg: pc, fallback: fb}
+		p := &profile{name: name, cfg: pc, fallback: fb, gate: newGate(pc)}
 		if bc.Fallback != nil {
 			inner := bc.Fallback
 			bc.Fallback = func(ctx context.Context, c *builtins.Call) (int, bool) {
@@ -97,6 +100,7 @@ func New(cfg *config.File, log *slog.Logger) (*Server, error) {
 
 // Close releases every profile.
 func (s *Server) Close() error {
+	s.memory.close()
 	for _, p := range s.profiles {
 		if p.box != nil {
 			p.box.Close()
@@ -169,6 +173,11 @@ func (s *Server) run(ctx context.Context, p *profile, req RunRequest) (*RunResul
 	if err := req.validate(p); err != nil {
 		return nil, err
 	}
+	leave, err := s.admit(p)
+	if err != nil {
+		return nil, err
+	}
+	defer leave()
 	release, err := s.acquire(ctx)
 	if err != nil {
 		return nil, err

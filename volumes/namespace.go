@@ -277,6 +277,8 @@ func (ns *Namespace) fastHost(p string) (*overlayfs.HostFs, string, bool) {
 		return nil, "", false
 	}
 	switch l := m.layer.(type) {
+	case *overlayfs.MeteredHost:
+		return l.Host(), rel, true
 	case *overlayfs.HostFs:
 		return l, rel, true
 	case *overlayfs.Overlay:

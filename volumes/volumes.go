@@ -192,8 +192,9 @@ type mount struct {
 // Options shape a call's namespace.
 type Options struct {
 	Quota    *overlayfs.Quota
-	Commands []string // listed in /bin and /usr/bin; never modified
-	Home     string   // created in memory
+	Writes   *overlayfs.WriteQuota // writes through to read-write volumes
+	Commands []string              // listed in /bin and /usr/bin; never modified
+	Home     string                // created in memory
 }
 
 // Namespace builds a fresh guest namespace for one call.
@@ -217,7 +218,7 @@ func (t *Table) Namespace(opts Options) *Namespace {
 		case ReadOnly:
 			layer = overlayfs.NewOverlay(t.hosts[i], overlayfs.NewMemFs(opts.Quota))
 		case ReadWrite:
-			layer = t.hosts[i]
+			layer = overlayfs.NewMeteredHost(t.hosts[i], opts.Writes)
 		case Ephemeral:
 			layer = overlayfs.NewMemFs(opts.Quota)
 		}

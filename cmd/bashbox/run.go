@@ -30,6 +30,8 @@ type sandboxFlags struct {
 	maxMemory   string
 	maxOvlBytes string
 	maxOvlFiles int64
+	maxWrBytes  string
+	maxWrFiles  int64
 	env         []string
 	fallback    []string
 	fallbackEnv []string
@@ -46,6 +48,8 @@ func (f *sandboxFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.maxMemory, "max-memory", "", "memory budget for variables and buffers, e.g. 256MiB")
 	fs.StringVar(&f.maxOvlBytes, "max-overlay-bytes", "", "bytes the in-memory layers may hold, e.g. 256MiB")
 	fs.Int64Var(&f.maxOvlFiles, "max-overlay-files", 0, "entries the in-memory layers may hold (default 100000)")
+	fs.StringVar(&f.maxWrBytes, "max-write-bytes", "", "bytes a call may write to read-write volumes, e.g. 1GiB (default 1GiB)")
+	fs.Int64Var(&f.maxWrFiles, "max-write-files", 0, "files and directories a call may create in read-write volumes (default 100000)")
 	fs.StringArrayVar(&f.env, "env", nil, "NAME=VALUE added to the sandbox environment (repeatable)")
 	fs.StringSliceVar(&f.fallback, "fallback", nil, "host commands allowed to run for real, e.g. git,gh")
 	fs.StringSliceVar(&f.fallbackEnv, "fallback-env", nil, "host env vars passed to fallback children only")
@@ -67,6 +71,7 @@ func (f *sandboxFlags) config() (bashbox.Config, error) {
 	cfg.Limits.MaxCommands = f.maxCommands
 	cfg.Limits.MaxLoopIterations = f.maxLoop
 	cfg.Limits.MaxOverlayFiles = f.maxOvlFiles
+	cfg.Limits.MaxWriteFiles = f.maxWrFiles
 	for _, s := range []struct {
 		flag, val string
 		dst       *int64
@@ -74,6 +79,7 @@ func (f *sandboxFlags) config() (bashbox.Config, error) {
 		{"--max-output", f.maxOutput, &cfg.Limits.MaxOutputBytes},
 		{"--max-memory", f.maxMemory, &cfg.Limits.MaxMemoryBytes},
 		{"--max-overlay-bytes", f.maxOvlBytes, &cfg.Limits.MaxOverlayBytes},
+		{"--max-write-bytes", f.maxWrBytes, &cfg.Limits.MaxWriteBytes},
 	} {
 		if s.val == "" {
 			continue

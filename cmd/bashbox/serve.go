@@ -137,10 +137,11 @@ func flagsConfig(sf *sandboxFlags, token string) (*config.File, error) {
 	p.Limits.MaxCommands = sf.maxCommands
 	p.Limits.MaxLoopIterations = sf.maxLoop
 	p.Limits.MaxOverlayFiles = sf.maxOvlFiles
+	p.Limits.MaxWriteFiles = sf.maxWrFiles
 	for _, s := range []struct {
 		val string
 		dst *config.Size
-	}{{sf.maxOutput, &p.Limits.MaxOutput}, {sf.maxMemory, &p.Limits.MaxMemory}, {sf.maxOvlBytes, &p.Limits.MaxOverlayBytes}} {
+	}{{sf.maxOutput, &p.Limits.MaxOutput}, {sf.maxMemory, &p.Limits.MaxMemory}, {sf.maxOvlBytes, &p.Limits.MaxOverlayBytes}, {sf.maxWrBytes, &p.Limits.MaxWriteBytes}} {
 		if s.val != "" {
 			n, err := config.ParseSize(s.val)
 			if err != nil {

@@ -1088,7 +1088,7 @@ func (d *differ) readSide(s *side) ([]byte, error) {
 		if !d.stdinRead {
 			d.stdinRead = true
 			r := textio.Stdin(d.c)
-			d.stdin, d.stdinErr = io.ReadAll(r)
+			d.stdin, d.stdinErr = d.c.ReadAll(d.ctx, r)
 		}
 		return d.stdin, d.stdinErr
 	}
@@ -1097,7 +1097,7 @@ func (d *differ) readSide(s *side) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	return d.c.ReadAll(d.ctx, f)
 }
 
 // realPath resolves every symbolic link in name.

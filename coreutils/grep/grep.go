@@ -277,8 +277,16 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	for _, w := range m.warnings {
 		c.Errorf("warning: %s", w)
 	}
-	g := &grepper{ctx: ctx, c: c, cfg: cfg, m: m, out: textio.NewWriter(c.Stdout)}
-	return g.run(operands)
+	limit := newMatchLimit(ctx)
+	defer limit.stop()
+	limit.bind(m)
+	g := &grepper{ctx: limit.ctx, c: c, cfg: cfg, m: m, out: textio.NewWriter(c.Stdout), limit: limit}
+	code := g.run(operands)
+	if limit.hit.Load() {
+		c.Errorf("exceeded PCRE's backtracking limit")
+		return 2
+	}
+	return code
 }
 
 // splitPatterns splits a PATTERNS argument at newlines.

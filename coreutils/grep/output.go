@@ -38,6 +38,7 @@ type grepper struct {
 	num  []byte
 	tick int
 
+	limit *matchLimit
 	ahead *ahead     // the workers of a parallel recursive search, or nil
 	rec   *recording // in a worker: where its output goes
 }

@@ -95,8 +95,9 @@ func (g *grepper) startAhead() *ahead {
 		if err != nil {
 			return nil
 		}
+		g.limit.bind(m)
 		call := *g.c
-		w := &grepper{ctx: g.ctx, c: &call, cfg: cfg, m: m, colors: g.colors}
+		w := &grepper{ctx: g.ctx, c: &call, cfg: cfg, m: m, colors: g.colors, limit: g.limit}
 		a.wg.Go(func() { a.work(w) })
 	}
 	return a

@@ -515,7 +515,7 @@ func (j *jq) readFile(name string) ([]byte, error) {
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		return nil, errors.New("is a directory")
 	}
-	return io.ReadAll(f)
+	return j.c.ReadAll(j.ctx, f)
 }
 
 func (j *jq) parseOne(text string) (any, error) {
@@ -536,7 +536,7 @@ func (j *jq) openSource() ([]byte, bool) {
 	var data []byte
 	var err error
 	if s.path == "-" {
-		data, err = io.ReadAll(j.c.Stdin)
+		data, err = j.c.ReadAll(j.ctx, j.c.Stdin)
 	} else {
 		data, err = j.readFile(s.path)
 	}

@@ -719,6 +719,11 @@ func (p *compiler) compileRx(b []byte, fl posixre.Flags, needSub int) *regex {
 	if needSub > re.NumSubexp()+1 {
 		p.fail(fmt.Sprintf("invalid reference \\%d on `s' command's RHS", needSub-1))
 	}
+	// A back-reference match that runs away stops sed as a fatal error
+	// (the match runs on sed's own goroutine, which recovers it), leaving
+	// an in-place target untouched.
+	ex := p.ex
+	re.Bound(ex.ctx, func() { ex.fatal(exitPanic, "regex match exceeded its backtracking limit") })
 	r := newRegex(re)
 	if split {
 		r.split, r.isLit = true, false

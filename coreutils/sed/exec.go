@@ -102,6 +102,7 @@ type executor struct {
 	curName  string
 	badInput bool
 	tick     int
+	charged  int64 // pattern and hold space bytes charged to the budget
 }
 
 func (e *executor) fatal(status int, format string, args ...any) {
@@ -161,6 +162,7 @@ func (e *executor) finalStatus(status int) int {
 // every jump back in the script (branches, D), so that an endless script
 // stops too.
 func (e *executor) checkCancel() {
+	e.chargeSpaces()
 	if e.ctx.Err() != nil {
 		panic(&fatalError{status: exitCancelled})
 	}
@@ -170,7 +172,22 @@ func (e *executor) checkCancelCycle() {
 	e.tick++
 	if e.tick&255 == 0 {
 		e.checkCancel()
+	} else {
+		e.chargeSpaces()
 	}
+}
+
+// chargeSpaces charges the growth of the pattern and hold spaces to the
+// memory budget (H in a loop holds the whole input).
+func (e *executor) chargeSpaces() {
+	held := int64(cap(e.ps.b) + cap(e.hs.b))
+	if held <= e.charged {
+		return
+	}
+	if err := e.c.Grow(held - e.charged); err != nil {
+		panic(&fatalError{msg: "couldn't re-allocate memory", status: exitPanic})
+	}
+	e.charged = held
 }
 
 // writeFailed ends sed after a failed write: quietly with 141 on a broken
@@ -627,7 +644,7 @@ func (e *executor) readPattern(appendMode bool) bool {
 			continue
 		}
 		start := len(e.ps.b)
-		b, nl, err := readRecord(e.cur.r, e.ps.b, e.delim)
+		b, nl, err := e.readRecord(e.cur.r, e.ps.b, e.delim)
 		e.ps.b = b
 		if len(b) > start || nl {
 			e.ps.chomped = nl
@@ -644,17 +661,16 @@ func (e *executor) readPattern(appendMode bool) bool {
 }
 
 // readRecord appends the next record of r to dst, without its delimiter.
-func readRecord(r *bufio.Reader, dst []byte, delim byte) ([]byte, bool, error) {
-	for {
-		chunk, err := r.ReadSlice(delim)
-		if err == nil {
-			return append(dst, chunk[:len(chunk)-1]...), true, nil
-		}
-		dst = append(dst, chunk...)
-		if err != bufio.ErrBufferFull {
-			return dst, false, err
-		}
+// A record without end stops sed on the memory budget or cancellation.
+func (e *executor) readRecord(r *bufio.Reader, dst []byte, delim byte) ([]byte, bool, error) {
+	dst, err := textio.AppendRecord(e.ctx, e.c, r, dst, delim)
+	switch {
+	case err == nil:
+		return dst[:len(dst)-1], true, nil
+	case err != io.EOF && e.ctx.Err() != nil:
+		e.checkCancel()
 	}
+	return dst, false, err
 }
 
 // isLast reports whether the current line is the last one ($): the

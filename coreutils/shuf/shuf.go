@@ -251,7 +251,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			}
 			in = f
 		}
-		data, err := io.ReadAll(in)
+		data, err := c.ReadAll(ctx, in)
 		if err != nil {
 			c.Errorf("read error: %s", builtins.ErrText(err))
 			return 1

@@ -422,10 +422,22 @@ func run(ctx context.Context, c *builtins.Call) int {
 		if ctx.Err() != nil {
 			return 1
 		}
-		if err := s.readAll(c, f); err != nil {
+		if err := s.readAll(ctx, c, f); err != nil {
+			if errors.Is(err, builtins.ErrMemory) {
+				// GNU sort spills to temporary files; here the
+				// whole input is held, within the memory budget.
+				return die(c, "memory exhausted")
+			}
+			if ctx.Err() != nil {
+				return sortFailure
+			}
 			return die(c, "read failed: %s: %s", textio.QuoteF(f), builtins.ErrText(err))
 		}
 		ends = append(ends, len(s.buf))
+	}
+	// The records: 24 to 40 bytes per line besides the line itself.
+	if err := c.Grow(int64(bytes.Count(s.buf, []byte{s.eol})) * 40); err != nil {
+		return die(c, "memory exhausted")
 	}
 	simple := len(s.keys) == 0 && !merge
 	var order []rec
@@ -582,7 +594,7 @@ func readFiles0(c *builtins.Call, from string) ([]string, int, bool) {
 
 // readAll appends the contents of file name to the sorter's buffer,
 // ending it with a line terminator.
-func (s *sorter) readAll(c *builtins.Call, name string) error {
+func (s *sorter) readAll(ctx context.Context, c *builtins.Call, name string) error {
 	r, err := textio.Open(c, name)
 	if err != nil {
 		return err
@@ -591,12 +603,20 @@ func (s *sorter) readAll(c *builtins.Call, name string) error {
 	start := len(s.buf)
 	if st, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok && name != "-" {
 		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 {
-			s.grow(int(fi.Size()) + 1)
+			if err := s.grow(c, int(fi.Size())+1); err != nil {
+				return err
+			}
 		}
 	}
 	for {
 		if len(s.buf) == cap(s.buf) {
-			s.grow(max(64<<10, cap(s.buf)))
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err := s.grow(c, max(64<<10, cap(s.buf))); err != nil {
+				s.buf = s.buf[:start]
+				return err
+			}
 		}
 		n, err := r.Read(s.buf[len(s.buf):cap(s.buf)])
 		s.buf = s.buf[:len(s.buf)+n]
@@ -649,13 +669,18 @@ func (s *sorter) splitSimple() []srec {
 	return recs
 }
 
-func (s *sorter) grow(n int) {
+// grow makes room for n more bytes, charged to the memory budget.
+func (s *sorter) grow(c *builtins.Call, n int) error {
 	if cap(s.buf)-len(s.buf) >= n {
-		return
+		return nil
+	}
+	if err := c.Grow(int64(len(s.buf) + n - cap(s.buf))); err != nil {
+		return err
 	}
 	nb := make([]byte, len(s.buf), len(s.buf)+n)
 	copy(nb, s.buf)
 	s.buf = nb
+	return nil
 }
 
 // output writes the records, dropping equal runs with -u.
@@ -739,7 +764,7 @@ func (s *sorter) check(ctx context.Context, c *builtins.Call, name string, diagn
 			return code
 		}
 	}
-	err := s.readAll(c, name)
+	err := s.readAll(ctx, c, name)
 	recs, _ := s.split([]int{len(s.buf)})
 	if err != nil {
 		code := die(c, "read failed: %s: %s", textio.QuoteF(name), builtins.ErrText(err))

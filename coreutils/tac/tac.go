@@ -4,7 +4,6 @@ package tac
 import (
 	"bytes"
 	"context"
-	"io"
 	"regexp"
 
 	"github.com/bashbox/bashbox/builtins"
@@ -103,7 +102,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			status = 1
 			continue
 		}
-		data, err := io.ReadAll(r)
+		data, err := c.ReadAll(ctx, r)
 		closeFn()
 		if err != nil {
 			text := builtins.ErrText(err)

@@ -535,7 +535,7 @@ func (t *tarCmd) readList(name string, null bool) ([]string, error) {
 		defer f.Close()
 		r = f
 	}
-	data, err := io.ReadAll(r)
+	data, err := t.c.ReadAll(t.ctx, r)
 	if err != nil {
 		return nil, err
 	}

@@ -78,6 +78,7 @@ const (
 )
 
 type uniq struct {
+	c                                 *builtins.Call
 	skipFields, skipChars, checkChars uint64
 	ignoreCase                        bool
 	count                             bool
@@ -218,6 +219,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		dst = f
 	}
 	u.w = textio.NewWriter(dst)
+	u.c = c
 	err = u.run(ctx, textio.NewReader(r))
 	if err != nil {
 		if textio.IsWrite(err) {
@@ -236,31 +238,26 @@ func Run(ctx context.Context, c *builtins.Call) int {
 // lineReader yields lines with their terminator, adding one to an
 // unterminated last line.
 type lineReader struct {
+	ctx context.Context
+	c   *builtins.Call
 	r   *bufio.Reader
 	eol byte
 	err error
 }
 
 func (lr *lineReader) next(buf []byte) ([]byte, bool) {
-	buf = buf[:0]
-	for {
-		frag, err := lr.r.ReadSlice(lr.eol)
-		buf = append(buf, frag...)
-		if err == bufio.ErrBufferFull {
-			continue
+	buf, err := textio.AppendRecord(lr.ctx, lr.c, lr.r, buf[:0], lr.eol)
+	if err != nil {
+		if err != io.EOF {
+			lr.err = err
+			return buf, false
 		}
-		if err != nil {
-			if err != io.EOF {
-				lr.err = err
-				return buf, false
-			}
-			if len(buf) == 0 {
-				return buf, false
-			}
-			buf = append(buf, lr.eol)
+		if len(buf) == 0 {
+			return buf, false
 		}
-		return buf, true
+		buf = append(buf, lr.eol)
 	}
+	return buf, true
 }
 
 func isBlank(b byte) bool { return b == ' ' || b == '\t' || b == '\n' }
@@ -336,7 +333,7 @@ func (u *uniq) writeLine(line []byte, match bool, count uint64) error {
 }
 
 func (u *uniq) run(ctx context.Context, r *bufio.Reader) error {
-	lr := &lineReader{r: r, eol: u.eol}
+	lr := &lineReader{ctx: ctx, c: u.c, r: r, eol: u.eol}
 	var prev, this []byte
 	var ok bool
 	if u.outUnique && u.outFirst && !u.count {

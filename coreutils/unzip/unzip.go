@@ -326,7 +326,7 @@ func (u *unzipCmd) openFile(name string) (zipSource, int64, error) {
 			return f, fi.Size(), nil
 		}
 	}
-	data, err := io.ReadAll(f)
+	data, err := u.c.ReadAll(u.ctx, f)
 	f.Close()
 	if err != nil {
 		return nil, 0, err

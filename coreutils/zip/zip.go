@@ -416,7 +416,7 @@ func (z *zipCmd) readAll(name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	return z.c.ReadAll(z.ctx, f)
 }
 
 // entryName is a file's name in the archive: no leading "/" or "./",
@@ -515,7 +515,7 @@ func (z *zipCmd) makeEntry(s source) (*entry, bool) {
 	case s.path == "-":
 		hdr.Modified = time.Now()
 		hdr.SetMode(0o600)
-		content, err = io.ReadAll(z.c.Stdin)
+		content, err = z.c.ReadAll(z.ctx, z.c.Stdin)
 	case s.fi.IsDir():
 		hdr.Modified = s.fi.ModTime()
 		hdr.SetMode(s.fi.Mode())

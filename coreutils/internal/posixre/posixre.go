@@ -75,6 +75,7 @@ type Regexp struct {
 	anchored bool       // grep -x
 	word     *wordParts // grep -w
 	kGroup   int        // PCRE \K: the group marking where the match starts
+	bound    *bound     // nil until Bound
 }
 
 // Compile parses pattern in the given syntax. Errors are *Error values
@@ -270,7 +271,11 @@ func (re *Regexp) Match(b []byte) bool {
 		return re.goRE.Match(b)
 	}
 	runes, _ := decode(b)
+	if re.bound.stopped() {
+		return false
+	}
 	ok, err := re.netRE.MatchRunes(runes)
+	re.bound.check(err)
 	return ok && err == nil
 }
 
@@ -304,8 +309,12 @@ func (re *Regexp) rawSubmatch(b []byte) []int {
 	if !re.useNet(b) {
 		return re.goRE.FindSubmatchIndex(b)
 	}
+	if re.bound.stopped() {
+		return nil
+	}
 	runes, offs := decode(b)
 	m, err := re.netRE.FindRunesMatch(runes)
+	re.bound.check(err)
 	if err != nil || m == nil {
 		return nil
 	}
@@ -357,8 +366,9 @@ func (re *Regexp) FindAllSubmatchIndex(b []byte, n int) [][]int {
 	runes, offs := decode(b)
 	var out [][]int
 	pos, prevEnd := 0, -1
-	for pos <= len(runes) && (n < 0 || len(out) < n) {
+	for pos <= len(runes) && (n < 0 || len(out) < n) && !re.bound.stopped() {
 		m, err := re.netRE.FindRunesMatchStartingAt(runes, pos)
+		re.bound.check(err)
 		if err != nil || m == nil {
 			break
 		}

@@ -1,0 +1,145 @@
+package bashbox_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/bashbox/bashbox"
+	"github.com/bashbox/bashbox/volumes"
+)
+
+// stoppedCalls are scripts that run until a budget stops them, one per
+// command family: each must end within a second of its budget.
+var stoppedCalls = []struct{ name, script string }{
+	{"shell-loop", `while :; do :; done`},
+	{"grep-P", `yes aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa! | grep -P '^(a+)+$'`},
+	{"grep-backref", `yes aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa | grep -E '^(a|aa)+\1\1b'`},
+	{"sed-backref", `yes aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa | sed -E 's/^(a|aa)+\1\1b/x/'`},
+	{"cat-fifo", `cat fifo; cat < fifo; echo x > fifo; while :; do :; done`},
+	{"sort", `sort /dev/zero`},
+	{"tac", `tac /dev/zero`},
+	{"uniq", `yes | uniq -c`},
+	{"shuf", `shuf /dev/zero`},
+	{"awk", `awk 'BEGIN { while (1) a[i++] = i }'`},
+	{"jq", `jq -n '[range(1e12)] | length'`},
+	{"sed-hold", `yes | sed -n 'H; $p'`},
+	{"xargs", `yes | xargs -n1 true`},
+	{"gzip", `gzip -c /dev/zero > /dev/null`},
+	{"digest", `sha256sum /dev/zero`},
+	{"tr-wc", `tr '\0' a < /dev/zero | wc -c`},
+	{"find", `while :; do find / > /dev/null; done`},
+	{"diff", `diff /dev/zero /dev/urandom`},
+	{"sleep", `sleep 100`},
+	{"pipeline", `yes | cat | cat | cat | cat | head -c 100000000000 | cat > /dev/null`},
+	{"background", `for i in 1 2 3 4; do (while :; do :; done) & done; wait`},
+	{"tail-follow", `tail -f fifo-none /dev/null`},
+	{"subst", `x=$(cat /dev/zero | tr '\0' a)`},
+}
+
+func openFDs(t *testing.T) int {
+	t.Helper()
+	entries, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(entries)
+}
+
+// settled waits up to 3 s for the goroutines and descriptors to come back
+// to base (regexp2's clock goroutine stops a second after its last use).
+func settled(t *testing.T, goBase, fdBase int) {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		g, fds := runtime.NumGoroutine(), openFDs(t)
+		if g <= goBase && fds <= fdBase {
+			return
+		}
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<20)
+			t.Fatalf("after the calls: %d goroutines (base %d), %d descriptors (base %d)\n%s", g, goBase, fds, fdBase, buf[:runtime.Stack(buf, true)])
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TM-RES-004: no goroutine or descriptor of a call outlives it, whichever
+// command a budget stops, and each stops within a second of the budget.
+func TestNoWorkOutlivesItsCall(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := newBox(t, bashbox.Config{
+		Volumes: []volumes.Volume{{HostDir: dir, GuestPath: "/work", Mode: volumes.ReadWrite}},
+		Limits:  bashbox.Limits{Timeout: 400 * time.Millisecond, MaxMemoryBytes: 32 << 20},
+	})
+	run(t, b, `echo warm | grep -P 'w(a)+' | sed 's/\(a\)\1/b/' > /dev/null`)
+	time.Sleep(1500 * time.Millisecond) // regexp2's clock goroutine ends
+	goBase, fdBase := runtime.NumGoroutine(), openFDs(t)
+	for _, tc := range stoppedCalls {
+		start := time.Now()
+		res, err := b.Run(context.Background(), bashbox.Request{Script: tc.script})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		d := time.Since(start)
+		if res.Budget == nil && res.ExitCode == 0 {
+			t.Errorf("%s: ended without a budget: exit %d, stderr %q", tc.name, res.ExitCode, res.Stderr)
+		}
+		if d > 400*time.Millisecond+time.Second {
+			t.Errorf("%s: took %v to stop (budget %+v)", tc.name, d, res.Budget)
+		}
+		if strings.Contains(res.Stderr, "internal error") {
+			t.Errorf("%s: %s", tc.name, res.Stderr)
+		}
+	}
+	settled(t, goBase, fdBase)
+}
+
+// TM-FS-012: nothing a script does in a read-write volume leaves a
+// setuid, setgid or sticky file or directory on the host.
+func TestNoSetuidOnHost(t *testing.T) {
+	dir := t.TempDir()
+	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{HostDir: dir, GuestPath: "/work", Mode: volumes.ReadWrite}}})
+	res := run(t, b, `set -e
+cd /tmp; mkdir -p src/d; echo x > src/s; chmod 6755 src/s; chmod 3777 src/d
+ls -l src/s | grep -q '^-rwsr-sr-x'
+tar cf a.tar src; zip -qr a.zip src
+cd /work
+echo x > f; chmod 4755 f; chmod g+s f; chmod u+s,o+t f
+mkdir d; chmod 7777 d; mkdir -m 2755 d2
+tar xpf /tmp/a.tar -C /work; mv src fromtar
+unzip -q /tmp/a.zip; mv src fromzip
+cp -p /tmp/src/s copied; cp -a /tmp/src cpa
+install -m 4755 /tmp/src/s installed
+touch newfile; umask 0; mkdir -p deep/er; chmod -R 7777 deep
+echo done`)
+	if !strings.HasSuffix(res.Stdout, "done\n") {
+		t.Fatalf("script failed: exit %d\n%s%s", res.ExitCode, res.Stdout, res.Stderr)
+	}
+	n := 0
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st syscall.Stat_t
+		if err := syscall.Lstat(p, &st); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		if st.Mode&(syscall.S_ISUID|syscall.S_ISGID|syscall.S_ISVTX) != 0 {
+			t.Errorf("%s: mode %o", p, st.Mode)
+		}
+		return nil
+	})
+	if n < 15 {
+		t.Fatalf("only %d entries on the host", n)
+	}
+}
