@@ -23,10 +23,10 @@ func TestFallbackNetworkPerCommand(t *testing.T) {
 		t.Fatalf("plain name: %+v %v", f, err)
 	}
 	for yml, want := range map[string]string{
-		"profiles:\n  p:\n    fallback:\n      commands: [{name: git, net: true}]\n":     "t.yaml:4:30: profiles.p.fallback.commands[0].net: unknown key; the keys here are name, network",
+		"profiles:\n  p:\n    fallback:\n      commands: [{name: git, net: true}]\n":      "t.yaml:4:30: profiles.p.fallback.commands[0].net: unknown key; the keys here are name, network",
 		"profiles:\n  p:\n    fallback:\n      commands: [{name: git, network: maybe}]\n": "profiles.p.fallback.commands[0].network: want true or false",
-		"profiles:\n  p:\n    fallback:\n      commands: [{network: true}]\n":            "an entry needs a name",
-		"profiles:\n  p:\n    fallback:\n      cmds: [git]\n":                            "profiles.p.fallback.cmds: unknown key; the keys here are commands, env",
+		"profiles:\n  p:\n    fallback:\n      commands: [{network: true}]\n":             "an entry needs a name",
+		"profiles:\n  p:\n    fallback:\n      cmds: [git]\n":                             "profiles.p.fallback.cmds: unknown key; the keys here are commands, env",
 	} {
 		if _, err := config.Parse("t.yaml", []byte(yml)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: got %v, want %q", yml, err, want)
