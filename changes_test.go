@@ -185,12 +185,21 @@ func changesOf(t *testing.T, dir, script string, format changeset.Format) *chang
 	return res.Changes
 }
 
+func changeBytes(t *testing.T, out *changeset.Output) []byte {
+	t.Helper()
+	b, err := out.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 func TestChangesDiffAppliesWithGitApply(t *testing.T) {
 	repo := changesRepo(t)
 	want := treeState(t, bashOn(t, repo, edgeScript), false)
 	out := changesOf(t, repo, edgeScript, changeset.Diff)
 	patch := filepath.Join(t.TempDir(), "changes.diff")
-	os.WriteFile(patch, out.Data, 0o644)
+	os.WriteFile(patch, changeBytes(t, out), 0o644)
 
 	clean := copyTree(t, repo)
 	git(t, clean, "apply", "--check", patch)
@@ -205,7 +214,7 @@ func TestChangesDiffAppliesWithGitApply(t *testing.T) {
 	}
 	// And it reads as git's own diff does: the entries git status lists.
 	for _, name := range []string{`caf\303\251.txt"`, `quo\"te.txt"`, `"b/with space.txt"`, `rename from "old name.txt"`, "GIT binary patch", `\ No newline at end of file`, "new file mode 120000", "deleted file mode 120000", "old mode 100644\nnew mode 100755"} {
-		if !bytes.Contains(out.Data, []byte(name)) {
+		if !strings.Contains(out.Data, name) {
 			t.Errorf("patch lacks %q", name)
 		}
 	}
@@ -222,7 +231,7 @@ func TestChangesDiffAppliesWithPatch(t *testing.T) {
 	clean := copyTree(t, repo)
 	cmd := exec.Command("patch", "-p1", "-s", "-f")
 	cmd.Dir = clean
-	cmd.Stdin = bytes.NewReader(out.Data)
+	cmd.Stdin = strings.NewReader(out.Data)
 	if o, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("patch -p1: %v\n%s\n--- patch:\n%s", err, o, out.Data)
 	}
@@ -253,7 +262,7 @@ func TestChangesTarAppliesWithBashboxApply(t *testing.T) {
 	want := treeState(t, bashOn(t, repo, script), true)
 	for _, format := range []changeset.Format{changeset.Tar, changeset.JSON} {
 		out := changesOf(t, repo, script, format)
-		set, err := changeset.Load(bytes.NewReader(out.Data))
+		set, err := changeset.Load(bytes.NewReader(changeBytes(t, out)))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -162,7 +162,9 @@ func tarOf(t *testing.T, do func(o *overlayfs.Overlay)) (*Set, string) {
 	must(t, err)
 	out, err := set.Encode(Tar, 0)
 	must(t, err)
-	loaded, err := Load(bytes.NewReader(out.Data))
+	data, err := out.Bytes()
+	must(t, err)
+	loaded, err := Load(bytes.NewReader(data))
 	must(t, err)
 	return loaded, base
 }
@@ -297,16 +299,18 @@ func TestEncodeTruncatesWithMarker(t *testing.T) {
 	for _, f := range []Format{Diff, JSON, Tar} {
 		out, err := set.Encode(f, 4000)
 		must(t, err)
-		if !out.Truncated || out.Omitted == 0 || out.Count+out.Omitted != 50 || len(out.Data) > 4000+1024 {
-			t.Fatalf("%s: truncated %v count %d omitted %d size %d", f, out.Truncated, out.Count, out.Omitted, len(out.Data))
+		data, err := out.Bytes()
+		must(t, err)
+		if !out.Truncated || out.Omitted == 0 || out.Count+out.Omitted != 50 || len(data) > 4000+1024 {
+			t.Fatalf("%s: truncated %v count %d omitted %d size %d", f, out.Truncated, out.Count, out.Omitted, len(data))
 		}
 		switch f {
 		case Diff:
-			if !bytes.Contains(out.Data, []byte(fmt.Sprintf("# bashbox: change set truncated: %d more changes omitted", out.Omitted))) {
-				t.Fatalf("no marker:\n%s", out.Data)
+			if !bytes.Contains(data, []byte(fmt.Sprintf("# bashbox: change set truncated: %d more changes omitted", out.Omitted))) {
+				t.Fatalf("no marker:\n%s", data)
 			}
 		default:
-			if _, err := Load(bytes.NewReader(out.Data)); err == nil || !strings.Contains(err.Error(), "truncated") {
+			if _, err := Load(bytes.NewReader(data)); err == nil || !strings.Contains(err.Error(), "truncated") {
 				t.Fatalf("%s: a truncated set loaded: %v", f, err)
 			}
 		}

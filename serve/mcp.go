@@ -21,6 +21,7 @@ type BashboxInput struct {
 	Timeout     float64 `json:"timeout,omitempty" jsonschema:"seconds; clamped to the profile's budget"`
 	Volume      string  `json:"volume,omitempty" jsonschema:"guest path of the volume to start in (default: the first)"`
 	Session     string  `json:"session,omitempty" jsonschema:"session id to keep state between calls, or 'new' to start one (only where the operator enabled sessions)"`
+	Changes     string  `json:"changes,omitempty" jsonschema:"'diff', 'tar' or 'json' (optionally ':/VOLUME'): return what the script wrote over a read-only volume as a change set in the result's changes field"`
 }
 
 // BashboxOutput is the structured result: the result object of DESIGN §2.
@@ -56,7 +57,7 @@ func (s *Server) MCPServer(profileName string) (*mcp.Server, error) {
 			if strings.TrimSpace(in.Command) == "" {
 				return nil, BashboxOutput{}, fmt.Errorf("command is required")
 			}
-			rr := RunRequest{Profile: p.name, Script: in.Command, Timeout: in.Timeout, Session: in.Session}
+			rr := RunRequest{Profile: p.name, Script: in.Command, Timeout: in.Timeout, Session: in.Session, Changes: in.Changes}
 			if in.Volume != "" {
 				found := false
 				for _, v := range p.box.Volumes() {

@@ -152,7 +152,10 @@ type RunRequest struct {
 	Stdin   string  `json:"stdin"`
 	Timeout float64 `json:"timeout"` // seconds, clamped to the profile's budget
 	Session string  `json:"session"`
-	Workdir string  `json:"-"`
+	// Changes asks for the change set of a read-only volume in the
+	// result: "diff", "tar" or "json", optionally ":GUEST_VOLUME".
+	Changes string `json:"changes"`
+	Workdir string `json:"-"`
 }
 
 // RunResult is the result object plus the merged text an agent reads.
@@ -176,7 +179,11 @@ func (s *Server) Run(ctx context.Context, req RunRequest) (*RunResult, error) {
 	var merged mergedWriter
 	var fbCalls atomic.Int64
 	ctx = context.WithValue(ctx, fallbackCountKey{}, &fbCalls)
-	breq := bashbox.Request{Script: req.Script, Stdout: &merged, Stderr: &merged, Workdir: req.Workdir}
+	changes, err := changesRequest(req.Changes)
+	if err != nil {
+		return nil, err
+	}
+	breq := bashbox.Request{Script: req.Script, Stdout: &merged, Stderr: &merged, Workdir: req.Workdir, Changes: changes}
 	if req.Stdin != "" {
 		breq.Stdin = strings.NewReader(req.Stdin)
 	}
@@ -206,7 +213,7 @@ func (s *Server) Run(ctx context.Context, req RunRequest) (*RunResult, error) {
 	s.metrics.runs.WithLabelValues(p.name, outcome).Inc()
 	s.metrics.duration.WithLabelValues(p.name).Observe(time.Since(start).Seconds())
 	s.audit(p, req, res, fbCalls.Load())
-	return &RunResult{Result: res, Text: agentText(merged.String(), res), Session: sessionID}, nil
+	return &RunResult{Result: res, Text: agentText(merged.String(), res) + changesText(res.Changes), Session: sessionID}, nil
 }
 
 // agentText is what a model reads: the merged streams, then a line for a
@@ -293,6 +300,7 @@ func (s *Server) Handler() http.Handler {
 	})
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("POST /v1/run", s.handleRun)
+	mux.HandleFunc("GET /v1/sessions/{id}/changes", s.handleSessionChanges)
 	mux.Handle("/mcp", s.mcpHTTPHandler())
 	return mux
 }
