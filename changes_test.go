@@ -298,3 +298,52 @@ func lineDiff(want, got string) string {
 	}
 	return b.String()
 }
+
+func TestSessionChangesAccumulate(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("a\n"), 0o644)
+	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{HostDir: dir, GuestPath: "/src", Mode: volumes.ReadOnly}}})
+	s, err := b.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	res, _ := s.Run(ctx, bashbox.Request{Script: "echo b > b.txt; cd /tmp"})
+	if res.Changes != nil {
+		t.Fatal("changes computed without being asked for")
+	}
+	s.Run(ctx, bashbox.Request{Script: "mv /src/a.txt /src/c.txt"})
+	out, err := s.Changes(bashbox.ChangesRequest{Format: changeset.JSON, Volume: "/src"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Count != 2 || !strings.Contains(out.Data, `"path":"b.txt","op":"added"`) || !strings.Contains(out.Data, `"path":"c.txt","op":"renamed","type":"file","old_path":"a.txt"`) {
+		t.Fatalf("%+v", out)
+	}
+	if _, err := s.Changes(bashbox.ChangesRequest{Format: "zip"}); err == nil {
+		t.Fatal("bad format accepted")
+	}
+	// A stateless call starts from a clean overlay.
+	res, _ = b.Run(ctx, bashbox.Request{Script: "true", Changes: &bashbox.ChangesRequest{Format: changeset.Diff}})
+	if res.Changes == nil || res.Changes.Count != 0 || res.Changes.Data != "" {
+		t.Fatalf("%+v", res.Changes)
+	}
+}
+
+func TestChangesBoundedByOutputBudget(t *testing.T) {
+	dir := t.TempDir()
+	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{HostDir: dir, Mode: volumes.ReadOnly}}, Limits: bashbox.Limits{MaxOutputBytes: 2000}})
+	res, err := b.Run(context.Background(), bashbox.Request{Script: `for i in $(seq 100); do echo "file $i" > f$i.txt; done`, Changes: &bashbox.ChangesRequest{Format: changeset.Diff}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Changes
+	if !c.Truncated || c.Count+c.Omitted != 100 || len(c.Data) > 2000 || !strings.HasSuffix(c.Data, fmt.Sprintf("# bashbox: change set truncated: %d more changes omitted (output budget 2000 bytes)\n", c.Omitted)) {
+		t.Fatalf("count %d omitted %d len %d\n%s", c.Count, c.Omitted, len(c.Data), c.Data)
+	}
+	// What was kept still applies.
+	clean := t.TempDir()
+	patch := filepath.Join(t.TempDir(), "p.diff")
+	os.WriteFile(patch, []byte(c.Data), 0o644)
+	git(t, clean, "apply", patch)
+}
