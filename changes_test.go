@@ -45,6 +45,10 @@ func changesRepo(t *testing.T) string {
 		"gone_dir/deep/2.txt": "2\n",
 		"plain.txt":           "moved unchanged\n",
 		"big.txt":             strings.Repeat("line of text\n", 200),
+		"over_src.txt":        "moved over another\n",
+		"over_dst.txt":        "replaced by a move\n",
+		"dir_to_link/f.txt":   "in a dir that becomes a symlink\n",
+		"img.bin":             "\x00\x01image\x00data",
 	}
 	for name, content := range files {
 		p := filepath.Join(dir, name)
@@ -104,6 +108,12 @@ rm deleted.txt; rm -r gone_dir
 mv plain.txt plain_moved.txt
 sed -i '100s/.*/changed line 100/' big.txt
 mkdir -p newdir/deeper; echo deep > newdir/deeper/f.txt
+mv over_src.txt over_dst.txt
+rm -r dir_to_link; ln -s newdir dir_to_link
+mv oldlink movedlink
+echo nl > $'new\nline.txt'; echo tab > $'tab\there.txt'
+mkdir -p tools; printf '#!/bin/sh\n' > tools/run.sh; chmod 755 tools/run.sh
+mv img.bin img2.bin; printf '\000' >> img2.bin
 `
 
 // treeState describes a directory for comparison: every entry with its
@@ -225,7 +235,7 @@ func TestChangesDiffAppliesWithPatch(t *testing.T) {
 	// GNU patch applies no git binary patch, and it defers removals to
 	// the end, so it cannot turn a file into a directory or back in one
 	// pass: the script leaves those cases out.
-	script := strings.Join(filterLines(edgeScript, "bin", "_to_"), "\n")
+	script := strings.Join(filterLines(edgeScript, "bin", "_to_", "line.txt"), "\n")
 	want := treeState(t, bashOn(t, repo, script), false)
 	out := changesOf(t, repo, script, changeset.Diff)
 	clean := copyTree(t, repo)
