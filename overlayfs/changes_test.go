@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"sync/atomic"
 	"testing"
 )
@@ -73,5 +74,41 @@ func TestChangesCostFollowsWhatChanged(t *testing.T) {
 	// One lstat per upper entry (d07, d07/f03, d09) and per whiteout.
 	if n := base.calls.Load(); n > 5 {
 		t.Fatalf("Changes asked the base %d times for 2 changes among 1,000 files", n)
+	}
+}
+
+// A directory copied up for one change below it, then renamed, keeps the
+// entries it still had in the base.
+func TestRenamePartlyCopiedUpDir(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "d/e"), 0o755)
+	os.WriteFile(filepath.Join(dir, "d/c"), []byte("c\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "d/e/f"), []byte("f\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "d/gone"), []byte("g\n"), 0o644)
+	o := newOverlay(t, dir)
+	f, _ := o.Create("/d/new")
+	f.Close()
+	if err := o.Remove("/d/gone"); err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Rename("/d", "/g"); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range []string{"/g", "/g/e"} {
+		entries, err := o.ReadDir(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			names = append(names, p+"/"+e.Name())
+		}
+	}
+	sort.Strings(names)
+	if got := fmt.Sprint(names); got != "[/g/c /g/e /g/e/f /g/new]" {
+		t.Fatalf("renamed directory holds %s", got)
+	}
+	if got := readAll(t, o, "/g/e/f"); got != "f\n" {
+		t.Fatalf("content %q", got)
 	}
 }
