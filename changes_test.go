@@ -45,6 +45,10 @@ func changesRepo(t *testing.T) string {
 		"gone_dir/deep/2.txt": "2\n",
 		"plain.txt":           "moved unchanged\n",
 		"big.txt":             strings.Repeat("line of text\n", 200),
+		"over_src.txt":        "moved over another\n",
+		"over_dst.txt":        "replaced by a move\n",
+		"dir_to_link/f.txt":   "in a dir that becomes a symlink\n",
+		"img.bin":             "\x00\x01image\x00data",
 	}
 	for name, content := range files {
 		p := filepath.Join(dir, name)
@@ -104,6 +108,12 @@ rm deleted.txt; rm -r gone_dir
 mv plain.txt plain_moved.txt
 sed -i '100s/.*/changed line 100/' big.txt
 mkdir -p newdir/deeper; echo deep > newdir/deeper/f.txt
+mv over_src.txt over_dst.txt
+rm -r dir_to_link; ln -s newdir dir_to_link
+mv oldlink movedlink
+echo nl > $'new\nline.txt'; echo tab > $'tab\there.txt'
+mkdir -p tools; printf '#!/bin/sh\n' > tools/run.sh; chmod 755 tools/run.sh
+mv img.bin img2.bin; printf '\000' >> img2.bin
 `
 
 // treeState describes a directory for comparison: every entry with its
@@ -185,12 +195,21 @@ func changesOf(t *testing.T, dir, script string, format changeset.Format) *chang
 	return res.Changes
 }
 
+func changeBytes(t *testing.T, out *changeset.Output) []byte {
+	t.Helper()
+	b, err := out.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 func TestChangesDiffAppliesWithGitApply(t *testing.T) {
 	repo := changesRepo(t)
 	want := treeState(t, bashOn(t, repo, edgeScript), false)
 	out := changesOf(t, repo, edgeScript, changeset.Diff)
 	patch := filepath.Join(t.TempDir(), "changes.diff")
-	os.WriteFile(patch, out.Data, 0o644)
+	os.WriteFile(patch, changeBytes(t, out), 0o644)
 
 	clean := copyTree(t, repo)
 	git(t, clean, "apply", "--check", patch)
@@ -205,7 +224,7 @@ func TestChangesDiffAppliesWithGitApply(t *testing.T) {
 	}
 	// And it reads as git's own diff does: the entries git status lists.
 	for _, name := range []string{`caf\303\251.txt"`, `quo\"te.txt"`, `"b/with space.txt"`, `rename from "old name.txt"`, "GIT binary patch", `\ No newline at end of file`, "new file mode 120000", "deleted file mode 120000", "old mode 100644\nnew mode 100755"} {
-		if !bytes.Contains(out.Data, []byte(name)) {
+		if !strings.Contains(out.Data, name) {
 			t.Errorf("patch lacks %q", name)
 		}
 	}
@@ -216,13 +235,13 @@ func TestChangesDiffAppliesWithPatch(t *testing.T) {
 	// GNU patch applies no git binary patch, and it defers removals to
 	// the end, so it cannot turn a file into a directory or back in one
 	// pass: the script leaves those cases out.
-	script := strings.Join(filterLines(edgeScript, "bin", "_to_"), "\n")
+	script := strings.Join(filterLines(edgeScript, "bin", "_to_", "line.txt"), "\n")
 	want := treeState(t, bashOn(t, repo, script), false)
 	out := changesOf(t, repo, script, changeset.Diff)
 	clean := copyTree(t, repo)
 	cmd := exec.Command("patch", "-p1", "-s", "-f")
 	cmd.Dir = clean
-	cmd.Stdin = bytes.NewReader(out.Data)
+	cmd.Stdin = strings.NewReader(out.Data)
 	if o, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("patch -p1: %v\n%s\n--- patch:\n%s", err, o, out.Data)
 	}
@@ -253,7 +272,7 @@ func TestChangesTarAppliesWithBashboxApply(t *testing.T) {
 	want := treeState(t, bashOn(t, repo, script), true)
 	for _, format := range []changeset.Format{changeset.Tar, changeset.JSON} {
 		out := changesOf(t, repo, script, format)
-		set, err := changeset.Load(bytes.NewReader(out.Data))
+		set, err := changeset.Load(bytes.NewReader(changeBytes(t, out)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -288,4 +307,53 @@ func lineDiff(want, got string) string {
 		}
 	}
 	return b.String()
+}
+
+func TestSessionChangesAccumulate(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("a\n"), 0o644)
+	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{HostDir: dir, GuestPath: "/src", Mode: volumes.ReadOnly}}})
+	s, err := b.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	res, _ := s.Run(ctx, bashbox.Request{Script: "echo b > b.txt; cd /tmp"})
+	if res.Changes != nil {
+		t.Fatal("changes computed without being asked for")
+	}
+	s.Run(ctx, bashbox.Request{Script: "mv /src/a.txt /src/c.txt"})
+	out, err := s.Changes(bashbox.ChangesRequest{Format: changeset.JSON, Volume: "/src"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Count != 2 || !strings.Contains(out.Data, `"path":"b.txt","op":"added"`) || !strings.Contains(out.Data, `"path":"c.txt","op":"renamed","type":"file","old_path":"a.txt"`) {
+		t.Fatalf("%+v", out)
+	}
+	if _, err := s.Changes(bashbox.ChangesRequest{Format: "zip"}); err == nil {
+		t.Fatal("bad format accepted")
+	}
+	// A stateless call starts from a clean overlay.
+	res, _ = b.Run(ctx, bashbox.Request{Script: "true", Changes: &bashbox.ChangesRequest{Format: changeset.Diff}})
+	if res.Changes == nil || res.Changes.Count != 0 || res.Changes.Data != "" {
+		t.Fatalf("%+v", res.Changes)
+	}
+}
+
+func TestChangesBoundedByOutputBudget(t *testing.T) {
+	dir := t.TempDir()
+	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{HostDir: dir, Mode: volumes.ReadOnly}}, Limits: bashbox.Limits{MaxOutputBytes: 2000}})
+	res, err := b.Run(context.Background(), bashbox.Request{Script: `for i in $(seq 100); do echo "file $i" > f$i.txt; done`, Changes: &bashbox.ChangesRequest{Format: changeset.Diff}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Changes
+	if !c.Truncated || c.Count+c.Omitted != 100 || len(c.Data) > 2000 || !strings.HasSuffix(c.Data, fmt.Sprintf("# bashbox: change set truncated: %d more changes omitted (output budget 2000 bytes)\n", c.Omitted)) {
+		t.Fatalf("count %d omitted %d len %d\n%s", c.Count, c.Omitted, len(c.Data), c.Data)
+	}
+	// What was kept still applies.
+	clean := t.TempDir()
+	patch := filepath.Join(t.TempDir(), "p.diff")
+	os.WriteFile(patch, []byte(c.Data), 0o644)
+	git(t, clean, "apply", patch)
 }

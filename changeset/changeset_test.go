@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -162,7 +164,9 @@ func tarOf(t *testing.T, do func(o *overlayfs.Overlay)) (*Set, string) {
 	must(t, err)
 	out, err := set.Encode(Tar, 0)
 	must(t, err)
-	loaded, err := Load(bytes.NewReader(out.Data))
+	data, err := out.Bytes()
+	must(t, err)
+	loaded, err := Load(bytes.NewReader(data))
 	must(t, err)
 	return loaded, base
 }
@@ -297,16 +301,18 @@ func TestEncodeTruncatesWithMarker(t *testing.T) {
 	for _, f := range []Format{Diff, JSON, Tar} {
 		out, err := set.Encode(f, 4000)
 		must(t, err)
-		if !out.Truncated || out.Omitted == 0 || out.Count+out.Omitted != 50 || len(out.Data) > 4000+1024 {
-			t.Fatalf("%s: truncated %v count %d omitted %d size %d", f, out.Truncated, out.Count, out.Omitted, len(out.Data))
+		data, err := out.Bytes()
+		must(t, err)
+		if !out.Truncated || out.Omitted == 0 || out.Count+out.Omitted != 50 || len(data) > 4000+1024 {
+			t.Fatalf("%s: truncated %v count %d omitted %d size %d", f, out.Truncated, out.Count, out.Omitted, len(data))
 		}
 		switch f {
 		case Diff:
-			if !bytes.Contains(out.Data, []byte(fmt.Sprintf("# bashbox: change set truncated: %d more changes omitted", out.Omitted))) {
-				t.Fatalf("no marker:\n%s", out.Data)
+			if !bytes.Contains(data, []byte(fmt.Sprintf("# bashbox: change set truncated: %d more changes omitted", out.Omitted))) {
+				t.Fatalf("no marker:\n%s", data)
 			}
 		default:
-			if _, err := Load(bytes.NewReader(out.Data)); err == nil || !strings.Contains(err.Error(), "truncated") {
+			if _, err := Load(bytes.NewReader(data)); err == nil || !strings.Contains(err.Error(), "truncated") {
 				t.Fatalf("%s: a truncated set loaded: %v", f, err)
 			}
 		}
@@ -324,5 +330,58 @@ func TestBase85MatchesGit(t *testing.T) {
 	lines := strings.Split(b.String(), "\n")
 	if lines[0] != "literal 160" || lines[len(lines)-1] != "" || lines[len(lines)-2] != "" {
 		t.Fatalf("literal framing: %q", b.String())
+	}
+}
+
+// TestDiffHunksApplyWithGit feeds random edits of random texts to git
+// apply: the hunks (context, merging, empty sides, missing final newlines)
+// must reproduce the new text exactly.
+func TestDiffHunksApplyWithGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatal("git is needed for this test")
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	text := func() string {
+		var b strings.Builder
+		for range rng.IntN(40) {
+			fmt.Fprintf(&b, "line %d\n", rng.IntN(8)) // repeats make the diff ambiguous
+		}
+		s := b.String()
+		if s != "" && rng.IntN(3) == 0 {
+			s = strings.TrimSuffix(s, "\n")
+		}
+		return s
+	}
+	dir := t.TempDir()
+	var patch strings.Builder
+	want := map[string]string{}
+	for i := range 200 {
+		name := fmt.Sprintf("f%03d", i)
+		old, new := text(), text()
+		if rng.IntN(2) == 0 && old != "" { // a small edit of old
+			lines := strings.SplitAfter(old, "\n")
+			k := rng.IntN(len(lines))
+			lines[k] = "edited\n"
+			new = strings.Join(lines, "")
+		}
+		os.WriteFile(filepath.Join(dir, name), []byte(old), 0o644)
+		want[name] = new
+		e := Entry{Path: name, Op: OpModified, Type: TypeFile, OldMode: "100644", NewMode: "100644", old: []byte(old), new: []byte(new)}
+		if old == new {
+			continue
+		}
+		d, _ := gitDiff(&e)
+		patch.WriteString(d)
+	}
+	cmd := exec.Command("git", "apply", "-")
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(patch.String())
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git apply: %v %s", err, out)
+	}
+	for name, w := range want {
+		if got, _ := os.ReadFile(filepath.Join(dir, name)); string(got) != w {
+			t.Fatalf("%s: got %q want %q", name, got, w)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package changeset
 import (
 	"archive/tar"
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"path"
@@ -35,50 +36,42 @@ func ParseFormat(s string) (Format, error) {
 	return "", fmt.Errorf("unknown change set format %q (want diff, tar or json)", s)
 }
 
-// Output is an encoded change set, as the library's result carries it.
+// Output is an encoded change set, as the library's result carries it (and
+// its JSON form, in the --json result and the APIs).
 type Output struct {
-	Volume string
-	Format Format
-	Data   []byte
+	Volume string `json:"volume"`
+	Format Format `json:"format"`
 	// Count is the number of entries encoded; Omitted the number left out
-	// because the set outgrew the budget (Truncated), or, in a diff, the
-	// entries a git diff cannot express (Unrepresentable).
-	Count           int
-	Omitted         int
-	Truncated       bool
-	Unrepresentable int
+	// because the set outgrew the budget (Truncated is then set).
+	Count     int  `json:"count"`
+	Truncated bool `json:"truncated"`
+	Omitted   int  `json:"omitted,omitempty"`
+	// Unrepresentable counts, in a diff, the entries a git diff cannot
+	// express (empty directories, directory modes, file modes other than
+	// 644 and 755); they are listed in comment lines at its end.
+	Unrepresentable int `json:"unrepresentable,omitempty"`
 	// Error says why the set could not be computed (Data is then empty).
-	Error string
+	Error string `json:"error,omitempty"`
+	// Data is the encoded set: the text of a diff or a JSON list, or a
+	// tar archive in base64 (Encoding "base64"). Bytes decodes it.
+	Data     string `json:"data"`
+	Encoding string `json:"encoding,omitempty"`
 }
 
-// MarshalJSON writes the data as text for a diff, as the list itself for
-// JSON and in base64 for a tar.
-func (o *Output) MarshalJSON() ([]byte, error) {
-	v := struct {
-		Volume          string `json:"volume"`
-		Format          Format `json:"format"`
-		Count           int    `json:"count"`
-		Truncated       bool   `json:"truncated"`
-		Omitted         int    `json:"omitted,omitempty"`
-		Unrepresentable int    `json:"unrepresentable,omitempty"`
-		Encoding        string `json:"encoding,omitempty"`
-		Data            any    `json:"data"`
-		Error           string `json:"error,omitempty"`
-	}{Volume: o.Volume, Format: o.Format, Count: o.Count, Truncated: o.Truncated, Omitted: o.Omitted, Unrepresentable: o.Unrepresentable, Error: o.Error}
-	switch {
-	case o.Error != "":
-	case o.Format == JSON:
-		v.Data = json.RawMessage(o.Data)
-	case o.Format == Tar:
-		v.Encoding, v.Data = "base64", o.Data // []byte marshals as base64
-	default:
-		v.Data = string(o.Data)
+// Bytes returns the change set as it is written to a file.
+func (o *Output) Bytes() ([]byte, error) {
+	if o.Encoding == "base64" {
+		return base64.StdEncoding.DecodeString(o.Data)
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	err := enc.Encode(v)
-	return bytes.TrimRight(b.Bytes(), "\n"), err
+	return []byte(o.Data), nil
+}
+
+func (o *Output) setData(b []byte) {
+	if o.Format == Tar {
+		o.Data, o.Encoding = base64.StdEncoding.EncodeToString(b), "base64"
+		return
+	}
+	o.Data = string(b)
 }
 
 // impliedDirs lists the added directories that hold another added or
@@ -145,7 +138,7 @@ func (s *Set) Encode(format Format, limit int64) (*Output, error) {
 				b.WriteString(n)
 			}
 		}
-		out.Data = []byte(b.String())
+		out.setData([]byte(b.String()))
 	case JSON:
 		var b bytes.Buffer
 		b.WriteString("[")
@@ -177,13 +170,13 @@ func (s *Set) Encode(format Format, limit int64) (*Output, error) {
 			fmt.Fprintf(&b, "\n{\"op\":\"truncated\",\"omitted\":%d}", out.Omitted)
 		}
 		b.WriteString("\n]\n")
-		out.Data = b.Bytes()
+		out.setData(b.Bytes())
 	case Tar:
 		data, err := s.encodeTar(limit, out)
 		if err != nil {
 			return nil, err
 		}
-		out.Data = data
+		out.setData(data)
 	default:
 		return nil, fmt.Errorf("unknown change set format %q", format)
 	}

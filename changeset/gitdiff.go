@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	fdiff "github.com/go-git/go-git/v5/plumbing/format/diff"
 	"github.com/go-git/go-git/v5/utils/diff"
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
@@ -137,41 +136,122 @@ func quoteName(name string) string {
 // The bytes C escapes name by a letter, and those letters.
 const cEscaped, cEscapes = "\a\b\t\n\v\f\r\"\\", `abtnvfr"\`
 
-// hunks renders the unified hunks (3 lines of context) between two texts
-// with go-git's line diff and hunk encoder; the file header is ours.
+// hunks renders the unified hunks (3 lines of context, as git) between
+// two texts. The line diff is go-git's (Myers, through go-diff); go-git's
+// own hunk writer splits every unchanged stretch with a regular expression,
+// which made a diff of 1,000 large files take seconds, so the hunks are
+// cut here.
 func hunks(old, new string) string {
-	var chunks []fdiff.Chunk
-	for _, d := range diff.Do(old, new) {
-		op := fdiff.Equal
+	type line struct {
+		op   byte // ' ', '-' or '+'
+		text string
+	}
+	var lines []line
+	add := func(op byte, t string) {
+		for t != "" {
+			n := strings.IndexByte(t, '\n') + 1
+			if n == 0 {
+				n = len(t)
+			}
+			lines = append(lines, line{op, t[:n]})
+			t = t[n:]
+		}
+	}
+	// The lines both sides begin and end with need no diff: most edits
+	// touch a few lines of a long file.
+	prefix, suffix := commonLines(old, new)
+	add(' ', old[:prefix])
+	for _, d := range diff.Do(old[prefix:len(old)-suffix], new[prefix:len(new)-suffix]) {
+		op := byte(' ')
 		switch d.Type {
 		case diffmatchpatch.DiffInsert:
-			op = fdiff.Add
+			op = '+'
 		case diffmatchpatch.DiffDelete:
-			op = fdiff.Delete
+			op = '-'
 		}
-		chunks = append(chunks, chunk{d.Text, op})
+		add(op, d.Text)
 	}
+	add(' ', old[len(old)-suffix:])
+	const context = 3
 	var b strings.Builder
-	// A file patch without files makes the encoder write only the hunks.
-	fdiff.NewUnifiedEncoder(&b, fdiff.DefaultContextLines).Encode(patch{filePatch{chunks}})
+	oldNo, newNo := 0, 0 // lines of each side before lines[i]
+	for i := 0; i < len(lines); {
+		if lines[i].op == ' ' {
+			i, oldNo, newNo = i+1, oldNo+1, newNo+1
+			continue
+		}
+		// A hunk: from context lines before this change to context
+		// lines after the last change that follows within 2*context.
+		start := max(0, i-context)
+		for k := start; k < i; k++ {
+			oldNo, newNo = oldNo-1, newNo-1
+		}
+		end := i
+		for k := i; k < len(lines); k++ {
+			if lines[k].op != ' ' {
+				end = k + 1
+			} else if k-end >= 2*context {
+				break
+			}
+		}
+		end = min(len(lines), end+context)
+		oldCount, newCount := 0, 0
+		for _, l := range lines[start:end] {
+			if l.op != '+' {
+				oldCount++
+			}
+			if l.op != '-' {
+				newCount++
+			}
+		}
+		fmt.Fprintf(&b, "@@ -%s +%s @@\n", hunkRange(oldNo, oldCount), hunkRange(newNo, newCount))
+		for _, l := range lines[start:end] {
+			b.WriteByte(l.op)
+			b.WriteString(l.text)
+			if !strings.HasSuffix(l.text, "\n") {
+				b.WriteString("\n\\ No newline at end of file\n")
+			}
+		}
+		oldNo, newNo, i = oldNo+oldCount, newNo+newCount, end
+	}
 	return b.String()
 }
 
-type chunk struct {
-	text string
-	op   fdiff.Operation
+// commonLines returns the lengths of the whole lines a and b begin with in
+// common and, after those, end with in common.
+func commonLines(a, b string) (prefix, suffix int) {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	prefix = strings.LastIndexByte(a[:n], '\n') + 1
+	a, b = a[prefix:], b[prefix:]
+	n = 0
+	for n < len(a) && n < len(b) && a[len(a)-1-n] == b[len(b)-1-n] {
+		n++
+	}
+	// The common end must start a line on both sides.
+	for n > 0 {
+		ia, ib := len(a)-n, len(b)-n
+		if (ia == 0 || a[ia-1] == '\n') && (ib == 0 || b[ib-1] == '\n') {
+			break
+		}
+		n--
+	}
+	return prefix, n
 }
 
-func (c chunk) Content() string                   { return c.text }
-func (c chunk) Type() fdiff.Operation             { return c.op }
-func (patch) Message() string                     { return "" }
-func (p patch) FilePatches() []fdiff.FilePatch    { return []fdiff.FilePatch{p.fp} }
-func (filePatch) IsBinary() bool                  { return false }
-func (filePatch) Files() (fdiff.File, fdiff.File) { return nil, nil }
-func (f filePatch) Chunks() []fdiff.Chunk         { return f.chunks }
-
-type patch struct{ fp filePatch }
-type filePatch struct{ chunks []fdiff.Chunk }
+// hunkRange is one side of a hunk header: the first line and the count,
+// the count left out when it is 1; an empty side names the line before.
+func hunkRange(before, count int) string {
+	switch count {
+	case 0:
+		return fmt.Sprintf("%d,0", before)
+	case 1:
+		return fmt.Sprint(before + 1)
+	}
+	return fmt.Sprintf("%d,%d", before+1, count)
+}
 
 // similarity is the share of the larger side found unchanged, in percent,
 // as git's "similarity index" line reports it (the figure is informative:

@@ -204,6 +204,33 @@ func (o *Overlay) copyUp(name string, withData bool) error {
 	return o.upper.Chtimes(name, bi.ModTime(), bi.ModTime())
 }
 
+// copyUpTree brings into the upper layer every entry below dir that still
+// shows from the base. A directory copied up earlier for a change below it
+// holds only that change, and a rename moves the upper directory alone:
+// without this, `touch d/new; mv d g` would leave g holding only new.
+func (o *Overlay) copyUpTree(dir string) error {
+	entries, err := o.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		p := path.Join(dir, e.Name())
+		if !e.IsDir() {
+			if err := o.copyUp(p, true); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := o.copyUpDir(p); err != nil {
+			return err
+		}
+		if err := o.copyUpTree(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (o *Overlay) Create(name string) (File, error) {
 	return o.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o666)
 }
@@ -391,6 +418,11 @@ func (o *Overlay) Rename(oldname, newname string) error {
 	}
 	if err := o.copyUp(oldname, true); err != nil {
 		return linkErr(err)
+	}
+	if ofi.IsDir() {
+		if err := o.copyUpTree(oldname); err != nil {
+			return linkErr(err)
+		}
 	}
 	if err := o.copyUpDir(path.Dir(newname)); err != nil {
 		return linkErr(err)

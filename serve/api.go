@@ -49,6 +49,7 @@ func (s *Server) routes() []route {
 		{"DELETE /v1/sessions/{id}", s.authed(s.handleDeleteSession)},
 		{"PUT /v1/sessions/{id}/files/{path...}", s.authed(s.handlePutFile)},
 		{"GET /v1/sessions/{id}/files/{path...}", s.authed(s.handleGetFile)},
+		{"GET /v1/sessions/{id}/changes", s.authed(s.handleSessionChanges)},
 		{"/mcp", s.mcpHTTPHandler()},
 	}
 }

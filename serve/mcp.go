@@ -28,6 +28,7 @@ type BashboxInput struct {
 	Profile     string            `json:"profile,omitempty" jsonschema:"must be the connection's own profile when given"`
 	Session     string            `json:"session,omitempty" jsonschema:"session id to keep state between calls, or 'new' to start one (only where the operator enabled sessions)"`
 	Files       map[string]string `json:"files,omitempty" jsonschema:"small files to write before the script starts: name to content (relative names from the starting directory)"`
+	Changes     string            `json:"changes,omitempty" jsonschema:"'diff', 'tar' or 'json' (optionally ':/VOLUME'): return what the script wrote over a read-only volume as a change set in the result's changes field"`
 }
 
 // BashboxOutput is the structured result: the result object.
@@ -98,7 +99,7 @@ func (s *Server) MCPServer(profileName string) (*mcp.Server, error) {
 				return nil, BashboxOutput{}, &inputError{Status: 403, Field: "profile", Msg: "this connection does not grant profile " + in.Profile}
 			}
 			rr := RunRequest{Profile: p.name, Script: script, Stdin: in.Stdin, Env: in.Env, Timeout: in.Timeout,
-				Volume: in.Volume, Session: in.Session, Files: in.Files}
+				Volume: in.Volume, Session: in.Session, Files: in.Files, Changes: in.Changes}
 			var progress *chunker
 			if token := req.Params.GetProgressToken(); token != nil {
 				progress = progressSink(ctx, req.Session, token)

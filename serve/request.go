@@ -35,6 +35,9 @@ type RunRequest struct {
 	// Files are written before the script starts (relative names from its
 	// starting directory).
 	Files map[string]string `json:"files,omitempty"`
+	// Changes asks for the change set of a read-only volume in the
+	// result: "diff", "tar" or "json", optionally ":GUEST_VOLUME".
+	Changes string `json:"changes,omitempty"`
 
 	Workdir string `json:"-"` // resolved from Volume
 	// sink, when set, receives the output as it is written.

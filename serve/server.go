@@ -196,8 +196,12 @@ func (s *Server) run(ctx context.Context, p *profile, req RunRequest) (*RunResul
 	var merged mergedWriter
 	var fbCalls atomic.Int64
 	ctx = context.WithValue(ctx, fallbackCountKey{}, &fbCalls)
+	changes, err := changesRequest(req.Changes)
+	if err != nil {
+		return nil, err
+	}
 	breq := bashbox.Request{Script: req.Script, Stdout: &merged, Stderr: &merged, Workdir: req.Workdir,
-		Timeout: time.Duration(req.Timeout), Files: req.Files}
+		Timeout: time.Duration(req.Timeout), Files: req.Files, Changes: changes}
 	if req.sink != nil {
 		breq.Stdout = io.MultiWriter(&merged, sinkWriter{req.sink, "stdout"})
 		breq.Stderr = io.MultiWriter(&merged, sinkWriter{req.sink, "stderr"})
@@ -241,7 +245,7 @@ func (s *Server) run(ctx context.Context, p *profile, req RunRequest) (*RunResul
 	s.metrics.runs.WithLabelValues(p.name, outcome).Inc()
 	s.metrics.duration.WithLabelValues(p.name).Observe(time.Since(start).Seconds())
 	s.audit(ctx, p, req, sessionID, res, fbCalls.Load())
-	return &RunResult{Result: res, Text: agentText(merged.String(), res), Session: sessionID}, nil
+	return &RunResult{Result: res, Text: agentText(merged.String(), res) + changesText(res.Changes), Session: sessionID}, nil
 }
 
 // agentText is what a model reads: the merged streams, then a line for a

@@ -66,7 +66,11 @@ func (f *changesFlags) deliver(res *bashbox.Result, stderr io.Writer) int {
 	if f.out == "" {
 		return -1
 	}
-	if err := os.WriteFile(f.out, out.Data, 0o666); err != nil {
+	data, err := out.Bytes()
+	if err == nil {
+		err = os.WriteFile(f.out, data, 0o666)
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "bashbox: --changes-out: %v\n", err)
 		return 1
 	}
