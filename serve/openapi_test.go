@@ -14,6 +14,8 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers/legacy"
+
+	"github.com/bashbox/bashbox/config"
 )
 
 func loadOpenAPI(t *testing.T) *openapi3.T {
@@ -166,4 +168,18 @@ func TestOpenAPIResponses(t *testing.T) {
 	check("DELETE", "/v1/sessions/"+id, "secret-token", "", "", 204)
 	check("GET", "/v1/sessions/"+id, "secret-token", "", "", 404)
 	check("GET", "/v1/openapi.json", "", "", "", 200)
+}
+
+// TestExampleConfig keeps bashbox.example.yaml loadable.
+func TestExampleConfig(t *testing.T) {
+	t.Setenv("BASHBOX_TOKEN", "example-token")
+	cfg, err := config.Load("../bashbox.example.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
 }
