@@ -105,16 +105,17 @@ func startServer(t *testing.T, bin, yml string) string {
 }
 
 func clientConfig(t *testing.T) string {
-	dir := t.TempDir()
+	dir, out := t.TempDir(), t.TempDir()
 	os.WriteFile(filepath.Join(dir, "README"), []byte("a read-only volume\n"), 0o644)
 	return `
 server:
   max_concurrent: 8
 volumes:
   repo: {host: ` + dir + `, guest: /work, mode: ro}
+  out: {host: ` + out + `, guest: /out, mode: rw}
 profiles:
   default:
-    volumes: [repo]
+    volumes: [repo, out]
     token: client-token
     sessions: {max: 8}
   other:

@@ -168,6 +168,9 @@ func TestOpenAPIResponses(t *testing.T) {
 	check("DELETE", "/v1/sessions/"+id, "secret-token", "", "", 204)
 	check("GET", "/v1/sessions/"+id, "secret-token", "", "", 404)
 	check("GET", "/v1/openapi.json", "", "", "", 200)
+	check("GET", "/v1/files/work/hello.txt", "secret-token", "", "", 200)
+	check("GET", "/v1/files/work", "secret-token", "", "", 200)
+	check("PUT", "/v1/files/work/new.txt", "secret-token", "application/octet-stream", "x", 409)
 }
 
 // TestExampleConfig keeps bashbox.example.yaml loadable.

@@ -180,14 +180,30 @@ class Client:
         """A directory of a session as a tar archive."""
         return self.read_file(session_id, directory)
 
+    def write_volume_file(self, path: str, data: Union[bytes, str, BinaryIO]) -> Dict[str, Any]:
+        """Writes a file into a read-write volume, without a session."""
+        return self._put_url(self._volume_path(path), data, "application/octet-stream")
+
+    def read_volume_file(self, path: str) -> bytes:
+        """Reads a file of the volumes as a new call sees them (a directory as tar)."""
+        with self._open("GET", self._volume_path(path)) as resp:
+            return resp.read()
+
+    @staticmethod
+    def _volume_path(path: str) -> str:
+        return "/v1/files/" + "/".join(urllib.parse.quote(p, safe="") for p in path.split("/") if p)
+
     def _put(self, session_id: str, path: str, data: Any, content_type: str) -> Dict[str, Any]:
+        return self._put_url(self._files_path(session_id, path), data, content_type)
+
+    def _put_url(self, url_path: str, data: Any, content_type: str) -> Dict[str, Any]:
         if isinstance(data, str):
             data = data.encode()
         headers = {"Content-Type": content_type}
         if not isinstance(data, (bytes, bytearray)):
             data = _chunks(data)
             headers["Transfer-Encoding"] = "chunked"
-        with self._open("PUT", self._files_path(session_id, path), data, headers) as resp:
+        with self._open("PUT", url_path, data, headers) as resp:
             return json.loads(resp.read())
 
 

@@ -114,6 +114,15 @@ class FilesTest(unittest.TestCase):
         finally:
             client.delete_session(s)
 
+    def test_volume_files(self):
+        data = os.urandom(100_000)
+        self.assertEqual(client.write_volume_file("/out/from-py.bin", data)["path"], "/out/from-py.bin")
+        self.assertEqual(client.read_volume_file("/out/from-py.bin"), data)
+        self.assertEqual(client.read_volume_file("/work/README"), b"a read-only volume\n")
+        with self.assertRaises(BashboxError) as cm:
+            client.write_volume_file("/work/x", b"x")
+        self.assertEqual(cm.exception.status, 409)
+
 
 if __name__ == "__main__":
     unittest.main()

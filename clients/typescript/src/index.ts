@@ -166,6 +166,25 @@ export class BashboxClient {
   async readTar(session: string, dir: string): Promise<Uint8Array> {
     return this.readFile(session, dir);
   }
+
+  /** Writes a file into a read-write volume, without a session. */
+  async writeVolumeFile(path: string, data: FileBody): Promise<FileWritten> {
+    const resp = await this.request("PUT", volumePath(path), {
+      body: data as BodyInit,
+      headers: { "Content-Type": "application/octet-stream" },
+    });
+    return (await resp.json()) as FileWritten;
+  }
+
+  /** Reads a file of the volumes as a new call sees them (a directory as tar). */
+  async readVolumeFile(path: string): Promise<Uint8Array> {
+    const resp = await this.request("GET", volumePath(path));
+    return new Uint8Array(await resp.arrayBuffer());
+  }
+}
+
+function volumePath(path: string): string {
+  return `/v1/files/${path.split("/").filter((s) => s !== "").map(encodeURIComponent).join("/")}`;
 }
 
 function filesPath(session: string, path: string): string {

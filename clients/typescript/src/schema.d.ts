@@ -146,6 +146,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/files/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file's absolute guest path without its leading slash: `work/a.txt` is `/work/a.txt`. It may contain slashes. */
+                path: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a file of the volumes, or a directory as a tar archive
+         * @description Reads the profile's volumes as a new call sees them.
+         */
+        get: operations["getVolumeFile"];
+        /**
+         * Write a file, or unpack a tar archive, into a read-write volume
+         * @description Without a session, only a read-write volume keeps a file: a path anywhere else is refused (409), since the file would vanish with the request. The body is streamed; `Content-Type: application/x-tar` unpacks an archive into the directory.
+         */
+        put: operations["putVolumeFile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp": {
         parameters: {
             query?: never;
@@ -673,6 +700,96 @@ export interface operations {
             };
             /** @description The session's overlay budget is spent. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getVolumeFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file's absolute guest path without its leading slash: `work/a.txt` is `/work/a.txt`. It may contain slashes. */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, or the directory as a tar archive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "application/x-tar": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such file. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putVolumeFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file's absolute guest path without its leading slash: `work/a.txt` is `/work/a.txt`. It may contain slashes. */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "application/x-tar": string;
+            };
+        };
+        responses: {
+            /** @description Written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileWritten"];
+                };
+            };
+            /** @description The write failed; `field` is path. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A missing directory on the way. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path is not in a read-write volume, or cannot be written. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -99,3 +99,12 @@ test("files round-trip byte for byte, tar both ways", async () => {
     await client.deleteSession(s.id);
   }
 });
+
+test("volume files without a session: rw volumes only for writes", async () => {
+  const data = new Uint8Array(randomBytes(100_000));
+  const w = await client.writeVolumeFile("/out/from-ts.bin", data);
+  assert.equal(w.path, "/out/from-ts.bin");
+  assert.equal(sha(await client.readVolumeFile("/out/from-ts.bin")), sha(data));
+  assert.equal(new TextDecoder().decode(await client.readVolumeFile("/work/README")), "a read-only volume\n");
+  await assert.rejects(client.writeVolumeFile("/work/x", "x"), (e: unknown) => e instanceof BashboxError && e.status === 409);
+});
