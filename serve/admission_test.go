@@ -28,7 +28,7 @@ profiles:
 	return cfg
 }
 
-// TM-SRV-006: one profile's flood gets 429 with Retry-After from its own
+// TM-SRV-012: one profile's flood gets 429 with Retry-After from its own
 // limits, and does not take the slots of another profile.
 func TestProfileConcurrencyLimit(t *testing.T) {
 	s, err := New(fairConfig(t, "    max_concurrent: 2\n"), nil)
@@ -57,7 +57,7 @@ func TestProfileConcurrencyLimit(t *testing.T) {
 	}
 }
 
-// TM-SRV-006: the token bucket refuses past its burst with the wait in
+// TM-SRV-012: the token bucket refuses past its burst with the wait in
 // Retry-After, and refills.
 func TestProfileRateLimit(t *testing.T) {
 	s, err := New(fairConfig(t, "    rate: 2\n    burst: 3\n"), nil)
@@ -91,7 +91,7 @@ func TestProfileRateLimit(t *testing.T) {
 	}
 }
 
-// TM-SRV-007: near the server's memory limit new runs get 503 with
+// TM-SRV-013: near the server's memory limit new runs get 503 with
 // Retry-After, through HTTP and through Run (MCP).
 func TestMemoryPressureRefusesRuns(t *testing.T) {
 	s, _ := newServer(t)

@@ -49,6 +49,8 @@ func (s *Server) routes() []route {
 		{"DELETE /v1/sessions/{id}", s.authed(s.handleDeleteSession)},
 		{"PUT /v1/sessions/{id}/files/{path...}", s.authed(s.handlePutFile)},
 		{"GET /v1/sessions/{id}/files/{path...}", s.authed(s.handleGetFile)},
+		{"PUT /v1/files/{path...}", s.authed(s.handlePutVolumeFile)},
+		{"GET /v1/files/{path...}", s.authed(s.handleGetVolumeFile)},
 		{"GET /v1/sessions/{id}/changes", s.authed(s.handleSessionChanges)},
 		{"/mcp", s.mcpHTTPHandler()},
 	}

@@ -369,6 +369,26 @@ func TestMCPFileTools(t *testing.T) {
 	if data, _ := os.ReadFile(filepath.Join(rw, "result.txt")); string(data) != "kept\n" {
 		t.Fatalf("rw volume write: %q", data)
 	}
+	// The same over HTTP without a session: rw volumes only for writes.
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	data := make([]byte, 1<<20)
+	rand.Read(data)
+	if resp, body := call(t, "PUT", ts.URL+"/v1/files/out/deep/blob.bin", "b", bytes.NewReader(data)); resp.StatusCode != 200 {
+		t.Fatalf("put into rw volume: %d %s", resp.StatusCode, body)
+	}
+	if got, _ := os.ReadFile(filepath.Join(rw, "deep/blob.bin")); !bytes.Equal(got, data) {
+		t.Fatal("rw volume file differs")
+	}
+	if _, got := call(t, "GET", ts.URL+"/v1/files/out/deep/blob.bin", "b", nil); !bytes.Equal(got, data) {
+		t.Fatal("rw volume file read back differs")
+	}
+	if resp, body := call(t, "PUT", ts.URL+"/v1/files/work/x", "a", strings.NewReader("x")); resp.StatusCode != 409 || !strings.Contains(string(body), "would vanish") {
+		t.Fatalf("put outside rw volumes: %d %s", resp.StatusCode, body)
+	}
+	if _, got := call(t, "GET", ts.URL+"/v1/files/work/hello.txt", "a", nil); string(got) != "hello from the volume\n" {
+		t.Fatalf("read from ro volume: %q", got)
+	}
 }
 
 func TestOperations(t *testing.T) {

@@ -93,10 +93,10 @@ func (s *Server) MCPServer(profileName string) (*mcp.Server, error) {
 			if script == "" {
 				script = in.Command
 			} else if in.Command != "" && in.Command != in.Script {
-				return nil, BashboxOutput{}, badField("command", "give script or command, not both")
+				return nil, BashboxOutput{}, s.mcpRefusal(ctx, req, badField("command", "give script or command, not both"))
 			}
 			if in.Profile != "" && in.Profile != p.name {
-				return nil, BashboxOutput{}, &inputError{Status: 403, Field: "profile", Msg: "this connection does not grant profile " + in.Profile}
+				return nil, BashboxOutput{}, s.mcpRefusal(ctx, req, &inputError{Status: 403, Field: "profile", Msg: "this connection does not grant profile " + in.Profile})
 			}
 			rr := RunRequest{Profile: p.name, Script: script, Stdin: in.Stdin, Env: in.Env, Timeout: in.Timeout,
 				Volume: in.Volume, Session: in.Session, Files: in.Files, Changes: in.Changes}

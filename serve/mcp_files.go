@@ -82,7 +82,7 @@ func (s *Server) addFileTools(srv *mcp.Server, p *profile) {
 	mcp.AddTool(srv, &mcp.Tool{Name: "write_file", Description: "Write a file into the sandbox: into a session (its in-memory files and overlays, kept for its later calls) or, without a session, into a read-write volume. Read-only volumes stay read-only: writes land in the session's overlay."},
 		func(ctx context.Context, req *mcp.CallToolRequest, in WriteFileInput) (*mcp.CallToolResult, FileOutput, error) {
 			if in.Path == "" {
-				return nil, FileOutput{}, badField("path", "is required")
+				return nil, FileOutput{}, s.mcpRefusal(ctx, req, badField("path", "is required"))
 			}
 			data := []byte(in.Content)
 			switch in.Encoding {
@@ -90,10 +90,10 @@ func (s *Server) addFileTools(srv *mcp.Server, p *profile) {
 			case "base64":
 				var err error
 				if data, err = base64.StdEncoding.DecodeString(in.Content); err != nil {
-					return nil, FileOutput{}, badField("content", "not base64: %v", err)
+					return nil, FileOutput{}, s.mcpRefusal(ctx, req, badField("content", "not base64: %v", err))
 				}
 			default:
-				return nil, FileOutput{}, badField("encoding", "%q: want utf-8 or base64", in.Encoding)
+				return nil, FileOutput{}, s.mcpRefusal(ctx, req, badField("encoding", "%q: want utf-8 or base64", in.Encoding))
 			}
 			var out FileOutput
 			err := p.withSession(in.Session, func(sess *bashbox.Session, id string) error {
@@ -111,7 +111,7 @@ func (s *Server) addFileTools(srv *mcp.Server, p *profile) {
 				return err
 			})
 			if err != nil {
-				return nil, FileOutput{}, mcpFileError(err)
+				return nil, FileOutput{}, s.mcpRefusal(ctx, req, mcpFileError(err))
 			}
 			text := fmt.Sprintf("wrote %d bytes to %s", out.Size, out.Path)
 			if out.Session != "" && in.Session == "new" {
@@ -122,10 +122,10 @@ func (s *Server) addFileTools(srv *mcp.Server, p *profile) {
 	mcp.AddTool(srv, &mcp.Tool{Name: "read_file", Description: fmt.Sprintf("Read a file from the sandbox (a session's, or the volumes as a new call sees them). Text comes as is, other bytes as base64; files over %d bytes are refused (use the HTTP files API).", maxRead)},
 		func(ctx context.Context, req *mcp.CallToolRequest, in ReadFileInput) (*mcp.CallToolResult, FileOutput, error) {
 			if in.Path == "" {
-				return nil, FileOutput{}, badField("path", "is required")
+				return nil, FileOutput{}, s.mcpRefusal(ctx, req, badField("path", "is required"))
 			}
 			if in.Session == "new" {
-				return nil, FileOutput{}, badField("session", "a new session has no files of its own yet")
+				return nil, FileOutput{}, s.mcpRefusal(ctx, req, badField("session", "a new session has no files of its own yet"))
 			}
 			var out FileOutput
 			err := p.withSession(in.Session, func(sess *bashbox.Session, id string) error {
@@ -148,7 +148,7 @@ func (s *Server) addFileTools(srv *mcp.Server, p *profile) {
 				return nil
 			})
 			if err != nil {
-				return nil, FileOutput{}, mcpFileError(err)
+				return nil, FileOutput{}, s.mcpRefusal(ctx, req, mcpFileError(err))
 			}
 			text := out.Content
 			if out.Encoding == "base64" {
@@ -156,6 +156,13 @@ func (s *Server) addFileTools(srv *mcp.Server, p *profile) {
 			}
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, out, nil
 		})
+}
+
+// mcpRefusal logs a refused MCP tool call, as the HTTP API logs its
+// refusals, and returns err as the tool's error.
+func (s *Server) mcpRefusal(ctx context.Context, req *mcp.CallToolRequest, err error) error {
+	s.logRefusal(mcpContext(ctx, req.Extra), errorStatus(err), req.Params.Name+": "+err.Error())
+	return err
 }
 
 // mcpFileError keeps refusals as they are and words file errors as the

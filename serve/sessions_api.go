@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/bashbox/bashbox"
+	"github.com/bashbox/bashbox/volumes"
 )
 
 func (s *Server) handleCreateSession(w http.ResponseWriter, r *http.Request, p *profile) {
@@ -81,26 +82,7 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p *profil
 		return
 	}
 	defer done()
-	name := filePath(r)
-	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	var out map[string]any
-	var err error
-	if mt == tarType {
-		var n int
-		n, err = e.s.WriteTar(r.Context(), name, r.Body)
-		out = map[string]any{"path": name, "files": n}
-	} else {
-		var n int64
-		n, err = e.s.WriteFile(r.Context(), name, r.Body, 0)
-		out = map[string]any{"path": name, "size": n}
-	}
-	if err != nil {
-		s.fail(w, r, fileError(err))
-		return
-	}
-	s.log.Info("bashbox file", "event", "put", "request_id", requestInfoFrom(r.Context()).ID,
-		"client", r.RemoteAddr, "profile", p.name, "session", e.id, "path", name)
-	writeJSON(w, http.StatusOK, out)
+	s.putFile(w, r, p, e.s, e.id)
 }
 
 // handleGetFile streams a file, or a directory as a tar archive.
@@ -110,8 +92,64 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p *profil
 		return
 	}
 	defer done()
+	s.getFile(w, r, e.s)
+}
+
+// handlePutVolumeFile writes into a read-write volume without a session:
+// anywhere else the file would vanish with the request.
+func (s *Server) handlePutVolumeFile(w http.ResponseWriter, r *http.Request, p *profile) {
 	name := filePath(r)
-	fi, err := e.s.Stat(name)
+	if v := p.volumeOf(name); v == nil || v.Mode != volumes.ReadWrite {
+		s.fail(w, r, &inputError{Status: http.StatusConflict, Field: "path",
+			Msg: name + " is not in a read-write volume, so the file would vanish with the request; write it into a session"})
+		return
+	}
+	sess, err := p.box.NewSession()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer sess.Close()
+	s.putFile(w, r, p, sess, "")
+}
+
+// handleGetVolumeFile reads the volumes as a new call sees them.
+func (s *Server) handleGetVolumeFile(w http.ResponseWriter, r *http.Request, p *profile) {
+	sess, err := p.box.NewSession()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer sess.Close()
+	s.getFile(w, r, sess)
+}
+
+func (s *Server) putFile(w http.ResponseWriter, r *http.Request, p *profile, sess *bashbox.Session, id string) {
+	name := filePath(r)
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	var out map[string]any
+	var err error
+	if mt == tarType {
+		var n int
+		n, err = sess.WriteTar(r.Context(), name, r.Body)
+		out = map[string]any{"path": name, "files": n}
+	} else {
+		var n int64
+		n, err = sess.WriteFile(r.Context(), name, r.Body, 0)
+		out = map[string]any{"path": name, "size": n}
+	}
+	if err != nil {
+		s.fail(w, r, fileError(err))
+		return
+	}
+	s.log.Info("bashbox file", "event", "put", "request_id", requestInfoFrom(r.Context()).ID,
+		"client", r.RemoteAddr, "profile", p.name, "session", id, "path", name)
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) getFile(w http.ResponseWriter, r *http.Request, sess *bashbox.Session) {
+	name := filePath(r)
+	fi, err := sess.Stat(name)
 	if err != nil {
 		s.fail(w, r, fileError(err))
 		return
@@ -121,10 +159,10 @@ func (s *Server) handleGetFile(w http.ResponseWriter, r *http.Request, p *profil
 		w.Header().Set("Content-Disposition", `attachment; filename="`+path.Base(name)+`.tar"`)
 		// Errors past the first byte can only cut the stream short; a
 		// tar reader then sees the archive end early.
-		e.s.ReadTar(r.Context(), name, w)
+		sess.ReadTar(r.Context(), name, w)
 		return
 	}
-	f, fi, err := e.s.Open(name)
+	f, fi, err := sess.Open(name)
 	if err != nil {
 		s.fail(w, r, fileError(err))
 		return

@@ -267,3 +267,28 @@ func TestChunker(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamRefusals: refusals before the script starts keep their status
+// and JSON body when a stream was asked for.
+func TestStreamRefusals(t *testing.T) {
+	s, _ := newServer(t)
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	for _, c := range []struct {
+		body  string
+		code  int
+		field string
+	}{
+		{`{"script":"true","timeout":"soon"}`, 400, "timeout"},
+		{`{"script":"true","session":"nosuch"}`, 404, "session"},
+		{`{"script":"true","profile":"other"}`, 403, "profile"},
+	} {
+		resp := streamRequest(context.Background(), t, ts.URL, "secret-token", c.body)
+		var out apiError
+		json.NewDecoder(resp.Body).Decode(&out)
+		resp.Body.Close()
+		if resp.StatusCode != c.code || out.Field != c.field || resp.Header.Get("Content-Type") != "application/json" {
+			t.Errorf("%s: %d %+v", c.body, resp.StatusCode, out)
+		}
+	}
+}
