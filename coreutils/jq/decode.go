@@ -434,4 +434,3 @@ func (d *decoder) hex4() (rune, bool) {
 	d.pos += 4
 	return rune(n), true
 }
-

@@ -15,7 +15,7 @@ import (
 // characters; jq 1.6 shows at most 11 characters and "...".
 
 var (
-	reIterate  = regexp.MustCompile(`^cannot iterate over: (.*)$`)
+	reIterate = regexp.MustCompile(`^cannot iterate over: (.*)$`)
 	// setpath's messages end in the same words.
 	reObject   = regexp.MustCompile(`(?:^|: )expected an object but got: (\w+)(?: \((.*)\))?$`)
 	reArray    = regexp.MustCompile(`(?:^|: )expected an array but got: (\w+)(?: \((.*)\))?$`)

@@ -108,7 +108,7 @@ type jq struct {
 	seq     bool
 	stream  bool  // --stream: inputs become path/leaf events
 	events  []any // events of the last input not yet read
-	rawIn   bool // -R
+	rawIn   bool  // -R
 	slurp   bool
 	srcs    []source
 	cur     int
