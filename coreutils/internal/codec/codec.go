@@ -10,8 +10,8 @@ package codec
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	stdbzip2 "compress/bzip2"
+	"errors"
 	"io"
 
 	dsbzip2 "github.com/dsnet/compress/bzip2"
