@@ -121,6 +121,14 @@ var Env = []string{
 // except in syntax errors, so both sides are normalised before comparing.
 var lineRef = regexp.MustCompile(`(?m)^(/bin/)?bash: (-c: )?line \d+: `)
 
+// ddTiming is the part of dd's transfer summary that differs from run to
+// run (elapsed time and speed); both sides have it replaced.
+var ddTiming = regexp.MustCompile(`(?m)( copied), [0-9.e+-]+ s, (?:[0-9.]+ [kMGTPEZYRQ]?B/s|Infinity B/s)$`)
+
+func normalise(stderr string) string {
+	return ddTiming.ReplaceAllString(lineRef.ReplaceAllString(stderr, "bash: "), "$1, TIME")
+}
+
 // BaseDir makes the directory the cases run under: beside /tmp, not in it,
 // since the confined reference sees a private /tmp (and a directory on
 // another filesystem than its parents would change git's repository
@@ -141,7 +149,7 @@ func RunCase(ctx context.Context, c Case, base string, timeout time.Duration) Re
 		return res
 	}
 	res.Ref = runBash(ctx, c.Script, dir, timeout)
-	res.Ref.Stderr = lineRef.ReplaceAllString(res.Ref.Stderr, "bash: ")
+	res.Ref.Stderr = normalise(res.Ref.Stderr)
 	res.Ref.Tree = TreeDigest(dir)
 	os.RemoveAll(dir)
 	if err := MakeFixture(dir); err != nil {
@@ -149,7 +157,7 @@ func RunCase(ctx context.Context, c Case, base string, timeout time.Duration) Re
 		return res
 	}
 	res.Box = runBox(ctx, c.Script, dir, timeout)
-	res.Box.Stderr = lineRef.ReplaceAllString(res.Box.Stderr, "bash: ")
+	res.Box.Stderr = normalise(res.Box.Stderr)
 	res.Box.Tree = TreeDigest(dir)
 	os.RemoveAll(dir)
 	res.Pass, res.Diff = compare(res.Ref, res.Box)

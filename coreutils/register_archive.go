@@ -2,6 +2,7 @@ package coreutils
 
 import (
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/dd"
 	"github.com/bashbox/bashbox/coreutils/gunzip"
 	"github.com/bashbox/bashbox/coreutils/gzip"
 	"github.com/bashbox/bashbox/coreutils/tar"
@@ -10,7 +11,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/zip"
 )
 
-// registerArchive adds: tar gzip gunzip zcat zip unzip.
+// registerArchive adds: tar gzip gunzip zcat zip unzip dd.
 func registerArchive(r *builtins.Registry) {
 	r.Register("tar", tar.Run)
 	r.Register("gzip", gzip.Run)
@@ -18,4 +19,5 @@ func registerArchive(r *builtins.Registry) {
 	r.Register("zcat", zcat.Run)
 	r.Register("zip", zip.Run)
 	r.Register("unzip", unzip.Run)
+	r.Register("dd", dd.Run)
 }

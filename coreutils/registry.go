@@ -23,4 +23,5 @@ func Register(r *builtins.Registry) {
 	registerGit(r)
 	registerUtil(r)
 	registerArchive(r)
+	registerCompress(r)
 }

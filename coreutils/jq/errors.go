@@ -15,9 +15,14 @@ import (
 // characters; jq 1.6 shows at most 11 characters and "...".
 
 var (
-	reIterate  = regexp.MustCompile(`^cannot iterate over: (.*)$`)
-	reObject   = regexp.MustCompile(`^expected an object but got: (\w+)(?: \((.*)\))?$`)
-	reArray    = regexp.MustCompile(`^expected an array but got: (\w+)(?: \((.*)\))?$`)
+	reIterate = regexp.MustCompile(`^cannot iterate over: (.*)$`)
+	// setpath's messages end in the same words.
+	reObject   = regexp.MustCompile(`(?:^|: )expected an object but got: (\w+)(?: \((.*)\))?$`)
+	reArray    = regexp.MustCompile(`(?:^|: )expected an array but got: (\w+)(?: \((.*)\))?$`)
+	reMatch    = regexp.MustCompile(`^(?:match|test|capture|scan|split|splits|sub|gsub)\(.*\) cannot be applied to: ((?:null|\w+ \(.*\)))$`)
+	reShell    = regexp.MustCompile(`^@sh cannot format an? \w+ including: ((?:null|\w+ \(.*\)))$`)
+	reStrptime = regexp.MustCompile(`^strptime\("(.*)"\) cannot be applied to "(.*)": failed to parse`)
+	reFormat   = regexp.MustCompile(`^format not defined: @(\w+)$`)
 	reArrIndex = regexp.MustCompile(`^expected a number for indexing an array but got: (\w+)(?: \((.*)\))?$`)
 	reObjKey   = regexp.MustCompile(`^expected a string for object key but got: (\w+)(?: \((.*)\))?$`)
 	reStrIndex = regexp.MustCompile(`^expected a number for indexing a string but got: (\w+)(?: \((.*)\))?$`)
@@ -70,7 +75,17 @@ func (j *jq) runtimeMessage(err error) (msg string, notString bool) {
 	if errors.As(err, &je) {
 		return je.msg, false
 	}
-	m := err.Error()
+	return j.translate(err.Error()), false
+}
+
+// translate rewrites one of gojq's run-time messages into jq 1.6's words;
+// other text is returned as it is.
+func (j *jq) translate(m string) string {
+	msg, _ := j.translated(m)
+	return msg
+}
+
+func (j *jq) translated(m string) (string, bool) {
 	if sm := reIterate.FindStringSubmatch(m); sm != nil {
 		return "Cannot iterate over " + jqPreview(sm[1]), false
 	}
@@ -97,6 +112,18 @@ func (j *jq) runtimeMessage(err error) (msg string, notString bool) {
 	}
 	if sm := reBinop.FindStringSubmatch(m); sm != nil {
 		return jqPreview(sm[2]) + " and " + jqPreview(sm[3]) + " cannot be " + binopVerb[sm[1]], false
+	}
+	if sm := reMatch.FindStringSubmatch(m); sm != nil {
+		return jqPreview(sm[1]) + " cannot be matched, as it is not a string", false
+	}
+	if sm := reShell.FindStringSubmatch(m); sm != nil {
+		return jqPreview(sm[1]) + " can not be escaped for shell", false
+	}
+	if sm := reStrptime.FindStringSubmatch(m); sm != nil {
+		return fmt.Sprintf("date \"%s\" does not match format \"%s\"", sm[2], sm[1]), false
+	}
+	if sm := reFormat.FindStringSubmatch(m); sm != nil {
+		return sm[1] + " is not a valid format", false
 	}
 	if sm := reWrap.FindStringSubmatch(m); sm != nil {
 		s := sm[1]

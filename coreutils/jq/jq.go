@@ -3,15 +3,19 @@
 // exit statuses. Inputs are read through the sandbox filesystem, and env
 // and $ENV show the sandbox environment only.
 //
-// gojq keeps objects as Go maps, without key order. Output follows the
-// input's order for objects that pass through, object constructions
-// follow the filter, and other objects are ordered by where their keys
-// were first seen (see keyOrder); to_entries, keys_unsorted, tojson and
-// tostring use the same order. Iterating an object (.[], paths, ..)
-// still visits keys sorted. Other differences: "Cannot index T with K"
-// names the filter's last literal key (gojq does not report it); gojq's
-// messages are kept for errors jq 1.6 words differently beyond the common
-// type errors; --stream and modules (-L, import) are not supported.
+// gojq keeps objects as Go maps, without key order; jq keeps insertion
+// order. The filter is rewritten before compiling so that every operation
+// that builds an object (assignment, update-assignment, setpath, delpaths,
+// construction, +, *, add, from_entries, ...) records the order of what it
+// makes, and every iteration (.[], .., paths, to_entries, ...) follows it
+// (rewrite.go, order.go): output, iteration and -S match jq. Objects
+// gojq makes behind our back get the order of an object with the same
+// keys seen before, else input order, then filter order, then sorted.
+// Other differences: "Cannot index T with K" names the filter's last
+// literal key (gojq does not report it); gojq's messages are kept for
+// errors jq 1.6 words differently beyond the common type errors; --stream
+// parses each whole input before emitting its events; modules (-L,
+// import) are not supported.
 package jq
 
 import (
@@ -97,11 +101,14 @@ type jq struct {
 	out     *bufio.Writer
 	enc     *encoder
 	order   *keyOrder
+	ops     *gojqOps
 	raw     bool // -r
 	join    bool // -j
 	ascii   bool
 	seq     bool
-	rawIn   bool // -R
+	stream  bool  // --stream: inputs become path/leaf events
+	events  []any // events of the last input not yet read
+	rawIn   bool  // -R
 	slurp   bool
 	srcs    []source
 	cur     int
@@ -227,6 +234,8 @@ func (j *jq) run() int {
 				color = false
 			case "tab":
 				tab = true
+			case "stream":
+				j.stream = true
 			case "seq":
 				j.seq = true
 			case "exit-status":
@@ -366,11 +375,21 @@ func (j *jq) run() int {
 		return 3
 	}
 	j.scanQuery(query)
-	// jq keeps the insertion order of object keys and gojq sorts them:
-	// these builtins are redefined to follow the recorded order.
-	if defs, err := gojq.Parse(orderedDefs); err == nil {
-		query.FuncDefs = append(defs.FuncDefs, query.FuncDefs...)
+	// jq keeps the insertion order of object keys, gojq does not: the
+	// filter is rewritten to keep it (rewrite.go).
+	rw := &orderRewriter{order: j.order}
+	rw.query(query)
+	defs, err := gojq.Parse(orderedDefs)
+	if err != nil {
+		panic(err) // a constant
 	}
+	rw.query(defs)
+	each, err := gojq.Parse(eachDef)
+	if err != nil {
+		panic(err)
+	}
+	query.FuncDefs = append(append(each.FuncDefs, defs.FuncDefs...), query.FuncDefs...)
+	j.ops = newGojqOps()
 	// env and $ENV list the environment in its order.
 	var envKeys []string
 	for _, kv := range c.Env {
@@ -390,6 +409,24 @@ func (j *jq) run() int {
 		gojq.WithFunction("__bb_to_entries", 0, 0, j.toEntries),
 		gojq.WithFunction("__bb_keys_unsorted", 0, 0, j.keysUnsorted),
 		gojq.WithFunction("__bb_tojson", 0, 0, func(v any, _ []any) any { return j.compact(v) }),
+		gojq.WithFunction("__bb_input_line_number", 0, 0, func(any, []any) any {
+			if j.dec == nil {
+				return 0
+			}
+			return j.dec.line()
+		}),
+		gojq.WithFunction("__bb_errmsg", 0, 0, func(v any, _ []any) any {
+			if s, ok := v.(string); ok {
+				return j.translate(s)
+			}
+			return v
+		}),
+		gojq.WithFunction("__bb_add", 2, 2, j.opAdd),
+		gojq.WithFunction("__bb_mul", 2, 2, j.opMul),
+		gojq.WithFunction("__bb_addall", 0, 0, j.opAddAll),
+		gojq.WithFunction("__bb_order", 1, 1, j.opOrder),
+		gojq.WithFunction("__bb_inherit", 1, 1, j.opInherit),
+		gojq.WithFunction("__bb_fromjson", 0, 0, j.opFromJSON),
 		gojq.WithFunction("__bb_input_filename", 0, 0, func(any, []any) any {
 			if j.lastPos == "" || j.lastPos == "<unknown>" || j.srcs[min(j.cur, len(j.srcs)-1)].path == "-" {
 				return nil
@@ -551,6 +588,52 @@ func (j *jq) openSource() ([]byte, bool) {
 // Next is the input iterator shared by the main loop and input/inputs.
 // It returns an error value on invalid input and stops.
 func (j *jq) Next() (any, bool) {
+	if !j.stream || j.rawIn {
+		return j.next()
+	}
+	for len(j.events) == 0 {
+		v, ok := j.next()
+		if !ok {
+			return nil, false
+		}
+		if _, isErr := v.(error); isErr {
+			return v, true
+		}
+		j.events = j.streamEvents(nil, v, j.events[:0])
+	}
+	ev := j.events[0]
+	j.events = j.events[1:]
+	return ev, true
+}
+
+// streamEvents appends --stream's events for v at path p: [path, leaf]
+// for each scalar or empty container, and [path] closing each non-empty
+// container at its last element.
+func (j *jq) streamEvents(p []any, v any, out []any) []any {
+	at := func(k any) []any { return append(append(make([]any, 0, len(p)+1), p...), k) }
+	switch x := v.(type) {
+	case []any:
+		if len(x) > 0 {
+			for i, el := range x {
+				out = j.streamEvents(at(i), el, out)
+			}
+			return append(out, []any{at(len(x) - 1)})
+		}
+	case map[string]any:
+		if len(x) > 0 {
+			keys := j.order.keys(x, false)
+			for _, k := range keys {
+				out = j.streamEvents(at(k), x[k], out)
+			}
+			return append(out, []any{at(keys[len(keys)-1])})
+		}
+	}
+	path := append([]any{}, p...)
+	return append(out, []any{path, v})
+}
+
+// next reads the next input value.
+func (j *jq) next() (any, bool) {
 	if j.parseErr != nil {
 		return nil, false
 	}
@@ -726,18 +809,6 @@ func (j *jq) scanQuery(q *gojq.Query) {
 			if v.IsNil() {
 				return
 			}
-			if obj, ok := v.Interface().(*gojq.Object); ok {
-				var keys []string
-				for _, kv := range obj.KeyVals {
-					switch {
-					case kv.Key != "":
-						keys = append(keys, strings.TrimPrefix(kv.Key, "$"))
-					case kv.KeyString != nil && len(kv.KeyString.Queries) == 0:
-						keys = append(keys, kv.KeyString.Str)
-					}
-				}
-				j.order.recordFilter(keys)
-			}
 			if str, ok := v.Interface().(*gojq.String); ok && strings.Contains(str.Str, "(?<") {
 				// capture's objects follow the order of the named groups.
 				var names []string
@@ -771,13 +842,6 @@ func (j *jq) scanQuery(q *gojq.Query) {
 	}
 	walk(reflect.ValueOf(q))
 }
-
-const orderedDefs = `def to_entries: __bb_to_entries; def keys_unsorted: __bb_keys_unsorted; ` +
-	`def tojson: __bb_tojson; def tostring: if type == "string" then . else __bb_tojson end; ` +
-	// jq 1.6 builtins gojq lacks.
-	`def leaf_paths: paths(scalars); def recurse_down: recurse; def isvalid(f): try (f | true) catch false; ` +
-	`def pow10: pow(10; .); def dateadd(u; n): . + n; def datesub(u; n): . - n; def date: todate; ` +
-	`def input_filename: __bb_input_filename; def debug: __bb_debug; def stderr: __bb_stderr; .`
 
 // jqError is an error already in jq's words.
 type jqError struct{ msg string }

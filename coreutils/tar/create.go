@@ -14,6 +14,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/archive"
+	"github.com/bashbox/bashbox/coreutils/internal/codec"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
 )
@@ -60,19 +61,25 @@ type creator struct {
 	linkPrefixes archive.Prefixes
 }
 
-// compressed reports whether the archive is to be gzip-compressed.
-func (t *tarCmd) compressed() bool {
-	if t.gzip {
-		return true
+// compressed reports whether the archive is to be gzip-compressed, or
+// else the other format it is to be compressed with (-a goes by the
+// archive's suffix, as GNU tar does).
+func (t *tarCmd) compressed() (bool, *codec.Format) {
+	if t.gzip || t.codec != nil {
+		return t.gzip, t.codec
 	}
 	if t.auto {
-		for _, s := range []string{".gz", ".tgz", ".taz"} {
-			if strings.HasSuffix(t.archive, s) {
-				return true
+		for _, s := range []struct {
+			suffix string
+			format *codec.Format
+		}{{".gz", nil}, {".tgz", nil}, {".taz", nil}, {".bz2", codec.Bzip2}, {".tbz", codec.Bzip2}, {".tbz2", codec.Bzip2},
+			{".tz2", codec.Bzip2}, {".xz", codec.Xz}, {".txz", codec.Xz}, {".zst", codec.Zstd}, {".tzst", codec.Zstd}} {
+			if strings.HasSuffix(t.archive, s.suffix) {
+				return s.format == nil, s.format
 			}
 		}
 	}
-	return false
+	return false, nil
 }
 
 func (t *tarCmd) create() {
@@ -96,12 +103,19 @@ func (t *tarCmd) create() {
 	t.flushVerbose = cr.vout.Flush
 	defer cr.vout.Flush()
 	bw := bufio.NewWriterSize(out, 64<<10)
-	var gz *gzip.Writer
+	var gz io.WriteCloser
 	var stream io.Writer = bw
-	if t.compressed() {
-		gz, _ = gzip.NewWriterLevel(bw, gzip.DefaultCompression)
-		gz.OS = 3 // Unix, as gzip writes
-		stream = gz
+	if isGzip, format := t.compressed(); isGzip {
+		w, _ := gzip.NewWriterLevel(bw, gzip.DefaultCompression)
+		w.OS = 3 // Unix, as gzip writes
+		gz, stream = w, w
+	} else if format != nil {
+		w, err := format.NewWriter(bw, 0)
+		if err != nil {
+			t.fatal("%s", err)
+			return
+		}
+		gz, stream = w, w
 	}
 	cw := &countWriter{w: stream}
 	cr.cw = cw

@@ -4,7 +4,6 @@ import (
 	"archive/tar"
 	"bufio"
 	"bytes"
-	"compress/bzip2"
 	"compress/gzip"
 	"context"
 	"errors"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/archive"
+	"github.com/bashbox/bashbox/coreutils/internal/codec"
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
 )
@@ -27,6 +27,8 @@ type layerReader struct {
 	err  error
 	n    int64
 	gzip bool
+	// format is the other decompressor, if any.
+	format *codec.Format
 }
 
 func (l *layerReader) Read(p []byte) (int, error) {
@@ -93,9 +95,9 @@ func (t *tarCmd) openArchive() (io.Reader, *layerReader, func(), bool) {
 		}
 		layer.r, layer.gzip = gz, true
 		return layer, layer, closeFn, true
-	case kind == "":
+	case kind == "" && t.codec == nil:
 		return layer, layer, closeFn, true
-	case t.archive == "-" || t.archive == "/dev/stdin":
+	case t.codec == nil && (t.archive == "-" || t.archive == "/dev/stdin"):
 		letter := map[string]string{"gzip": "z", "bzip2": "j", "xz": "J", "zstd": "-zstd"}[kind]
 		closeFn()
 		t.fatal("Archive is compressed. Use -%s option", letter)
@@ -109,9 +111,19 @@ func (t *tarCmd) openArchive() (io.Reader, *layerReader, func(), bool) {
 		}
 		layer.r, layer.gzip = gz, true
 		return layer, layer, closeFn, true
-	case kind == "bzip2":
-		layer.r = bzip2.NewReader(br)
-		return layer, layer, closeFn, true
+	case t.codec != nil || codec.Detect(magic) != nil:
+		format := t.codec
+		if format == nil {
+			format = codec.Detect(magic)
+		}
+		zr, err := format.NewReader(br)
+		if err != nil {
+			closeFn()
+			t.decompressFailed(format, err)
+			return nil, nil, nil, false
+		}
+		layer.r, layer.format = zr, format
+		return layer, layer, func() { zr.Close(); closeFn() }, true
 	}
 	closeFn()
 	t.fatal("%s: %s compression is not supported by bashbox's tar", t.archive, kind)
@@ -135,6 +147,35 @@ func (t *tarCmd) gzipFailed(err error) {
 	}
 	fmt.Fprintf(t.c.Stderr, "\ngzip: stdin: %s\n", msg)
 	t.fatal("Child returned status 1")
+}
+
+// decompressFailed reports a bzip2, xz or zstd failure as GNU tar reports
+// its child's.
+func (t *tarCmd) decompressFailed(format *codec.Format, err error) {
+	if t.flushVerbose != nil {
+		t.flushVerbose()
+	}
+	var msg string
+	status := 1
+	switch format {
+	case codec.Bzip2:
+		msg, status = "bzip2: Data integrity error when decompressing.", 2
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			msg = "bzip2: Compressed file ends unexpectedly;"
+		}
+	case codec.Xz:
+		msg = "xz: (stdin): Compressed data is corrupt"
+		switch {
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			msg = "xz: (stdin): Unexpected end of input"
+		case errors.Is(err, codec.ErrMemLimit):
+			msg = "xz: (stdin): Memory usage limit reached"
+		}
+	default:
+		msg = "zstd: /*stdin*\\: " + err.Error()
+	}
+	fmt.Fprintf(t.c.Stderr, "%s\n", msg)
+	t.fatal("Child returned status %d", status)
 }
 
 func (t *tarCmd) read() {
@@ -260,6 +301,10 @@ func (r *reader) loop(layer *layerReader) {
 func (r *reader) readFailed(layer *layerReader) {
 	if layer.gzip {
 		r.gzipFailed(layer.err)
+		return
+	}
+	if layer.format != nil {
+		r.decompressFailed(layer.format, layer.err)
 		return
 	}
 	r.fatal("%s: Read error: %s", r.archiveName(), builtins.ErrText(layer.err))

@@ -1,5 +1,6 @@
 // Package tar implements GNU tar 1.34's create (-c), extract (-x) and list
-// (-t) modes over the sandbox filesystem, with gzip compression.
+// (-t) modes over the sandbox filesystem, with gzip, bzip2 (-j), xz (-J)
+// and zstd (--zstd) compression, chosen by suffix with -a.
 //
 // Archives are written in GNU format (long names as ././@LongLink
 // records), padded to GNU's 10240-byte records. Extraction follows GNU's
@@ -24,6 +25,7 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/codec"
 	"github.com/bashbox/bashbox/coreutils/internal/files/datetime"
 	"github.com/bashbox/bashbox/coreutils/internal/files/timefmt"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
@@ -163,7 +165,8 @@ type tarCmd struct {
 	verbose int
 
 	gzip, auto    bool
-	compressLabel string // an unsupported compressor asked for
+	compressLabel string        // an unsupported compressor asked for
+	codec         *codec.Format // -j, -J, --zstd
 
 	strip       int
 	excludes    []string
@@ -346,7 +349,13 @@ func (t *tarCmd) parse(args []string) (int, bool) {
 				t.auto = true
 			case "no-auto-compress":
 				t.auto = false
-			case "bzip2", "xz", "zstd", "lzma", "lzip", "lzop", "compress", "uncompress", "use-compress-program":
+			case "bzip2":
+				t.codec = codec.Bzip2
+			case "xz":
+				t.codec = codec.Xz
+			case "zstd":
+				t.codec = codec.Zstd
+			case "lzma", "lzip", "lzop", "compress", "uncompress", "use-compress-program":
 				t.compressLabel = o.Key
 			case "strip-components":
 				n, err := strconv.Atoi(o.Value)
@@ -484,7 +493,7 @@ func (t *tarCmd) parse(args []string) (int, bool) {
 		return exitFailure, true
 	}
 	if t.compressLabel != "" {
-		t.errorf("--%s: only gzip compression is supported by bashbox's tar", t.compressLabel)
+		t.errorf("--%s: only gzip, bzip2, xz and zstd compression are supported by bashbox's tar", t.compressLabel)
 		return exitFailure, true
 	}
 	t.lastDir = dir
