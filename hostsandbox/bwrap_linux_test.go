@@ -4,6 +4,7 @@ package hostsandbox
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -394,4 +395,33 @@ func TestBwrapProtectsMissingAndNestedRepoPaths(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(work, ".git/hooks/post-commit")); err != nil {
 		t.Errorf("AllowRepoMetadataWrites: %v", err)
 	}
+}
+
+// TestBwrapPrivateFilesAndNarrowEtc: files of the manifest are made inside
+// the sandbox's private HOME, read-only, and nowhere on the host; a
+// narrowed /etc shows only the listed entries; a file outside the private
+// /tmp and HOME is refused.
+func TestBwrapPrivateFilesAndNarrowEtc(t *testing.T) {
+	b := requireBwrap(t)
+	hostTmp := t.TempDir()
+	t.Setenv("TMPDIR", hostTmp)
+	work := t.TempDir()
+	m := &Manifest{FSWriteAllow: []string{work}, Env: [][2]string{{"PATH", "/usr/bin:/bin"}, {"HOME", "/home/fb"}},
+		SystemEtc: []string{"/etc/passwd", "/etc/group"},
+		Files:     []File{{Path: "/home/fb/hooks", Dir: true}, {Path: "/home/fb/.gitconfig", Data: []byte("[core]\n\tpager = cat\n")}}}
+	out, oc := runIn(t, b, m, work, "/bin/sh", "-c",
+		`cat ~/.gitconfig; touch ~/hooks/x 2>/dev/null || echo hooks-ro; { echo y >> ~/.gitconfig; } 2>/dev/null || echo config-ro; `+
+			`head -c 0 /etc/passwd && echo passwd; ls /etc; test -e /etc/shadow || echo no-shadow`)
+	want := "[core]\n\tpager = cat\nhooks-ro\nconfig-ro\npasswd\ngroup\npasswd\nno-shadow\n"
+	if oc.ExitCode != 0 || out != want {
+		t.Fatalf("exit %d output %q, want %q", oc.ExitCode, out, want)
+	}
+	if entries, _ := os.ReadDir(hostTmp); len(entries) != 0 {
+		t.Fatalf("the host TMPDIR got %d entries", len(entries))
+	}
+	m.Files = []File{{Path: filepath.Join(work, "x"), Data: []byte("x")}}
+	if _, err := b.Start(context.Background(), m, Request{Args: []string{"true"}}); !errors.Is(err, ErrPathDenied) {
+		t.Fatalf("file in a writable root: %v", err)
+	}
+	mustNotExist(t, filepath.Join(work, "x"))
 }
