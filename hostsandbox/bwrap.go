@@ -78,7 +78,10 @@ func bwrapArgs(p bwrapPlan) ([]string, error) {
 	if len(p.req.Args) == 0 {
 		return nil, errors.New("no command given")
 	}
-	a := []string{"--die-with-parent", "--unshare-all", "--new-session", "--clearenv"}
+	// --cap-drop ALL: started by root, bwrap would otherwise leave the
+	// command nearly every capability (mknod a disk device, remount the
+	// read-only binds writable).
+	a := []string{"--die-with-parent", "--unshare-all", "--new-session", "--clearenv", "--cap-drop", "ALL"}
 	if m.Syscalls == SyscallStrict && p.disableUserns {
 		// No user namespaces inside: the command cannot gain capabilities
 		// in a namespace of its own.

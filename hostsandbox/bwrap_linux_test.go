@@ -425,3 +425,24 @@ func TestBwrapPrivateFilesAndNarrowEtc(t *testing.T) {
 	}
 	mustNotExist(t, filepath.Join(work, "x"))
 }
+
+// TestBwrapDropsAllCapabilities: even started by root, the command has no
+// capability (it could otherwise make a disk device node or remount the
+// read-only binds writable), under every syscall policy.
+func TestBwrapDropsAllCapabilities(t *testing.T) {
+	b := requireBwrap(t)
+	exe := testExe(t)
+	for _, policy := range []SyscallPolicy{SyscallInherit, SyscallStrict} {
+		m := &Manifest{FSReadAllow: []string{filepath.Dir(exe)}, Env: append(baseEnv(), [2]string{probeEnv, "caps"}), Syscalls: policy}
+		out, oc := runIn(t, b, m, "", exe)
+		if oc.ExitCode != 0 || out != "caps=0000000000000000\n" {
+			t.Errorf("%s: exit %d %q", policy, oc.ExitCode, out)
+		}
+	}
+	work := t.TempDir()
+	out, _ := runIn(t, b, &Manifest{FSWriteAllow: []string{work}, Env: baseEnv()}, work, "/bin/sh", "-c", "mknod disk b 8 0 2>&1 || echo refused")
+	mustNotExist(t, filepath.Join(work, "disk"))
+	if !strings.Contains(out, "refused") {
+		t.Errorf("mknod of a block device: %q", out)
+	}
+}
