@@ -24,6 +24,7 @@ type bubblewrap struct {
 	path          string
 	rlimitAS      bool // this bwrap has --rlimit-as
 	disableUserns bool // this bwrap has --disable-userns
+	noPerms       bool // this bwrap lacks --perms (before 0.5)
 }
 
 // errBwrapNotFound is returned when no bwrap is on PATH.
@@ -60,6 +61,7 @@ type bwrapPlan struct {
 	// disableUserns: bwrap has --disable-userns (used under the strict
 	// syscall policy, with the seccomp filter's clone checks).
 	disableUserns bool
+	noPerms       bool  // bwrap lacks --perms: made files keep its default modes
 	seccompFD     int   // 0 for no filter
 	fileFDs       []int // descriptors holding m.Files' contents, in order; 0 for a directory
 	// protect lists the protected paths of the writable roots (see
@@ -76,7 +78,10 @@ func bwrapArgs(p bwrapPlan) ([]string, error) {
 	if len(p.req.Args) == 0 {
 		return nil, errors.New("no command given")
 	}
-	a := []string{"--die-with-parent", "--unshare-all", "--new-session", "--clearenv"}
+	// --cap-drop ALL: started by root, bwrap would otherwise leave the
+	// command nearly every capability (mknod a disk device, remount the
+	// read-only binds writable).
+	a := []string{"--die-with-parent", "--unshare-all", "--new-session", "--clearenv", "--cap-drop", "ALL"}
 	if m.Syscalls == SyscallStrict && p.disableUserns {
 		// No user namespaces inside: the command cannot gain capabilities
 		// in a namespace of its own.
@@ -148,6 +153,7 @@ func bwrapArgs(p bwrapPlan) ([]string, error) {
 	llRead = append(llRead, "/proc")
 	llWrite = append(llWrite, "/tmp", "/dev")
 
+	allowed := append(append([]string{}, m.FSReadAllow...), m.FSWriteAllow...)
 	// A private, empty HOME when the real one is not shared, so tools that
 	// write caches or config there work and leave nothing behind. Mounted
 	// before the allow lists, which may lie inside it.
@@ -163,14 +169,22 @@ func bwrapArgs(p bwrapPlan) ([]string, error) {
 	// Files the caller wants in the private /tmp or HOME, written by bwrap
 	// inside the sandbox: nothing of them ever exists on the host.
 	for i, f := range m.Files {
-		if !privateTarget(f.Path, home, privateHome) {
+		if !privateTarget(f.Path, home, privateHome) || underAny(f.Path, allowed) {
 			return nil, fmt.Errorf("%w: file %s is not in the sandbox's private /tmp or HOME", ErrPathDenied, f.Path)
+		}
+		perms := func(mode string) []string {
+			if p.noPerms {
+				return nil
+			}
+			return []string{"--perms", mode}
 		}
 		switch {
 		case f.Dir:
-			a = append(a, "--perms", "0555", "--dir", f.Path)
+			// An empty read-only tmpfs: not even a uid 0 with
+			// capabilities can add to it.
+			a = append(a, "--tmpfs", f.Path, "--remount-ro", f.Path)
 		case i < len(p.fileFDs) && p.fileFDs[i] > 0:
-			a = append(a, "--perms", "0444", "--ro-bind-data", strconv.Itoa(p.fileFDs[i]), f.Path)
+			a = append(append(a, perms("0444")...), "--ro-bind-data", strconv.Itoa(p.fileFDs[i]), f.Path)
 		default:
 			return nil, fmt.Errorf("file %s: no descriptor for its contents", f.Path)
 		}
@@ -271,7 +285,7 @@ func (b *bubblewrap) Start(ctx context.Context, m *Manifest, req Request) (Proce
 	if err := requireNoHostAllowlist(m, "bubblewrap"); err != nil {
 		return nil, err
 	}
-	plan := bwrapPlan{m: m, req: req, rlimitAS: b.rlimitAS, disableUserns: b.disableUserns, lstat: os.Lstat, readlink: os.Readlink}
+	plan := bwrapPlan{m: m, req: req, rlimitAS: b.rlimitAS, disableUserns: b.disableUserns, noPerms: b.noPerms, lstat: os.Lstat, readlink: os.Readlink}
 	if exe, ok := helperPath(); ok {
 		plan.helperPath = exe
 	}
@@ -347,7 +361,8 @@ func privateHomeOf(m *Manifest) (string, bool) {
 }
 
 // privateTarget reports whether path lies strictly inside the sandbox's
-// private /tmp or its private HOME.
+// private /tmp or its private HOME (the caller also checks that no allow
+// list path, bound from the host, covers it).
 func privateTarget(path, home string, privateHome bool) bool {
 	if !filepath.IsAbs(path) {
 		return false
@@ -368,6 +383,7 @@ type bwrapProbeResult struct {
 	err           error
 	rlimitAS      bool
 	disableUserns bool
+	noPerms       bool
 	version       string
 }
 
@@ -400,6 +416,7 @@ func probeBubblewrap(path string) bwrapProbeResult {
 	help, _ := exec.CommandContext(ctx, path, "--help").CombinedOutput()
 	r.rlimitAS = bytes.Contains(help, []byte("--rlimit-as"))
 	r.disableUserns = bytes.Contains(help, []byte("--disable-userns"))
+	r.noPerms = !bytes.Contains(help, []byte("--perms"))
 	ver, _ := exec.CommandContext(ctx, path, "--version").Output()
 	r.version = strings.TrimSpace(string(ver))
 	if bwrapProbe.results == nil {
@@ -422,5 +439,5 @@ func newBubblewrapFromPath() (*bubblewrap, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	return &bubblewrap{path: path, rlimitAS: r.rlimitAS, disableUserns: r.disableUserns}, nil
+	return &bubblewrap{path: path, rlimitAS: r.rlimitAS, disableUserns: r.disableUserns, noPerms: r.noPerms}, nil
 }

@@ -4,6 +4,7 @@ package hostsandbox
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -393,5 +394,55 @@ func TestBwrapProtectsMissingAndNestedRepoPaths(t *testing.T) {
 	runIn(t, b, m, work, "/bin/sh", "-c", "mkdir -p .git/hooks && echo ok > .git/hooks/post-commit")
 	if _, err := os.Stat(filepath.Join(work, ".git/hooks/post-commit")); err != nil {
 		t.Errorf("AllowRepoMetadataWrites: %v", err)
+	}
+}
+
+// TestBwrapPrivateFilesAndNarrowEtc: files of the manifest are made inside
+// the sandbox's private HOME, read-only, and nowhere on the host; a
+// narrowed /etc shows only the listed entries; a file outside the private
+// /tmp and HOME is refused.
+func TestBwrapPrivateFilesAndNarrowEtc(t *testing.T) {
+	b := requireBwrap(t)
+	hostTmp := t.TempDir()
+	t.Setenv("TMPDIR", hostTmp)
+	work := t.TempDir()
+	m := &Manifest{FSWriteAllow: []string{work}, Env: [][2]string{{"PATH", "/usr/bin:/bin"}, {"HOME", "/home/fb"}},
+		SystemEtc: []string{"/etc/passwd", "/etc/group"},
+		Files:     []File{{Path: "/home/fb/hooks", Dir: true}, {Path: "/home/fb/.gitconfig", Data: []byte("[core]\n\tpager = cat\n")}}}
+	out, oc := runIn(t, b, m, work, "/bin/sh", "-c",
+		`cat ~/.gitconfig; touch ~/hooks/x 2>/dev/null || echo hooks-ro; { echo y >> ~/.gitconfig; } 2>/dev/null || echo config-ro; `+
+			`head -c 0 /etc/passwd && echo passwd; ls /etc; test -e /etc/shadow || echo no-shadow`)
+	want := "[core]\n\tpager = cat\nhooks-ro\nconfig-ro\npasswd\ngroup\npasswd\nno-shadow\n"
+	if oc.ExitCode != 0 || out != want {
+		t.Fatalf("exit %d output %q, want %q", oc.ExitCode, out, want)
+	}
+	if entries, _ := os.ReadDir(hostTmp); len(entries) != 0 {
+		t.Fatalf("the host TMPDIR got %d entries", len(entries))
+	}
+	m.Files = []File{{Path: filepath.Join(work, "x"), Data: []byte("x")}}
+	if _, err := b.Start(context.Background(), m, Request{Args: []string{"true"}}); !errors.Is(err, ErrPathDenied) {
+		t.Fatalf("file in a writable root: %v", err)
+	}
+	mustNotExist(t, filepath.Join(work, "x"))
+}
+
+// TestBwrapDropsAllCapabilities: even started by root, the command has no
+// capability (it could otherwise make a disk device node or remount the
+// read-only binds writable), under every syscall policy.
+func TestBwrapDropsAllCapabilities(t *testing.T) {
+	b := requireBwrap(t)
+	exe := testExe(t)
+	for _, policy := range []SyscallPolicy{SyscallInherit, SyscallStrict} {
+		m := &Manifest{FSReadAllow: []string{filepath.Dir(exe)}, Env: append(baseEnv(), [2]string{probeEnv, "caps"}), Syscalls: policy}
+		out, oc := runIn(t, b, m, "", exe)
+		if oc.ExitCode != 0 || out != "caps=0000000000000000\n" {
+			t.Errorf("%s: exit %d %q", policy, oc.ExitCode, out)
+		}
+	}
+	work := t.TempDir()
+	out, _ := runIn(t, b, &Manifest{FSWriteAllow: []string{work}, Env: baseEnv()}, work, "/bin/sh", "-c", "mknod disk b 8 0 2>&1 || echo refused")
+	mustNotExist(t, filepath.Join(work, "disk"))
+	if !strings.Contains(out, "refused") {
+		t.Errorf("mknod of a block device: %q", out)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"syscall"
 	"unsafe"
 
@@ -59,6 +60,9 @@ func runProbe(what string) int {
 		err = unix.Bind(fd, &unix.SockaddrInet4{Addr: [4]byte{127, 0, 0, 1}})
 		fmt.Printf("tcpbind=%s\n", errName(err))
 		return 0
+	case "caps":
+		fmt.Printf("caps=%s\n", effectiveCaps())
+		return 0
 	case "alloc":
 		// Touch 256 MiB; an address-space limit below that must stop it.
 		b := make([]byte, 256<<20)
@@ -109,4 +113,16 @@ func errName(err error) string {
 		return unix.ErrnoName(e)
 	}
 	return err.Error()
+}
+
+// effectiveCaps is the probe "caps": the command's effective capability
+// set as /proc/self/status shows it.
+func effectiveCaps() string {
+	data, _ := os.ReadFile("/proc/self/status")
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "CapEff:"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown"
 }
