@@ -23,7 +23,7 @@ type BashboxInput struct {
 	Session     string  `json:"session,omitempty" jsonschema:"session id to keep state between calls, or 'new' to start one (only where the operator enabled sessions)"`
 }
 
-// BashboxOutput is the structured result: the result object of DESIGN §2.
+// BashboxOutput is the structured result: the result object (bashbox.Result, as the README documents it).
 type BashboxOutput struct {
 	bashbox.Result
 	Session string `json:"session,omitempty"`
