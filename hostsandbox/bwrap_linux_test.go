@@ -13,14 +13,14 @@ import (
 	"time"
 )
 
-// requireBwrap returns a working bubblewrap backend or skips the test
-// when this machine cannot run one (bwrap missing, or user namespaces
-// disabled) — the only reason these tests skip.
+// requireBwrap returns a working bubblewrap backend. These are security
+// tests: a machine that cannot run one (bwrap missing, user namespaces
+// disabled) fails them rather than passing them unchecked.
 func requireBwrap(t *testing.T) *bubblewrap {
 	t.Helper()
 	b, err := newBubblewrapFromPath()
 	if err != nil {
-		t.Skipf("bubblewrap unusable on this machine: %v", err)
+		t.Fatalf("bubblewrap unusable on this machine, so the sandbox cannot be checked: %v (install bubblewrap)", err)
 	}
 	return b
 }

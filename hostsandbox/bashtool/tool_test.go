@@ -19,8 +19,9 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// newSandboxedTool returns a Tool on the machine's real sandbox, skipping
-// when the machine has none (the only reason these tests skip).
+// newSandboxedTool returns a Tool on the machine's real sandbox. On Linux
+// a machine without a working one fails these security tests rather than
+// passing them unchecked.
 func newSandboxedTool(t *testing.T, cfg Config) (*Tool, string) {
 	t.Helper()
 	if runtime.GOOS != "linux" {
@@ -31,7 +32,7 @@ func newSandboxedTool(t *testing.T, cfg Config) (*Tool, string) {
 	b := hostsandbox.Select()
 	if b.Name() != "bubblewrap" {
 		_, err := b.Start(&hostsandbox.Manifest{}, hostsandbox.Request{Args: []string{"true"}})
-		t.Skipf("bubblewrap unusable on this machine: %v", err)
+		t.Fatalf("bubblewrap unusable on this machine, so the sandbox cannot be checked: %v (install bubblewrap)", err)
 	}
 	if cfg.WorkDir == "" {
 		cfg.WorkDir = t.TempDir()
@@ -131,7 +132,9 @@ func TestHostSecretIsInvisible(t *testing.T) {
 	}
 	// Named exactly by the operator, a secret-shaped name passes.
 	tool2, work2 := newSandboxedTool(t, Config{EnvAllow: []string{"BASHTOOL_PLANTED_TOKEN"}})
-	os.WriteFile(filepath.Join(work2, "dump.sh"), []byte("env\n"), 0o755)
+	if err := os.WriteFile(filepath.Join(work2, "dump.sh"), []byte("env\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	res = run(t, tool2, Input{Command: "bash ./dump.sh"})
 	if !strings.Contains(res.Output, "planted-secret-2") || strings.Contains(res.Output, "planted-secret-1") {
 		t.Fatalf("exact opt-in not honoured:\n%s", res.Output)
