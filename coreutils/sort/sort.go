@@ -13,8 +13,8 @@ package sort
 
 import (
 	"bufio"
-	"container/heap"
 	"bytes"
+	"container/heap"
 	"context"
 	"crypto/rand"
 	"errors"
