@@ -1,26 +1,37 @@
 # bashbox: common tasks. `make test` is what CI runs (.ci/run).
 GO ?= go
 
-.PHONY: build lint test test-short conformance bench loadtest fuzz run-example
+.PHONY: build vet lint test test-short conformance bench loadtest fuzz run-example
 
 build:
 	$(GO) build -o bin/bashbox ./cmd/bashbox
 
 # go vet, also of the host sandbox's macOS and Windows backends
-# (sandbox-exec, AppContainer), which CI can only compile.
-lint:
+# (sandbox-exec, AppContainer) and the fallback runner, which CI can only
+# compile.
+vet:
 	$(GO) vet ./...
 	GOOS=darwin $(GO) vet ./hostsandbox/... ./fallback/...
 	GOOS=windows $(GO) vet ./hostsandbox/... ./fallback/...
 
 # Unit, integration and security tests with the race detector, then the
 # differential conformance suite against real bash and GNU tools.
-test: lint
+test: vet
 	$(GO) test -race -count=1 -timeout 20m ./...
 	$(GO) run ./conformance/cmd/conformance -min-rate $$(cat conformance/MIN_RATE)
 
+# The quick pass: -short skips the slow differential and end-to-end tests.
 test-short:
-	$(GO) test -count=1 ./...
+	$(GO) test -short -count=1 ./...
+
+# go vet and staticcheck (pinned; fetched from the module proxy by go run),
+# for Linux and for the macOS and Windows builds of hostsandbox, whose
+# backends are build-tagged per OS. staticcheck.conf holds the checks.
+STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
+lint: vet
+	$(STATICCHECK) ./...
+	GOOS=darwin $(STATICCHECK) ./hostsandbox/...
+	GOOS=windows $(STATICCHECK) ./hostsandbox/...
 
 # Per-command pass rates of the differential suite.
 conformance:

@@ -53,15 +53,25 @@ func hostTree(t testing.TB) string {
 	}
 	for name, content := range files {
 		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	os.Chmod(filepath.Join(dir, "script.sh"), 0o755)
-	os.Symlink("src/main.go", filepath.Join(dir, "link-rel"))
-	os.Symlink("/work/README.md", filepath.Join(dir, "link-abs"))
-	os.Symlink("nowhere", filepath.Join(dir, "link-dangling"))
+	if err := os.Chmod(filepath.Join(dir, "script.sh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("src/main.go", filepath.Join(dir, "link-rel")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/work/README.md", filepath.Join(dir, "link-abs")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("nowhere", filepath.Join(dir, "link-dangling")); err != nil {
+		t.Fatal(err)
+	}
 	old := time.Date(2020, 1, 2, 3, 4, 5, 0, time.UTC)
 	filepath.Walk(dir, func(p string, info fs.FileInfo, err error) error {
 		if err == nil && info.Mode()&fs.ModeSymlink == 0 {

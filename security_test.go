@@ -51,8 +51,12 @@ func TestProcessSubstitutionMakesNoHostFIFO(t *testing.T) {
 	// A host file named like the interpreter's FIFOs, in the host temp dir
 	// and in the sandbox's /tmp: neither may be reached.
 	secret := filepath.Join(tmp, "sh-interp-deadbeef")
-	os.WriteFile(secret, []byte("host secret\n"), 0o644)
-	os.WriteFile("/tmp/sh-interp-deadbeef", []byte("host secret\n"), 0o644)
+	if err := os.WriteFile(secret, []byte("host secret\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("/tmp/sh-interp-deadbeef", []byte("host secret\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	defer os.Remove("/tmp/sh-interp-deadbeef")
 	b, _ := roBox(t)
 	res := run(t, b, `while read -r l; do echo "got $l"; done < <(echo one; echo two)
@@ -88,8 +92,12 @@ func TestWorkdirNeedsNoHostPath(t *testing.T) {
 // TM-HAZ-003 TM-FS-004
 func TestPhysicalPathsStayInSandbox(t *testing.T) {
 	dir := hostTree(t)
-	os.Symlink("/etc", filepath.Join(dir, "etc-link"))
-	os.Symlink("src", filepath.Join(dir, "src-link"))
+	if err := os.Symlink("/etc", filepath.Join(dir, "etc-link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("src", filepath.Join(dir, "src-link")); err != nil {
+		t.Fatal(err)
+	}
 	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{HostDir: dir, GuestPath: "/work"}}})
 	res := run(t, b, `cd src-link && pwd && pwd -P; cd /work; cd -P src-link && pwd; cd /work; cd etc-link 2>/dev/null && pwd -P; echo "status $?"`)
 	want := "/work/src-link\n/work/src\n/work/src\nstatus 1\n"
@@ -102,11 +110,19 @@ func TestPhysicalPathsStayInSandbox(t *testing.T) {
 func TestNothingOutsideVolumes(t *testing.T) {
 	dir := hostTree(t)
 	outside := filepath.Join(filepath.Dir(dir), "outside-secret.txt")
-	os.WriteFile(outside, []byte("TOP SECRET\n"), 0o644)
+	if err := os.WriteFile(outside, []byte("TOP SECRET\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	defer os.Remove(outside)
-	os.Symlink(outside, filepath.Join(dir, "abs-out"))
-	os.Symlink("../outside-secret.txt", filepath.Join(dir, "rel-out"))
-	os.Symlink("../../../../../../../../etc/passwd", filepath.Join(dir, "deep-out"))
+	if err := os.Symlink(outside, filepath.Join(dir, "abs-out")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../outside-secret.txt", filepath.Join(dir, "rel-out")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../../../../../../../../etc/passwd", filepath.Join(dir, "deep-out")); err != nil {
+		t.Fatal(err)
+	}
 	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{HostDir: dir, GuestPath: "/work", Mode: volumes.ReadWrite}}})
 	scripts := []string{
 		`cat ../outside-secret.txt`, `cat ../../../../etc/passwd`, `cat /etc/passwd`, `cat ` + outside,
@@ -188,7 +204,9 @@ func TestNoHostProcess(t *testing.T) {
 	bin := t.TempDir()
 	canary := filepath.Join(t.TempDir(), "canary")
 	for _, name := range []string{"grep", "ls", "cat", "kubectl", "python3", "curl", "sh", "bash", "env", "xargs", "find", "git"} {
-		os.WriteFile(filepath.Join(bin, name), []byte("#!/bin/sh\necho ran >> "+canary+"\n"), 0o755)
+		if err := os.WriteFile(filepath.Join(bin, name), []byte("#!/bin/sh\necho ran >> "+canary+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	t.Setenv("PATH", bin+":"+os.Getenv("PATH"))
 	b, _ := roBox(t)

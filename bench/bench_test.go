@@ -10,7 +10,9 @@ import (
 
 func TestRunAndReports(t *testing.T) {
 	root := t.TempDir()
-	os.WriteFile(filepath.Join(root, "a.txt"), []byte("x\n"), 0o644)
+	if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	bb, err := NewBashbox(root)
 	if err != nil {
 		t.Fatal(err)
@@ -47,9 +49,15 @@ func TestRunAndReports(t *testing.T) {
 
 func TestMakeCorpus(t *testing.T) {
 	src := t.TempDir()
-	os.MkdirAll(filepath.Join(src, "pkg"), 0o755)
-	os.WriteFile(filepath.Join(src, "pkg", "a.go"), []byte("package pkg\n"), 0o644)
-	os.WriteFile(filepath.Join(src, "README.vendor"), []byte("r\n"), 0o644)
+	if err := os.MkdirAll(filepath.Join(src, "pkg"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "pkg", "a.go"), []byte("package pkg\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "README.vendor"), []byte("r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	dst := filepath.Join(t.TempDir(), "corpus")
 	if err := MakeCorpus(src, dst); err != nil {
 		t.Fatal(err)

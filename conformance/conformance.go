@@ -117,7 +117,7 @@ var Env = []string{
 }
 
 // lineRef is the line-number part of bash's non-interactive error prefix;
-// bashbox follows the interactive form of DESIGN §3 ("bash: NAME: ...")
+// bashbox follows the interactive form ("bash: NAME: ...")
 // except in syntax errors, so both sides are normalised before comparing.
 var lineRef = regexp.MustCompile(`(?m)^(/bin/)?bash: (-c: )?line \d+: `)
 

@@ -18,6 +18,7 @@ import (
 
 // needGit fails the test without git: these are security tests.
 func needGit(t *testing.T) {
+	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Fatal("git is needed by the fallback tests (apt-get install git)")
 	}
@@ -37,7 +38,9 @@ func git(t *testing.T, dir string, args ...string) {
 func repo(t *testing.T) string {
 	dir := t.TempDir()
 	git(t, dir, "init", "-q", "-b", "main")
-	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("one\n"), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("one\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	git(t, dir, "add", "a.txt")
 	git(t, dir, "commit", "-q", "-m", "first")
 	return dir
@@ -129,13 +132,21 @@ func TestMaliciousRepositoryRunsNothing(t *testing.T) {
 	canary := filepath.Join(t.TempDir(), "canary")
 	touch := "touch " + canary
 	hookDir := filepath.Join(dir, "myhooks")
-	os.MkdirAll(hookDir, 0o755)
+	if err := os.MkdirAll(hookDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, h := range []string{"pre-commit", "post-commit", "post-checkout", "commit-msg", "prepare-commit-msg", "post-index-change", "reference-transaction"} {
-		os.WriteFile(filepath.Join(hookDir, h), []byte("#!/bin/sh\n"+touch+"\n"), 0o755)
-		os.WriteFile(filepath.Join(dir, ".git/hooks", h), []byte("#!/bin/sh\n"+touch+"\n"), 0o755)
+		if err := os.WriteFile(filepath.Join(hookDir, h), []byte("#!/bin/sh\n"+touch+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, ".git/hooks", h), []byte("#!/bin/sh\n"+touch+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	included := filepath.Join(dir, "evil.inc")
-	os.WriteFile(included, []byte("[core]\n\tpager = "+touch+"\n"), 0o644)
+	if err := os.WriteFile(included, []byte("[core]\n\tpager = "+touch+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	configs := []string{
 		"[core]\n\thooksPath = " + hookDir + "\n",
 		"[core]\n\tfsmonitor = " + touch + "\n",
@@ -147,9 +158,13 @@ func TestMaliciousRepositoryRunsNothing(t *testing.T) {
 		"",
 	}
 	base, _ := os.ReadFile(filepath.Join(dir, ".git/config"))
-	os.WriteFile(filepath.Join(dir, ".gitattributes"), []byte("*.txt diff=x\n"), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, ".gitattributes"), []byte("*.txt diff=x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, cfg := range configs {
-		os.WriteFile(filepath.Join(dir, ".git/config"), append(append([]byte(nil), base...), cfg...), 0o644)
+		if err := os.WriteFile(filepath.Join(dir, ".git/config"), append(append([]byte(nil), base...), cfg...), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		e := newBox(t, dir, volumes.ReadWrite, "git")
 		e.run(t, `echo more >> a.txt; git status; git diff; git log -p | cat; git st; git -c core.pager=sh log; git --exec-path=/tmp status;
 git -c alias.x='!touch /tmp/x' x; git commit -am msg; git checkout -q -b other; git clone --upload-pack='touch x' . y; git fetch --upload-pack=x origin; git clone ext::sh /tmp/z`)

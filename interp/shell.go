@@ -201,8 +201,8 @@ func (sh *Shell) runFile(ctx context.Context, file *syntax.File, inv Invocation)
 }
 
 // newRunner builds an interpreter with every handler routed into the
-// sandbox, in dir with env, closing the hazards of DESIGN §4 that depend on
-// its set-up.
+// sandbox, in dir with env, closing the ways the upstream runner touches
+// the host that depend on its set-up (THREAT_MODEL.md, TM-HAZ-*).
 func (sh *Shell) newRunner(env []string, dir string, stdin *os.File, stdout, stderr io.Writer, extra ...shinterp.RunnerOption) (*shinterp.Runner, error) {
 	// The first environment only fixes the interpreter's temp dir: it must
 	// win over the script's TMPDIR, so it is set after the exported pairs.

@@ -38,10 +38,18 @@ func digest(t testing.TB, root string) string {
 
 func baseDir(t testing.TB) string {
 	dir := t.TempDir()
-	os.MkdirAll(filepath.Join(dir, "a/b"), 0o755)
-	os.WriteFile(filepath.Join(dir, "a/b/f.txt"), []byte("base file\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "top.txt"), []byte("top\n"), 0o600)
-	os.Symlink("a/b/f.txt", filepath.Join(dir, "link"))
+	if err := os.MkdirAll(filepath.Join(dir, "a/b"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "a/b/f.txt"), []byte("base file\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "top.txt"), []byte("top\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("a/b/f.txt", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
 	old := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
 	for _, p := range []string{"a/b/f.txt", "top.txt", "a/b", "a", "."} {
 		os.Chtimes(filepath.Join(dir, p), old, old)
@@ -151,10 +159,18 @@ func TestOverlayDirectoryOrderAndSymlinks(t *testing.T) {
 func TestHostFsContainsEscapes(t *testing.T) {
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "vol")
-	os.MkdirAll(dir, 0o755)
-	os.WriteFile(filepath.Join(parent, "secret"), []byte("secret"), 0o644)
-	os.Symlink("../secret", filepath.Join(dir, "rel"))
-	os.Symlink(filepath.Join(parent, "secret"), filepath.Join(dir, "abs"))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(parent, "secret"), []byte("secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../secret", filepath.Join(dir, "rel")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(parent, "secret"), filepath.Join(dir, "abs")); err != nil {
+		t.Fatal(err)
+	}
 	h, err := NewHostFs(dir, false)
 	if err != nil {
 		t.Fatal(err)
@@ -177,9 +193,15 @@ func TestHostFsContainsEscapes(t *testing.T) {
 	}
 	// The read fast paths (openat2 on Linux, os.Root elsewhere) refuse
 	// the same escapes.
-	os.MkdirAll(filepath.Join(parent, "outdir"), 0o755)
-	os.Symlink("../outdir", filepath.Join(dir, "reldir"))
-	os.Symlink(filepath.Join(parent, "outdir"), filepath.Join(dir, "absdir"))
+	if err := os.MkdirAll(filepath.Join(parent, "outdir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../outdir", filepath.Join(dir, "reldir")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(parent, "outdir"), filepath.Join(dir, "absdir")); err != nil {
+		t.Fatal(err)
+	}
 	for _, p := range []string{"/rel", "/abs", "/reldir", "/absdir", "/reldir/x", "/absdir/x", "/absdir/../secret"} {
 		if f, err := h.OpenFollow(p); err == nil {
 			f.Close()
@@ -215,8 +237,12 @@ func TestHostFsContainsEscapes(t *testing.T) {
 // same order and with the same types, as the full one, on every layer.
 func TestReadDirTypes(t *testing.T) {
 	dir := baseDir(t)
-	os.Mkdir(filepath.Join(dir, "a", "sub"), 0o700)
-	os.Symlink("nowhere", filepath.Join(dir, "a", "dangling"))
+	if err := os.Mkdir(filepath.Join(dir, "a", "sub"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("nowhere", filepath.Join(dir, "a", "dangling")); err != nil {
+		t.Fatal(err)
+	}
 	host, err := NewHostFs(dir, true)
 	if err != nil {
 		t.Fatal(err)
@@ -268,8 +294,12 @@ func TestHostFileListsInsideItself(t *testing.T) {
 	}
 	defer host.Close()
 	cwd := t.TempDir()
-	os.MkdirAll(filepath.Join(cwd, "b"), 0o755)
-	os.WriteFile(filepath.Join(cwd, "b", "f.txt"), make([]byte, 12345), 0o600)
+	if err := os.MkdirAll(filepath.Join(cwd, "b"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(cwd, "b", "f.txt"), make([]byte, 12345), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	t.Chdir(cwd)
 	f, err := host.Open("/a/b")
 	if err != nil {
@@ -313,7 +343,9 @@ func TestHostFsCloseWhileInUse(t *testing.T) {
 	host.Close()
 	wg.Wait()
 	other := t.TempDir()
-	os.WriteFile(filepath.Join(other, "top.txt"), []byte("other"), 0o644)
+	if err := os.WriteFile(filepath.Join(other, "top.txt"), []byte("other"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	d, err := os.Open(other) // likely takes the closed descriptor's number
 	if err != nil {
 		t.Fatal(err)
@@ -330,7 +362,9 @@ func TestHostFsCloseWhileInUse(t *testing.T) {
 // the os package's on mode, size and time.
 func TestHostInfoMatchesOs(t *testing.T) {
 	dir := baseDir(t)
-	os.Chmod(filepath.Join(dir, "a"), 0o2755|fs.ModeSetgid)
+	if err := os.Chmod(filepath.Join(dir, "a"), 0o2755|fs.ModeSetgid); err != nil {
+		t.Fatal(err)
+	}
 	host, err := NewHostFs(dir, true)
 	if err != nil {
 		t.Fatal(err)

@@ -31,7 +31,7 @@ type BashboxInput struct {
 	Changes     string            `json:"changes,omitempty" jsonschema:"'diff', 'tar' or 'json' (optionally ':/VOLUME'): return what the script wrote over a read-only volume as a change set in the result's changes field"`
 }
 
-// BashboxOutput is the structured result: the result object.
+// BashboxOutput is the structured result: the result object (bashbox.Result, as the README documents it).
 type BashboxOutput struct {
 	bashbox.Result
 	Session string `json:"session,omitempty"`

@@ -12,19 +12,26 @@ import (
 // TestTypeScriptSDKClient drives `bashbox serve` over stdio with the
 // official TypeScript MCP SDK (installed into testdata by .ci/run).
 func TestTypeScriptSDKClient(t *testing.T) {
+	// CI installs both (.ci/run), so there a missing one is a failure.
+	missing := t.Skip
+	if os.Getenv("CI") != "" {
+		missing = t.Fatal
+	}
 	if _, err := os.Stat("testdata/node_modules/@modelcontextprotocol/sdk/package.json"); err != nil {
-		t.Skip("TypeScript MCP SDK not installed: npm install --prefix serve/testdata")
+		missing("TypeScript MCP SDK not installed: npm ci --prefix serve/testdata")
 	}
 	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Skip("node not installed")
+		missing("node not installed")
 	}
 	bin := filepath.Join(t.TempDir(), "bashbox")
 	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/bashbox").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "hello.txt"), []byte("original\n"), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "hello.txt"), []byte("original\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	out, err := exec.Command(node, "testdata/mcp-client.mjs", bin, dir).Output()
 	if err != nil {
 		t.Fatalf("node client: %v\n%s", err, out)

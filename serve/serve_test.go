@@ -20,7 +20,9 @@ import (
 
 func testConfig(t *testing.T, extra string) *config.File {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "hello.txt"), []byte("hello from the volume\n"), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "hello.txt"), []byte("hello from the volume\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	yml := `
 server:
   max_concurrent: 2

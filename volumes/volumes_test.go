@@ -48,7 +48,9 @@ func TestParse(t *testing.T) {
 func TestNewTableRefuses(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "f")
-	os.WriteFile(file, nil, 0o644)
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for name, vols := range map[string][]Volume{
 		"missing dir":     {{HostDir: filepath.Join(dir, "nope"), GuestPath: "/work"}},
 		"not a dir":       {{HostDir: file, GuestPath: "/work"}},
@@ -68,8 +70,12 @@ func TestNewTableRefuses(t *testing.T) {
 
 func namespace(t *testing.T) (*Namespace, string) {
 	dir := t.TempDir()
-	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
-	os.WriteFile(filepath.Join(dir, "sub", "f.txt"), []byte("data\n"), 0o644)
+	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sub", "f.txt"), []byte("data\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tb, err := NewTable([]Volume{
 		{HostDir: dir, GuestPath: "/work", Mode: ReadOnly},
 		{GuestPath: "/work/scratch", Mode: Ephemeral},
@@ -170,10 +176,18 @@ func TestNamespaceSemantics(t *testing.T) {
 // directory underneath (the host fast path must not answer it).
 func TestListingThroughLinkIntoNestedVolume(t *testing.T) {
 	outer, inner := t.TempDir(), t.TempDir()
-	os.MkdirAll(filepath.Join(outer, "sub"), 0o755)
-	os.WriteFile(filepath.Join(outer, "sub", "hostonly"), nil, 0o644)
-	os.Symlink("sub", filepath.Join(outer, "ln"))
-	os.WriteFile(filepath.Join(inner, "mounted"), nil, 0o644)
+	if err := os.MkdirAll(filepath.Join(outer, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(outer, "sub", "hostonly"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("sub", filepath.Join(outer, "ln")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(inner, "mounted"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tb, err := NewTable([]Volume{{HostDir: outer, GuestPath: "/work", Mode: ReadOnly}, {HostDir: inner, GuestPath: "/work/sub", Mode: ReadOnly}})
 	if err != nil {
 		t.Fatal(err)

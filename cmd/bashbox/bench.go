@@ -79,7 +79,11 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	fmt.Fprintf(stdout, "report: %s (report.md, report.json, ratios.svg)\n", *out)
+	where := stdout
+	if *readme {
+		where = stderr // stdout is the README section alone
+	}
+	fmt.Fprintf(where, "report: %s (report.md, report.json, ratios.svg)\n", *out)
 	return 0
 }
 

@@ -19,7 +19,9 @@ func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
 
 func TestRunInline(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "f.txt"), []byte("x\n"), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "f.txt"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	out, errs, code := runCLI(t, "", "run", "-v", dir+":/work", "-c", `echo "$(pwd) $1"; ls /work >/dev/null; exit 4`, "arg1")
 	if out != "/work arg1\n" || code != 4 {
 		t.Fatalf("out %q err %q code %d", out, errs, code)
@@ -48,7 +50,9 @@ func TestRunScriptFromStdinAndFile(t *testing.T) {
 		t.Fatalf("stdin script: %q %d", out, code)
 	}
 	f := filepath.Join(t.TempDir(), "s.sh")
-	os.WriteFile(f, []byte("echo \"file $1\"\n"), 0o644)
+	if err := os.WriteFile(f, []byte("echo \"file $1\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	out, _, _ = runCLI(t, "", "run", f, "a")
 	if out != "file a\n" {
 		t.Fatalf("file script: %q", out)

@@ -29,11 +29,17 @@ func runGNU(t *testing.T, sc scenario) (string, string, int) {
 	for name, content := range sc.files {
 		p := filepath.Join(dir, name)
 		if strings.HasSuffix(name, "/") {
-			os.MkdirAll(p, 0o755)
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
 			continue
 		}
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, []byte(content), 0o644)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	cmd := exec.Command("/usr/bin/cmp", sc.args...)
 	cmd.Args[0] = "cmp"
@@ -176,7 +182,9 @@ func TestStreamOrder(t *testing.T) {
 	} {
 		dir := t.TempDir()
 		for k, v := range files {
-			os.WriteFile(filepath.Join(dir, k), []byte(v), 0o644)
+			if err := os.WriteFile(filepath.Join(dir, k), []byte(v), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 		cmd := exec.Command("/usr/bin/cmp", "-l", "a", "b")
 		cmd.Args[0] = "cmp"

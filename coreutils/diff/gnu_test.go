@@ -18,8 +18,12 @@ import (
 func gnuDiff(t *testing.T, dir string, a, b string, args ...string) (string, int) {
 	t.Helper()
 	pa, pb := filepath.Join(dir, "a"), filepath.Join(dir, "b")
-	os.WriteFile(pa, []byte(a), 0o644)
-	os.WriteFile(pb, []byte(b), 0o644)
+	if err := os.WriteFile(pa, []byte(a), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(pb, []byte(b), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.Command("/usr/bin/diff", append(append([]string{}, args...), "a", "b")...)
 	cmd.Dir = dir
 	cmd.Env = []string{"LC_ALL=C.UTF-8", "TZ=UTC"}

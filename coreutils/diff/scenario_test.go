@@ -29,15 +29,23 @@ func writeTree(t *testing.T, dir string, files map[string]string) {
 	for name, content := range files {
 		p := filepath.Join(dir, name)
 		if strings.HasSuffix(name, "/") {
-			os.MkdirAll(p, 0o755)
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
 			continue
 		}
-		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if target, ok := strings.CutPrefix(content, "->"); ok {
-			os.Symlink(target, p)
+			if err := os.Symlink(target, p); err != nil {
+				t.Fatal(err)
+			}
 			continue
 		}
-		os.WriteFile(p, []byte(content), 0o644)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

@@ -365,16 +365,34 @@ func TestAgainstGNU(t *testing.T) {
 	}
 	dir := t.TempDir()
 	for _, p := range []string{"d/e/g", "a/b"} {
-		os.MkdirAll(filepath.Join(dir, p), 0o755)
+		if err := os.MkdirAll(filepath.Join(dir, p), 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
-	os.WriteFile(filepath.Join(dir, "d/f"), []byte("hello\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "d/e/x"), nil, 0o600)
-	os.WriteFile(filepath.Join(dir, "big"), bytes.Repeat([]byte("x"), 5000), 0o755)
-	os.Symlink("f", filepath.Join(dir, "d/l"))
-	os.Symlink("nosuch", filepath.Join(dir, "d/dang"))
-	os.Symlink("..", filepath.Join(dir, "a/b/up"))
-	os.Symlink("loop2", filepath.Join(dir, "loop1"))
-	os.Symlink("loop1", filepath.Join(dir, "loop2"))
+	if err := os.WriteFile(filepath.Join(dir, "d/f"), []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "d/e/x"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "big"), bytes.Repeat([]byte("x"), 5000), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("f", filepath.Join(dir, "d/l")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("nosuch", filepath.Join(dir, "d/dang")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("..", filepath.Join(dir, "a/b/up")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("loop2", filepath.Join(dir, "loop1")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("loop1", filepath.Join(dir, "loop2")); err != nil {
+		t.Fatal(err)
+	}
 	table, err := volumes.NewTable([]volumes.Volume{{HostDir: dir, GuestPath: "/work", Mode: volumes.ReadWrite}})
 	if err != nil {
 		t.Fatal(err)

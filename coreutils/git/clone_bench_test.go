@@ -26,11 +26,17 @@ func TestCloneLargeRepository(t *testing.T) {
 	}
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src")
-	os.MkdirAll(src, 0o755)
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for i := 0; i < 10000; i++ {
 		d := filepath.Join(src, "d"+string(rune('a'+i%20)), "e"+string(rune('a'+(i/20)%25)))
-		os.MkdirAll(d, 0o755)
-		os.WriteFile(filepath.Join(d, "f"+strings.Repeat("x", i%5)+itoa(i)+".txt"), bytes.Repeat([]byte("line "+itoa(i)+"\n"), 20), 0o644)
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(d, "f"+strings.Repeat("x", i%5)+itoa(i)+".txt"), bytes.Repeat([]byte("line "+itoa(i)+"\n"), 20), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"add", "."}, {"commit", "-qm", "big"}} {
 		cmd := exec.Command("git", args...)

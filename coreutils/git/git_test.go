@@ -41,8 +41,12 @@ func newPair(t *testing.T) *pair {
 	}
 	base := t.TempDir()
 	p := &pair{t: t, real: filepath.Join(base, "real"), box: filepath.Join(base, "box")}
-	os.MkdirAll(p.real, 0o755)
-	os.MkdirAll(p.box, 0o755)
+	if err := os.MkdirAll(p.real, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(p.box, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	table, err := volumes.NewTable([]volumes.Volume{{HostDir: p.box, GuestPath: p.real, Mode: volumes.ReadWrite}})
 	if err != nil {
 		t.Fatal(err)
@@ -480,8 +484,12 @@ func TestIgnoreRules(t *testing.T) {
 				continue
 			}
 			if strings.HasSuffix(f, "/") {
-				os.MkdirAll(filepath.Join(p.real, f), 0o755)
-				os.MkdirAll(filepath.Join(p.box, f), 0o755)
+				if err := os.MkdirAll(filepath.Join(p.real, f), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.MkdirAll(filepath.Join(p.box, f), 0o755); err != nil {
+					t.Fatal(err)
+				}
 				continue
 			}
 			p.write(f, f+"\n")

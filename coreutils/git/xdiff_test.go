@@ -17,8 +17,12 @@ import (
 func gitHunks(t *testing.T, dir string, a, b []byte, extra ...string) string {
 	t.Helper()
 	pa, pb := filepath.Join(dir, "a"), filepath.Join(dir, "b")
-	os.WriteFile(pa, a, 0o644)
-	os.WriteFile(pb, b, 0o644)
+	if err := os.WriteFile(pa, a, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(pb, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	args := append([]string{"-c", "core.quotepath=false", "diff", "--no-index", "--no-color", "--no-ext-diff"}, extra...)
 	args = append(args, "a", "b")
 	cmd := exec.Command("git", args...)

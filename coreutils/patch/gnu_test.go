@@ -32,20 +32,30 @@ func writeTree(t *testing.T, dir string, files map[string]string) {
 	for name, content := range files {
 		p := filepath.Join(dir, name)
 		if strings.HasSuffix(name, "/") {
-			os.MkdirAll(p, 0o755)
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
 			continue
 		}
-		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if target, ok := strings.CutPrefix(content, "->"); ok {
-			os.Symlink(target, p)
+			if err := os.Symlink(target, p); err != nil {
+				t.Fatal(err)
+			}
 			continue
 		}
 		mode := fs.FileMode(0o644)
 		if c, ok := strings.CutPrefix(content, "!x"); ok {
 			content, mode = c, 0o755
 		}
-		os.WriteFile(p, []byte(content), mode)
-		os.Chmod(p, mode)
+		if err := os.WriteFile(p, []byte(content), mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(p, mode); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
@@ -354,8 +364,12 @@ func joinMaybeNoEOL(r *rand.Rand, lines []string) string {
 // gnuDiffText makes a patch with the machine's diff.
 func gnuDiffText(t *testing.T, a, b string, args ...string) string {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "a"), []byte(a), 0o644)
-	os.WriteFile(filepath.Join(dir, "b"), []byte(b), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "a"), []byte(a), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "b"), []byte(b), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.Command("/usr/bin/diff", append(args, "a", "b")...)
 	cmd.Dir = dir
 	out, _ := cmd.Output()

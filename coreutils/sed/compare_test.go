@@ -50,10 +50,14 @@ func runGNU(t *testing.T, bin string, dc dcase) outcome {
 	for name, content := range dc.files {
 		p := filepath.Join(dir, name)
 		if strings.HasSuffix(name, "/") {
-			os.MkdirAll(p, 0o755)
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
 			continue
 		}
-		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -14,6 +14,7 @@ package sort
 import (
 	"bufio"
 	"bytes"
+	"container/heap"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -669,7 +670,10 @@ func (s *sorter) splitSimple() []srec {
 	return recs
 }
 
-// grow makes room for n more bytes, charged to the memory budget.
+// grow makes room for n more bytes, charged to the memory budget. The
+// buffer at least doubles, so many inputs, each sized exactly by its stat,
+// cost amortised linear copying rather than a copy of everything read so
+// far per input.
 func (s *sorter) grow(c *builtins.Call, n int) error {
 	if cap(s.buf)-len(s.buf) >= n {
 		return nil
@@ -677,7 +681,7 @@ func (s *sorter) grow(c *builtins.Call, n int) error {
 	if err := c.Grow(int64(len(s.buf) + n - cap(s.buf))); err != nil {
 		return err
 	}
-	nb := make([]byte, len(s.buf), len(s.buf)+n)
+	nb := make([]byte, len(s.buf), max(len(s.buf)+n, 2*cap(s.buf)))
 	copy(nb, s.buf)
 	s.buf = nb
 	return nil
@@ -727,33 +731,57 @@ func (s *sorter) outputSimple(ctx context.Context, w *bufio.Writer, order []srec
 }
 
 // mergeInputs merges already sorted inputs: at each step the smallest
-// current line, the earliest input winning ties.
+// current line, the earliest input winning ties. The inputs' cursors are
+// kept in a heap, so each line costs log(inputs) comparisons.
 func (s *sorter) mergeInputs(recs []rec, bounds []int) []rec {
-	c := &comparer{s: s}
-	type cursor struct{ pos, end int }
-	var curs []cursor
+	h := &mergeHeap{c: &comparer{s: s}, recs: recs}
 	start := 0
 	for _, b := range bounds {
 		if b > start {
-			curs = append(curs, cursor{start, b})
+			h.curs = append(h.curs, mergeCursor{start, b})
 		}
 		start = b
 	}
+	heap.Init(h)
 	out := make([]rec, 0, len(recs))
-	for len(curs) > 0 {
-		best := 0
-		for i := 1; i < len(curs); i++ {
-			if c.compare(&recs[curs[i].pos], &recs[curs[best].pos]) < 0 {
-				best = i
-			}
-		}
-		out = append(out, recs[curs[best].pos])
-		curs[best].pos++
-		if curs[best].pos == curs[best].end {
-			curs = append(curs[:best], curs[best+1:]...)
+	for h.Len() > 0 {
+		cur := &h.curs[0]
+		out = append(out, recs[cur.pos])
+		cur.pos++
+		if cur.pos == cur.end {
+			heap.Pop(h)
+		} else {
+			heap.Fix(h, 0)
 		}
 	}
 	return out
+}
+
+// mergeCursor is the next line (pos) of one input and its end.
+type mergeCursor struct{ pos, end int }
+
+// mergeHeap orders the inputs' cursors by their current line; on equal
+// lines the earlier input (the lower record index) comes first.
+type mergeHeap struct {
+	c    *comparer
+	recs []rec
+	curs []mergeCursor
+}
+
+func (h *mergeHeap) Len() int { return len(h.curs) }
+func (h *mergeHeap) Less(i, j int) bool {
+	a, b := h.curs[i].pos, h.curs[j].pos
+	if d := h.c.compare(&h.recs[a], &h.recs[b]); d != 0 {
+		return d < 0
+	}
+	return a < b
+}
+func (h *mergeHeap) Swap(i, j int) { h.curs[i], h.curs[j] = h.curs[j], h.curs[i] }
+func (h *mergeHeap) Push(x any)    { h.curs = append(h.curs, x.(mergeCursor)) }
+func (h *mergeHeap) Pop() any {
+	last := h.curs[len(h.curs)-1]
+	h.curs = h.curs[:len(h.curs)-1]
+	return last
 }
 
 // check verifies that file is sorted (-c, -C).

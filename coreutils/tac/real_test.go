@@ -31,10 +31,14 @@ func runReal(t *testing.T, tool string, tc tcase) (string, string, int, bool) {
 	for name, content := range tc.files {
 		p := filepath.Join(dir, name)
 		if strings.HasSuffix(name, "/") {
-			os.MkdirAll(p, 0o755)
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
 			continue
 		}
-		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -132,8 +132,12 @@ func TestAgainstBash(t *testing.T) {
 		t.Skip("no bash")
 	}
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "f"), []byte("x"), 0o644)
-	os.Mkdir(filepath.Join(dir, "d"), 0o755)
+	if err := os.WriteFile(filepath.Join(dir, "f"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	exprs := [][]string{
 		{"-f", "f", "-a", "!", "-d", "f"}, {"(", "!", ")"}, {"!", "!", "!", "x"}, {"-z", "-n"},
 		{"x", "-a", "", "-o", "y"}, {"!", "", "-a", "x"}, {"(", "x", ")", "=", "x"}, {"-n", "=", "-n"},

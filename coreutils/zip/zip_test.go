@@ -173,7 +173,9 @@ func TestInfoZIPReadsOurArchives(t *testing.T) {
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "x.zip")
-	os.WriteFile(path, readFile(t, fsys, "/work/x.zip"), 0o644)
+	if err := os.WriteFile(path, readFile(t, fsys, "/work/x.zip"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	out, err := exec.Command("unzip", "-t", path).CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "No errors detected") {
 		t.Errorf("unzip -t: %v\n%s", err, out)

@@ -129,7 +129,9 @@ func TestHostSecretIsInvisible(t *testing.T) {
 	}
 	// Named exactly by the operator, a secret-shaped name passes.
 	tool2, work2 := newSandboxedTool(t, Config{EnvAllow: []string{"BASHTOOL_PLANTED_TOKEN"}})
-	os.WriteFile(filepath.Join(work2, "dump.sh"), []byte("env\n"), 0o755)
+	if err := os.WriteFile(filepath.Join(work2, "dump.sh"), []byte("env\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	res = run(t, tool2, Input{Command: "bash ./dump.sh"})
 	if !strings.Contains(res.Output, "planted-secret-2") || strings.Contains(res.Output, "planted-secret-1") {
 		t.Fatalf("exact opt-in not honoured:\n%s", res.Output)

@@ -84,16 +84,26 @@ func runGNU(t *testing.T, tc diffCase) string {
 	for _, n := range names {
 		content := tc.files[n]
 		p := filepath.Join(dir, n)
-		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		switch {
 		case strings.HasSuffix(n, "/"):
-			os.MkdirAll(p, 0o755)
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
 		case strings.HasPrefix(content, "->"):
-			os.Symlink(content[2:], p)
+			if err := os.Symlink(content[2:], p); err != nil {
+				t.Fatal(err)
+			}
 			continue
 		default:
-			os.WriteFile(p, []byte(content), 0o666)
-			os.Chmod(p, 0o666)
+			if err := os.WriteFile(p, []byte(content), 0o666); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(p, 0o666); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if !isFresh(tc, n) {
 			times = append(times, p)

@@ -85,7 +85,9 @@ func TestRandomAgainstGNU(t *testing.T) {
 	input := "abc abcabc\naaa bbb\nxax-bab\n cab ba \nabba-cdc\n--x--\nb\n\nc a b\n"
 	dir := t.TempDir()
 	in := dir + "/in"
-	os.WriteFile(in, []byte(input), 0o644)
+	if err := os.WriteFile(in, []byte(input), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	r := rand.New(rand.NewSource(seed()))
 	count := 60
 	if testing.Short() || raceEnabled {

@@ -1,5 +1,8 @@
 package textio
 
+// wctable.go is generated from the C library; see gen_wctable.go.
+//go:generate go run gen_wctable.go
+
 // IsWSpace is glibc's iswspace in a UTF-8 locale: the ASCII white space
 // characters and the Unicode spaces except the no-break ones.
 func IsWSpace(r rune) bool {
