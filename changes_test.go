@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/bashbox/bashbox"
@@ -356,4 +357,36 @@ func TestChangesBoundedByOutputBudget(t *testing.T) {
 	patch := filepath.Join(t.TempDir(), "p.diff")
 	os.WriteFile(patch, []byte(c.Data), 0o644)
 	git(t, clean, "apply", patch)
+}
+
+// Change sets of concurrent calls over one volume are each the call's own.
+func TestConcurrentChangeSets(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "shared.txt"), []byte("base\n"), 0o644)
+	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{HostDir: dir, Mode: volumes.ReadOnly}}})
+	var wg sync.WaitGroup
+	errs := make(chan string, 16)
+	for i := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := b.Run(context.Background(), bashbox.Request{
+				Script:  fmt.Sprintf("echo %d >> shared.txt; mkdir d%d; echo x > d%d/f; mv d%d e%d", i, i, i, i, i),
+				Changes: &bashbox.ChangesRequest{Format: changeset.JSON},
+			})
+			if err != nil {
+				errs <- err.Error()
+				return
+			}
+			want := fmt.Sprintf(`"path":"e%d/f","op":"added"`, i)
+			if res.Changes.Count != 3 || !strings.Contains(res.Changes.Data, want) || strings.Contains(res.Changes.Data, fmt.Sprintf("e%d/", (i+1)%16)) {
+				errs <- fmt.Sprintf("call %d: %+v", i, res.Changes)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
 }
