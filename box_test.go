@@ -38,6 +38,18 @@ func run(t testing.TB, b *bashbox.Box, script string) *bashbox.Result {
 	return res
 }
 
+// writeFiles writes files (path: content) below dir, mode 644.
+func writeFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // hostTree makes a small repository-like host directory.
 func hostTree(t testing.TB) string {
 	t.Helper()
@@ -49,13 +61,7 @@ func hostTree(t testing.TB) string {
 		"docs/a b.txt":     "spaces in name\n",
 		"script.sh":        "#!/bin/sh\necho from script \"$@\"\n",
 	}
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	os.Chmod(filepath.Join(dir, "script.sh"), 0o755)
 	os.Symlink("src/main.go", filepath.Join(dir, "link-rel"))
 	os.Symlink("/work/README.md", filepath.Join(dir, "link-abs"))

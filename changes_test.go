@@ -51,13 +51,7 @@ func changesRepo(t *testing.T) string {
 		"dir_to_link/f.txt":   "in a dir that becomes a symlink\n",
 		"img.bin":             "\x00\x01image\x00data",
 	}
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	os.Chmod(filepath.Join(dir, "exe.sh"), 0o755)
 	os.Symlink("greet.txt", filepath.Join(dir, "link_to_greet"))
 	os.Symlink("greet.txt", filepath.Join(dir, "oldlink"))
