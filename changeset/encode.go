@@ -253,7 +253,7 @@ func tarMember(e *Entry, now time.Time) ([]byte, error) {
 		mtime = now
 	}
 	h := &tar.Header{Name: e.Path, ModTime: mtime, Format: tar.FormatPAX}
-	h.Mode = unixMode(e.NewMode)
+	h.Mode = unixMode(e.NewMode) &^ 0o6000 // no setuid/setgid: see apply.go
 	switch e.Type {
 	case TypeDir:
 		h.Typeflag, h.Name = tar.TypeDir, e.Path+"/"
