@@ -50,6 +50,8 @@ func changesRepo(t *testing.T) string {
 		"over_dst.txt":        "replaced by a move\n",
 		"dir_to_link/f.txt":   "in a dir that becomes a symlink\n",
 		"img.bin":             "\x00\x01image\x00data",
+		"part/keep.txt":       "kept through a rename\n",
+		"part/deep/k.txt":     "deeper\n",
 	}
 	writeFiles(t, dir, files)
 	os.Chmod(filepath.Join(dir, "exe.sh"), 0o755)
@@ -109,6 +111,7 @@ mv oldlink movedlink
 echo nl > $'new\nline.txt'; echo tab > $'tab\there.txt'
 mkdir -p tools; printf '#!/bin/sh\n' > tools/run.sh; chmod 755 tools/run.sh
 mv img.bin img2.bin; printf '\000' >> img2.bin
+echo extra > part/extra.txt; mv part moved_part
 `
 
 // treeState describes a directory for comparison: every entry with its
