@@ -40,6 +40,18 @@ func run(t testing.TB, b *bashbox.Box, script string) *bashbox.Result {
 	return res
 }
 
+// writeFiles writes files (path: content) below dir, mode 644.
+func writeFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // hostTree makes a small repository-like host directory.
 func hostTree(t testing.TB) string {
 	t.Helper()
@@ -51,15 +63,7 @@ func hostTree(t testing.TB) string {
 		"docs/a b.txt":     "spaces in name\n",
 		"script.sh":        "#!/bin/sh\necho from script \"$@\"\n",
 	}
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	if err := os.Chmod(filepath.Join(dir, "script.sh"), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/bashbox/bashbox"
@@ -49,14 +50,10 @@ func changesRepo(t *testing.T) string {
 		"over_dst.txt":        "replaced by a move\n",
 		"dir_to_link/f.txt":   "in a dir that becomes a symlink\n",
 		"img.bin":             "\x00\x01image\x00data",
+		"part/keep.txt":       "kept through a rename\n",
+		"part/deep/k.txt":     "deeper\n",
 	}
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	os.Chmod(filepath.Join(dir, "exe.sh"), 0o755)
 	os.Symlink("greet.txt", filepath.Join(dir, "link_to_greet"))
 	os.Symlink("greet.txt", filepath.Join(dir, "oldlink"))
@@ -114,6 +111,7 @@ mv oldlink movedlink
 echo nl > $'new\nline.txt'; echo tab > $'tab\there.txt'
 mkdir -p tools; printf '#!/bin/sh\n' > tools/run.sh; chmod 755 tools/run.sh
 mv img.bin img2.bin; printf '\000' >> img2.bin
+echo extra > part/extra.txt; mv part moved_part
 `
 
 // treeState describes a directory for comparison: every entry with its
@@ -356,4 +354,36 @@ func TestChangesBoundedByOutputBudget(t *testing.T) {
 	patch := filepath.Join(t.TempDir(), "p.diff")
 	os.WriteFile(patch, []byte(c.Data), 0o644)
 	git(t, clean, "apply", patch)
+}
+
+// Change sets of concurrent calls over one volume are each the call's own.
+func TestConcurrentChangeSets(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "shared.txt"), []byte("base\n"), 0o644)
+	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{HostDir: dir, Mode: volumes.ReadOnly}}})
+	var wg sync.WaitGroup
+	errs := make(chan string, 16)
+	for i := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := b.Run(context.Background(), bashbox.Request{
+				Script:  fmt.Sprintf("echo %d >> shared.txt; mkdir d%d; echo x > d%d/f; mv d%d e%d", i, i, i, i, i),
+				Changes: &bashbox.ChangesRequest{Format: changeset.JSON},
+			})
+			if err != nil {
+				errs <- err.Error()
+				return
+			}
+			want := fmt.Sprintf(`"path":"e%d/f","op":"added"`, i)
+			if res.Changes.Count != 3 || !strings.Contains(res.Changes.Data, want) || strings.Contains(res.Changes.Data, fmt.Sprintf("e%d/", (i+1)%16)) {
+				errs <- fmt.Sprintf("call %d: %+v", i, res.Changes)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
 }

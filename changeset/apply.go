@@ -274,6 +274,7 @@ func (a *applier) apply() error {
 			continue
 		}
 		mode, _ := parseMode(e.NewMode)
+		mode &^= fs.ModeSetuid | fs.ModeSetgid // see safeMode
 		switch {
 		case e.Type == TypeDir:
 			if e.Op == OpAdded {
@@ -307,6 +308,11 @@ func (a *applier) apply() error {
 	}
 	return nil
 }
+
+// The set-user-ID and set-group-ID bits are never applied: a change set is
+// the script's output, and an operator applying it as root would otherwise
+// install a setuid program the script chose. (The tar members drop them
+// too; the manifest and the JSON list still report them.)
 
 // writeFile replaces p atomically: a temporary file beside it, renamed
 // over it once complete.

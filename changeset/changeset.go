@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bashbox/bashbox/overlayfs"
 )
@@ -62,6 +63,7 @@ type Entry struct {
 
 	old, new []byte // content before and after (symlinks: targets)
 	hasNew   bool
+	mtime    time.Time // the entry's now, for tar members
 }
 
 // Set is a change set: entries in apply order (see sortEntries).
@@ -161,6 +163,7 @@ func FromOverlay(o *overlayfs.Overlay) (*Set, error) {
 		}
 		if c.New != nil {
 			e.NewMode = modeString(c.New.Mode())
+			e.mtime = c.New.ModTime()
 			if e.Type != TypeDir {
 				if e.new, err = content(o, c.Path, c.New); err != nil {
 					return nil, err

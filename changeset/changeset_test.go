@@ -238,6 +238,23 @@ func TestApplyRefusesConflicts(t *testing.T) {
 	_ = base
 }
 
+// TM-CHG-003
+func TestApplyDropsSetuid(t *testing.T) {
+	set, base := tarOf(t, func(o *overlayfs.Overlay) {
+		put(t, o, "/tool", "#!/bin/sh\n")
+		must(t, o.Chmod("/tool", fs.ModeSetuid|fs.ModeSetgid|0o755))
+		must(t, o.Chmod("/a.txt", fs.ModeSetuid|0o755))
+	})
+	if _, err := Apply(base, set, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"tool", "a.txt"} {
+		if fi, _ := os.Stat(filepath.Join(base, name)); fi.Mode() != 0o755 {
+			t.Errorf("%s: mode %v", name, fi.Mode())
+		}
+	}
+}
+
 func TestDryRunChangesNothing(t *testing.T) {
 	set, base := tarOf(t, func(o *overlayfs.Overlay) {
 		put(t, o, "/a.txt", "a changed\n")

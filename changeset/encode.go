@@ -245,8 +245,15 @@ func (s *Set) encodeTar(limit int64, out *Output) ([]byte, error) {
 func tarMember(e *Entry, now time.Time) ([]byte, error) {
 	var b bytes.Buffer
 	tw := tar.NewWriter(&b)
-	h := &tar.Header{Name: e.Path, ModTime: now, Format: tar.FormatPAX}
-	h.Mode = unixMode(e.NewMode)
+	// Members keep the time the script left on them, as tar -x restores
+	// it (bashbox apply does not: like git apply, it leaves the time of
+	// writing, so that make sees the files as new).
+	mtime := e.mtime
+	if mtime.IsZero() {
+		mtime = now
+	}
+	h := &tar.Header{Name: e.Path, ModTime: mtime, Format: tar.FormatPAX}
+	h.Mode = unixMode(e.NewMode) &^ 0o6000 // no setuid/setgid: see apply.go
 	switch e.Type {
 	case TypeDir:
 		h.Typeflag, h.Name = tar.TypeDir, e.Path+"/"

@@ -416,10 +416,14 @@ func (o *Overlay) Rename(oldname, newname string) error {
 			return linkErr(err)
 		}
 	}
+	// A directory already in the upper layer may hold only part of its
+	// tree there (copyUp below copies nothing then); one not yet there
+	// has no entry below it there either, and copyUp copies it whole.
+	partial := ofi.IsDir() && o.inUpper(oldname)
 	if err := o.copyUp(oldname, true); err != nil {
 		return linkErr(err)
 	}
-	if ofi.IsDir() {
+	if partial {
 		if err := o.copyUpTree(oldname); err != nil {
 			return linkErr(err)
 		}

@@ -76,20 +76,28 @@ func TestSessionChangesEndpoint(t *testing.T) {
 	}
 }
 
-func TestMCPChangesField(t *testing.T) {
-	s, _ := newServer(t)
+// mcpClient connects an in-memory MCP client to the default profile's
+// server; the session closes with the test.
+func mcpClient(t *testing.T, s *Server) *mcp.ClientSession {
+	t.Helper()
 	srv, err := s.MCPServer("default")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ct, st := mcp.NewInMemoryTransports()
-	ctx := context.Background()
-	go srv.Run(ctx, st)
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
+	go srv.Run(context.Background(), st)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(context.Background(), ct, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer cs.Close()
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+func TestMCPChangesField(t *testing.T) {
+	s, _ := newServer(t)
+	cs := mcpClient(t, s)
+	ctx := context.Background()
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "Bashbox", Arguments: map[string]any{"command": "echo new > n.txt", "changes": "json"}})
 	if err != nil || res.IsError {
 		t.Fatalf("%v %+v", err, res)

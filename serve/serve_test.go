@@ -208,19 +208,8 @@ func TestMetrics(t *testing.T) {
 
 func TestMCPInMemory(t *testing.T) {
 	s, _ := newServer(t)
-	srv, err := s.MCPServer("default")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ct, st := mcp.NewInMemoryTransports()
+	cs := mcpClient(t, s)
 	ctx := context.Background()
-	go srv.Run(ctx, st)
-	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
-	cs, err := client.Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
 	tools, err := cs.ListTools(ctx, nil)
 	if err != nil || len(tools.Tools) != 3 || tools.Tools[0].Name != "Bashbox" || tools.Tools[1].Name != "read_file" || tools.Tools[2].Name != "write_file" {
 		t.Fatalf("tools %+v %v", tools, err)
