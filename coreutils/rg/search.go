@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"time"
+
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 // readAllSized reads r whole, sized by its Stat when it has one.
@@ -50,21 +52,8 @@ type fileState struct {
 	stats      stats
 }
 
-// ctxReader stops reading when the call is cancelled.
-type ctxReader struct {
-	s *search
-	r io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.s.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
-}
-
 func (s *search) searchReader(r io.Reader, name string, explicit bool) {
-	data, err := readAllSized(ctxReader{s, r}, r)
+	data, err := readAllSized(textio.Cancellable(s.ctx, r), r)
 	if err != nil {
 		if s.ctx.Err() == nil {
 			s.fileErr(name, err)
