@@ -36,7 +36,7 @@ func TestReferenceIsConfined(t *testing.T) {
 	probe := fmt.Sprintf("/tmp/bbconf-probe-%d", os.Getpid())
 	defer os.Remove(probe)
 	script := `grep '^CapEff:' /proc/self/status; { echo x > ` + marker + `; } 2>/dev/null && echo rw || echo ro; echo y > ` + probe + ` && echo tmp-ok; echo z > inside && echo dir-ok`
-	o := runBash(context.Background(), script, dir, 30*time.Second)
+	o := runBash(context.Background(), script, dir, 30*time.Second, "")
 	lines := strings.Split(strings.TrimSpace(o.Stdout), "\n")
 	if len(lines) != 4 {
 		t.Fatalf("output %q, stderr %q", o.Stdout, o.Stderr)

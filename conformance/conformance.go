@@ -148,7 +148,7 @@ func RunCase(ctx context.Context, c Case, base string, timeout time.Duration) Re
 		res.Diff = "fixture: " + err.Error()
 		return res
 	}
-	res.Ref = runBash(ctx, c.Script, dir, timeout)
+	res.Ref = runBash(ctx, c.Script, dir, timeout, refAliases(base))
 	res.Ref.Stderr = normalise(res.Ref.Stderr)
 	res.Ref.Tree = TreeDigest(dir)
 	os.RemoveAll(dir)
@@ -244,7 +244,41 @@ func Confinement() (string, error) {
 	return c.name, nil
 }
 
-func runBash(ctx context.Context, script, dir string, timeout time.Duration) Outcome {
+// aliases are reference commands Debian installs under another name:
+// the reference side finds them under the name the case uses.
+var aliases = map[string]string{"fd": "fdfind"}
+
+// refAliases makes (once per base) a directory of links to the aliased
+// commands missing from PATH, and returns it ("" when none is needed).
+// It lives under base, beside the case directory, where the confined
+// reference can see it.
+func refAliases(base string) string {
+	dir := filepath.Join(base, "refbin")
+	made := false
+	for name, real := range aliases {
+		if _, err := exec.LookPath(name); err == nil {
+			continue
+		}
+		target, err := exec.LookPath(real)
+		if err != nil {
+			continue
+		}
+		if os.MkdirAll(dir, 0o755) == nil && os.Symlink(target, filepath.Join(dir, name)) == nil || fileExists(filepath.Join(dir, name)) {
+			made = true
+		}
+	}
+	if !made {
+		return ""
+	}
+	return dir
+}
+
+func fileExists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}
+
+func runBash(ctx context.Context, script, dir string, timeout time.Duration, pathPrefix string) Outcome {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	argv := []string{"/bin/bash", "-c", script}
@@ -254,6 +288,13 @@ func runBash(ctx context.Context, script, dir string, timeout time.Duration) Out
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = dir
 	cmd.Env = append(append([]string(nil), Env...), "PWD="+dir)
+	if pathPrefix != "" {
+		for i, kv := range cmd.Env {
+			if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+				cmd.Env[i] = "PATH=" + pathPrefix + ":" + v
+			}
+		}
+	}
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	cmd.WaitDelay = time.Second

@@ -17,6 +17,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/codec"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 // recordSize is GNU tar's default record: 20 blocks of 512 bytes.
@@ -289,7 +290,7 @@ func (cr *creator) add(name, p string, top bool) {
 			f.Close()
 			return
 		}
-		n, err := io.Copy(cr.tw, &ctxReader{ctx: cr.ctx, r: io.LimitReader(f, hdr.Size)})
+		n, err := io.Copy(cr.tw, textio.Cancellable(cr.ctx, io.LimitReader(f, hdr.Size)))
 		f.Close()
 		if err != nil && !isReadErr(err, cr.tw) {
 			cr.writeErr = err

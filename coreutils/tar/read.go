@@ -5,7 +5,6 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +17,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/codec"
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 // layerReader remembers the error of the decompressor under the tar
@@ -427,7 +427,7 @@ func (r *reader) member(hdr *tar.Header) {
 		r.vout.Flush()
 		switch hdr.Typeflag {
 		case tar.TypeReg, tar.TypeRegA, tar.TypeCont, tar.TypeGNUSparse:
-			if _, err := io.Copy(r.out, &ctxReader{ctx: r.ctx, r: r.tr}); err != nil {
+			if _, err := io.Copy(r.out, textio.Cancellable(r.ctx, r.tr)); err != nil {
 				if _, werr := r.out.Write(nil); werr != nil {
 					r.werr = werr
 				}
@@ -439,7 +439,7 @@ func (r *reader) member(hdr *tar.Header) {
 	if sel >= 0 {
 		dir = r.members[sel].dir
 	}
-	r.x.extract(hdr, dir, dest, link, &ctxReader{ctx: r.ctx, r: r.tr})
+	r.x.extract(hdr, dir, dest, link, textio.Cancellable(r.ctx, r.tr))
 }
 
 // longLine is the verbose listing line of a member, as GNU tar prints it.
@@ -506,20 +506,4 @@ func (t *tarCmd) longLine(hdr *tar.Header) string {
 	}
 	b.WriteByte('\n')
 	return b.String()
-}
-
-// ctxReader stops a long copy when the run is cancelled.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-	n   int
-}
-
-func (c *ctxReader) Read(p []byte) (int, error) {
-	if c.n++; c.n&63 == 0 {
-		if err := c.ctx.Err(); err != nil {
-			return 0, err
-		}
-	}
-	return c.r.Read(p)
 }

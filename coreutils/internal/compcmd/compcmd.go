@@ -21,6 +21,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/codec"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 // Dialect is how one tool speaks.
@@ -283,7 +284,7 @@ func (r *run) transform(name string, in io.Reader, out io.Writer) (int64, bool) 
 			r.fail(err.Error(), 1)
 			return 0, false
 		}
-		if _, err := io.Copy(zw, ctxReader{r.ctx, in}); err != nil {
+		if _, err := io.Copy(zw, textio.Cancellable(r.ctx, in)); err != nil {
 			r.ioFailed(name, err)
 			return cw.n, false
 		}
@@ -305,7 +306,7 @@ func (r *run) transform(name string, in io.Reader, out io.Writer) (int64, bool) 
 		return 0, false
 	}
 	defer zr.Close()
-	if _, err := io.Copy(cw, ctxReader{r.ctx, zr}); err != nil {
+	if _, err := io.Copy(cw, textio.Cancellable(r.ctx, zr)); err != nil {
 		r.ioFailed(name, err)
 		return cw.n, false
 	}
@@ -345,17 +346,4 @@ func (c *countWriter) Write(p []byte) (int, error) {
 		return n, errWrite{err}
 	}
 	return n, nil
-}
-
-// ctxReader stops a long copy when the call is cancelled.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
 }

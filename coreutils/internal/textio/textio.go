@@ -7,6 +7,7 @@ package textio
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -360,4 +361,25 @@ func ArgMatchValues(c *builtins.Call, opt, val string, valid []string, values []
 	fmt.Fprintf(c.Stderr, "\n")
 	Try(c)
 	return 0, false
+}
+
+// Cancellable wraps r so that a long copy or read stops, with the
+// context's error, once ctx is done (checked every 64 reads).
+func Cancellable(ctx context.Context, r io.Reader) io.Reader {
+	return &cancellable{ctx: ctx, r: r}
+}
+
+type cancellable struct {
+	ctx context.Context
+	r   io.Reader
+	n   int
+}
+
+func (c *cancellable) Read(p []byte) (int, error) {
+	if c.n++; c.n&63 == 1 {
+		if err := c.ctx.Err(); err != nil {
+			return 0, err
+		}
+	}
+	return c.r.Read(p)
 }
