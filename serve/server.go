@@ -319,6 +319,11 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusUnauthorized, "missing or unknown bearer token")
 		return
 	}
+	if r.ContentLength > s.cfg.Server.MaxRequestBytes {
+		// Refused unread: an oversize body costs the server nothing.
+		httpError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", s.cfg.Server.MaxRequestBytes))
+		return
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.Server.MaxRequestBytes)
 	var req RunRequest
 	dec := json.NewDecoder(r.Body)
