@@ -1,7 +1,7 @@
 # bashbox: common tasks. `make test` is what CI runs (.ci/run).
 GO ?= go
 
-.PHONY: build vet lint test test-short conformance bench loadtest fuzz run-example
+.PHONY: build vet lint test test-short conformance bench loadtest soak fuzz run-example
 
 build:
 	$(GO) build -o bin/bashbox ./cmd/bashbox
@@ -43,6 +43,12 @@ bench:
 # 200 concurrent HTTP runs for 60 s on loopback (BASHBOX_LOAD_SECONDS to change).
 loadtest:
 	BASHBOX_LOADTEST=1 $(GO) test -count=1 -run '^TestLoad$$' -v -timeout 10m ./serve
+
+# 60 s of normal and hostile clients against the HTTP server (BASHBOX_SOAK_SECONDS
+# to change); fails on a failed normal run, p99 over twice the quiet baseline,
+# RSS over the server's limit, or goroutines/descriptors/CPU not back at rest.
+soak:
+	BASHBOX_SOAK_SECONDS=$${BASHBOX_SOAK_SECONDS:-60} $(GO) test -count=1 -run '^TestSoak$$' -v -timeout 10m ./serve
 
 fuzz:
 	$(GO) test -run=^$$ -fuzz=FuzzScript -fuzztime=60s ./interp

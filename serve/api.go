@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"net/http"
@@ -228,6 +229,11 @@ func (s *Server) metricsHandler() http.Handler {
 }
 
 func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p *profile) {
+	if r.ContentLength > s.cfg.Server.MaxRequestBytes {
+		// Refused unread: an oversize body costs the server nothing.
+		s.fail(w, r, &inputError{Status: http.StatusRequestEntityTooLarge, Msg: fmt.Sprintf("request body over %d bytes", s.cfg.Server.MaxRequestBytes)})
+		return
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.Server.MaxRequestBytes)
 	var req RunRequest
 	if err := decodeJSON(r.Body, &req); err != nil {
