@@ -18,6 +18,9 @@ type Limits struct {
 	MaxMemoryBytes    int64 // shell variables and in-memory buffers
 	MaxOverlayBytes   int64
 	MaxOverlayFiles   int64
+	// MaxNesting bounds function calls, eval, source, nested shells,
+	// subshells and substitutions inside each other (native engine).
+	MaxNesting int64
 }
 
 // Budget names, as the result object reports them.
@@ -29,7 +32,12 @@ const (
 	BudgetMemory       = "memory"
 	BudgetOverlayBytes = "overlay_bytes"
 	BudgetOverlayFiles = "overlay_files"
+	BudgetNesting      = "nesting"
 )
+
+// defaultNesting bounds nesting when the limits leave it open: far below
+// what would exhaust the Go stack.
+const defaultNesting = 1000
 
 // Trip says which budget stopped a script.
 type Trip struct {
@@ -69,6 +77,9 @@ type Budget struct {
 	// the interpreter copies in that time.
 	memUnchecked atomic.Int64
 	memCheckedAt atomic.Int64 // UnixNano
+
+	// held is what the native engine's variables and buffers hold now.
+	held atomic.Int64
 
 	mu      sync.Mutex
 	tripped *Trip
@@ -174,4 +185,50 @@ func (bw *bufferedWriter) Write(p []byte) (int, error) {
 		return 0, errMemory
 	}
 	return bw.w.Write(p)
+}
+
+// charge counts n more bytes held by the script (n < 0 releases); false
+// means the memory budget is spent and the call is stopping.
+func (b *Budget) charge(n int64) bool {
+	if b == nil {
+		return true
+	}
+	h := b.held.Add(n)
+	if max := b.Limits.MaxMemoryBytes; max > 0 && n > 0 && h+b.buffered.Load() > max {
+		b.Trip(BudgetMemory, max)
+		return false
+	}
+	return true
+}
+
+// fits reports whether n more bytes would stay within the memory budget,
+// tripping it when not: checked before building a string of n bytes.
+func (b *Budget) fits(n int64) bool {
+	if b == nil {
+		return true
+	}
+	if max := b.Limits.MaxMemoryBytes; max > 0 && b.held.Load()+b.buffered.Load()+n > max {
+		b.Trip(BudgetMemory, max)
+		return false
+	}
+	return true
+}
+
+// iteration checks one more iteration of a loop that has run n times.
+func (b *Budget) iteration(n int64) bool {
+	if b == nil {
+		return true
+	}
+	if max := b.Limits.MaxLoopIterations; max > 0 && n > max {
+		b.Trip(BudgetLoop, max)
+		return false
+	}
+	return true
+}
+
+func (b *Budget) nestingLimit() int {
+	if b == nil || b.Limits.MaxNesting <= 0 {
+		return defaultNesting
+	}
+	return int(b.Limits.MaxNesting)
 }

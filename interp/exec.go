@@ -190,7 +190,7 @@ func (sh *Shell) dispatch(ctx context.Context, c *builtins.Call, quiet bool) (st
 		return sh.runPath(ctx, &c2, quiet)
 	}
 	if !quiet {
-		fmt.Fprintf(c.Stderr, "bash: %s: command not found\n", name)
+		fmt.Fprintf(c.Stderr, "%s%s: command not found\n", infoOf(ctx).prefix, name)
 	}
 	return 127
 }
@@ -209,7 +209,7 @@ func (sh *Shell) runPath(ctx context.Context, c *builtins.Call, quiet bool) int 
 	name := c.Args[0]
 	fail := func(status int, format string, args ...any) int {
 		if !quiet {
-			fmt.Fprintf(c.Stderr, format, args...)
+			fmt.Fprintf(c.Stderr, strings.Replace(format, "bash: ", infoOf(ctx).prefix, 1), args...)
 		}
 		return status
 	}

@@ -38,6 +38,11 @@ type Shell struct {
 	FS       *volumes.Namespace
 	Budget   *Budget
 	Fallback Fallback // may be nil
+	// Engine selects the runner; the zero value is the upstream one.
+	Engine Engine
+
+	braceMu    sync.Mutex
+	braceCache map[*syntax.Word][]*syntax.Word
 
 	// procFiles holds the outputs of process substitutions, by path.
 	procMu    sync.Mutex
@@ -114,6 +119,9 @@ const noFIFODir = "/\x00bashbox-no-host-fifo"
 
 // Run parses and runs a script, returning its exit status.
 func (sh *Shell) Run(ctx context.Context, inv Invocation) int {
+	if sh.Engine == EngineNative {
+		return sh.runNative(ctx, inv)
+	}
 	if inv.Name == "" {
 		inv.Name = "bash"
 	}
