@@ -108,6 +108,21 @@ func syntaxTok(s string) string {
 // arith evaluates x; an error is printed as bash prints it and abandons
 // the command.
 func (f *frame) arith(x syntax.ArithmExpr) (int64, bool) {
+	return f.arithText(x, "")
+}
+
+// rawText returns the source between from and to when the frame's source
+// holds it with the given opening and closing text around it.
+func (f *frame) rawText(from, to syntax.Pos, open, close string) string {
+	a, b := int(from.Offset()), int(to.Offset())
+	if a < 0 || b > len(f.src) || a+len(open) > b || !strings.HasPrefix(f.src[a:], open) || !strings.HasPrefix(f.src[b:], close) {
+		return ""
+	}
+	return strings.TrimLeft(f.src[a+len(open):b], " \t\n")
+}
+
+// arithText evaluates x; text is its source, for error messages.
+func (f *frame) arithText(x syntax.ArithmExpr, text string) (int64, bool) {
 	if x == nil {
 		return 0, true
 	}
@@ -120,7 +135,10 @@ func (f *frame) arith(x syntax.ArithmExpr) (int64, bool) {
 	}
 	n, err := arithEval(x, frameArith{f}, 0)
 	if err != nil {
-		f.arithFail(arithText(x), err)
+		if text == "" {
+			text = arithText(x)
+		}
+		f.arithFail(text, err)
 		return 0, false
 	}
 	return n, true
@@ -150,7 +168,7 @@ func (f *frame) arithFail(expr string, err error) {
 	if msg == "division by 0" {
 		tok := expr
 		if i := strings.LastIndexAny(expr, "/%"); i >= 0 {
-			tok = strings.TrimSpace(expr[i+1:])
+			tok = strings.TrimLeft(expr[i+1:], " \t")
 		}
 		msg += " (error token is \"" + tok + "\")"
 	}
@@ -162,6 +180,6 @@ func (f *frame) arithFail(expr string, err error) {
 // arithText prints an arithmetic expression back as source.
 func arithText(x syntax.ArithmExpr) string {
 	var b strings.Builder
-	syntax.NewPrinter(syntax.Minify(false)).Print(&b, x)
-	return b.String()
+	syntax.NewPrinter().Print(&b, &syntax.Word{Parts: []syntax.WordPart{&syntax.ArithmExp{X: x}}})
+	return strings.TrimSuffix(strings.TrimPrefix(b.String(), "$(("), "))")
 }

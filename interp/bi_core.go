@@ -259,7 +259,9 @@ func (f *frame) biEval(args []string) int {
 	}
 	defer f.leaveNest()
 	f.status = 0
+	f.evalDepth++
 	f.runSource(src, true, false)
+	f.evalDepth--
 	return f.status
 }
 

@@ -462,7 +462,7 @@ func setLine(name string, v *variable) string {
 // single quotes, or $'...' with control characters.
 func setQuote(s string) string {
 	if s == "" {
-		return "''"
+		return ""
 	}
 	safe := true
 	for i := 0; i < len(s); i++ {

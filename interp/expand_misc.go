@@ -258,7 +258,7 @@ func (f *frame) glob(pat string) (matches []string, failed bool) {
 				names := make([]string, 0, len(infos))
 				for _, fi := range infos {
 					n := fi.Name()
-					if (n == "." || n == "..") && !strings.HasPrefix(el, ".") {
+					if strings.HasPrefix(n, ".") && !strings.HasPrefix(el, ".") && (fl&patPeriod != 0 || n == "." || n == "..") {
 						continue
 					}
 					if !last || trailing {

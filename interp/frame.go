@@ -95,6 +95,7 @@ type frame struct {
 	subshell    int  // BASH_SUBSHELL
 
 	lineno     int
+	src        string // the source being run, for error texts
 	noErrExit  int // > 0 while in a context set -e ignores (if/while conditions, && lists, !)
 	inTrap     bool
 	lastBg     int // $!

@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/bashbox/bashbox/builtins"
 )
 
 // pipeline runs a | b | c: every stage in a forked frame on its own
@@ -99,7 +101,7 @@ func (f *frame) pipeline(c *syntax.BinaryCmd) {
 // SIGPIPE.
 type readCloser struct{ r *io.PipeReader }
 
-func (c readCloser) Close() error { return c.r.Close() }
+func (c readCloser) Close() error { return c.r.CloseWithError(builtins.ErrPipeClosed) }
 
 // cmdSubst runs $(...) in a forked frame and returns its output without
 // trailing newlines.

@@ -212,33 +212,71 @@ func (f *frame) runSource(src string, inline, top bool) {
 		f.ctl, f.status = ctlExit, 125
 		return
 	}
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	err := p.Stmts(ctxReader{f.ctx, strings.NewReader(src)}, func(st *syntax.Stmt) bool {
-		f.stmt(st)
-		if top && f.ctl == ctlAbort {
-			f.ctl = ctlNone
-		}
-		return f.ctl == ctlNone && f.ctx.Err() == nil
-	})
-	if err != nil && f.ctx.Err() == nil {
+	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(ctxReader{f.ctx, strings.NewReader(src)}, "")
+	if err != nil && f.ctx.Err() != nil {
+		f.stopped()
+		return
+	}
+	var perr error
+	if err != nil {
+		// bash runs the complete lines before the one with the error.
+		perr = err
+		file = nil
 		var pe syntax.ParseError
-		if errors.As(err, &pe) {
-			f.fds.writeString(2, syntaxError(Invocation{Name: f.call.name, Source: f.sourceName(inline)}, err)+"\n")
-		} else {
-			f.errorf("%v", err)
+		if errors.As(err, &pe) && pe.Pos.Line() > 1 {
+			prefix := src
+			for n, i := uint(1), 0; i < len(src); i++ {
+				if src[i] == '\n' {
+					n++
+					if n == pe.Pos.Line() {
+						prefix = src[:i+1]
+						break
+					}
+				}
+			}
+			file, _ = syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(prefix), "")
 		}
+	}
+	saved := f.src
+	f.src = src
+	defer func() { f.src = saved }()
+	if file != nil {
+		skipLine := uint(0)
+		for _, st := range file.Stmts {
+			if skipLine != 0 && st.Pos().Line() == skipLine {
+				continue
+			}
+			f.stmt(st)
+			if top && f.ctl == ctlAbort {
+				f.ctl = ctlNone
+				skipLine = st.End().Line()
+			}
+			if f.ctl != ctlNone || f.ctx.Err() != nil {
+				break
+			}
+		}
+	}
+	if perr != nil && f.ctl == ctlNone {
+		f.fds.writeString(2, nativeSyntaxError(f.syntaxPrefix(inline), src, perr))
 		f.status = 2
 		if top {
 			f.ctl = ctlExit
+		} else {
+			f.abort()
 		}
 	}
 }
 
-func (f *frame) sourceName(inline bool) string {
-	if inline {
-		return "-c"
+// syntaxPrefix starts a syntax error message: "bash: -c: " for inline
+// scripts, "bash: eval: " in eval, "SCRIPT: " for files.
+func (f *frame) syntaxPrefix(inline bool) string {
+	if f.evalDepth > 0 {
+		return f.call.name + ": eval: "
 	}
-	return f.call.source
+	if inline || f.call.source == "" || f.call.source == "-c" {
+		return f.call.name + ": -c: "
+	}
+	return f.call.source + ": "
 }
 
 // stopped reports whether the call is over; the evaluator then unwinds.
@@ -339,7 +377,7 @@ func (f *frame) cmd(cmd syntax.Command) {
 		f.setFunc(c.Name.Value, c.Body)
 		f.status = 0
 	case *syntax.ArithmCmd:
-		n, ok := f.arith(c.X)
+		n, ok := f.arithText(c.X, f.rawText(c.Left, c.Right, "((", "))"))
 		if !ok {
 			return
 		}
