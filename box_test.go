@@ -15,11 +15,13 @@ import (
 
 	"github.com/bashbox/bashbox"
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/interp"
 	"github.com/bashbox/bashbox/volumes"
 )
 
 // newBox builds a box over vols and closes it with the test.
 func newBox(t testing.TB, cfg bashbox.Config) *bashbox.Box {
+	cfg.Engine = testEngine()
 	t.Helper()
 	b, err := bashbox.New(cfg)
 	if err != nil {
@@ -109,7 +111,7 @@ func TestRunBasics(t *testing.T) {
 func TestUnknownCommand(t *testing.T) {
 	b := newBox(t, bashbox.Config{})
 	res := run(t, b, `kubectl get pods`)
-	if res.ExitCode != 127 || res.Stderr != "bash: kubectl: command not found\n" {
+	if res.ExitCode != 127 || res.Stderr != shellPrefix(1)+"kubectl: command not found\n" {
 		t.Fatalf("got exit %d stderr %q", res.ExitCode, res.Stderr)
 	}
 }
@@ -144,7 +146,7 @@ func TestRedirectedInput(t *testing.T) {
 	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{HostDir: hostTree(t), GuestPath: "/work", Mode: volumes.ReadOnly}}})
 	res := run(t, b, `wc < README.md; (head -n 1; wc -l) < README.md; printf 'x\n' > /tmp/m; wc -l < /tmp/m; cat < src; echo "status $?"`)
 	want := " 2  4 16\n# demo\n1\n1\nstatus 1\n"
-	if res.Stdout != want || res.Stderr != "bash: src: Is a directory\n" {
+	if res.Stdout != want || res.Stderr != shellPrefix(1)+"src: Is a directory\n" {
 		t.Fatalf("got %q / %q, want %q", res.Stdout, res.Stderr, want)
 	}
 }
@@ -209,4 +211,22 @@ func TestPanicInCommandIsAnError(t *testing.T) {
 	if res := run(t, b, "echo ok"); res.Stdout != "ok\n" {
 		t.Fatalf("after panic: %q", res.Stdout)
 	}
+}
+
+// testEngine is the shell engine the tests run on: BASHBOX_TEST_ENGINE=native
+// or upstream (the default while both exist).
+func testEngine() interp.Engine {
+	if os.Getenv("BASHBOX_TEST_ENGINE") == "native" {
+		return interp.EngineNative
+	}
+	return interp.EngineUpstream
+}
+
+// shellPrefix is how the engine starts an error of line n: bash's
+// "bash: line N: " on the native engine.
+func shellPrefix(n int) string {
+	if testEngine() == interp.EngineNative {
+		return fmt.Sprintf("bash: line %d: ", n)
+	}
+	return "bash: "
 }

@@ -488,3 +488,43 @@ func isBareExec(cmd syntax.Command) bool {
 	l, ok := c.Args[0].Parts[0].(*syntax.Lit)
 	return ok && l.Value == "exec"
 }
+
+// newSessionFrame builds the frame a session keeps between calls.
+func (sh *Shell) newSessionFrame(env []string, dir string) *frame {
+	call := &callState{sh: sh, ctx: context.Background(), name: "bash", source: "-c",
+		pids: &pidAlloc{}, wg: &sync.WaitGroup{}, panics: &panicSlot{}}
+	call.pids.next.Store(2)
+	return newFrame(call, Invocation{Name: "bash", Source: "-c", Env: env, Dir: dir, Stdout: io.Discard, Stderr: io.Discard})
+}
+
+// runSession runs one call of a session on its kept frame: variables,
+// functions, options, traps, aliases and the directory carry over.
+func (sh *Shell) runSession(ctx context.Context, f *frame, script string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	jobCtx, cancelJobs := context.WithCancel(ctx)
+	call := &callState{sh: sh, ctx: jobCtx, name: "bash", source: "-c",
+		pids: f.call.pids, wg: &sync.WaitGroup{}, panics: &panicSlot{}}
+	f.call, f.ctx, f.cancel = call, jobCtx, nil
+	f.fds.release()
+	f.fds = &fdTab{}
+	if stdin == nil {
+		stdin = strings.NewReader("")
+	}
+	f.fds.set(0, newStream(stdin, nil, nil))
+	f.fds.set(1, newStream(nil, stdout, nil))
+	f.fds.set(2, newStream(nil, stderr, nil))
+	f.ctl, f.jobs = ctlNone, &jobTable{}
+	*f.nest = 0
+	defer func() {
+		if p := recover(); p != nil {
+			io.WriteString(stderr, "bashbox: internal error: "+firstLine(fmt.Sprint(p))+"\n")
+			status = 2
+		}
+		cancelJobs()
+		call.wg.Wait()
+		f.fds.release()
+		f.fds = &fdTab{}
+		f.ctl = ctlNone
+	}()
+	f.runSource(script, true, true)
+	return f.status
+}

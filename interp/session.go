@@ -19,10 +19,14 @@ type Session struct {
 	mu sync.Mutex
 	sh *Shell
 	r  *shinterp.Runner
+	f  *frame // the native engine's shell state
 }
 
 // NewSession starts a session shell in dir with env.
 func (sh *Shell) NewSession(env []string, dir string) (*Session, error) {
+	if sh.Engine == EngineNative {
+		return &Session{sh: sh, f: sh.newSessionFrame(env, dir)}, nil
+	}
 	r, err := sh.newRunner(env, dir, nil, io.Discard, io.Discard)
 	if err != nil {
 		return nil, err
@@ -35,6 +39,9 @@ func (s *Session) Run(ctx context.Context, budget *Budget, script string, stdin 
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.sh.Budget = budget
+	if s.f != nil {
+		return s.sh.runSession(ctx, s.f, script, stdin, stdout, stderr)
+	}
 	defer func() {
 		if p := recover(); p != nil {
 			fmt.Fprintf(stderr, "bashbox: internal error: %v\n", p)
@@ -83,5 +90,8 @@ func (s *Session) Run(ctx context.Context, budget *Budget, script string, stdin 
 func (s *Session) Dir() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.f != nil {
+		return s.f.dir
+	}
 	return s.r.Dir
 }
