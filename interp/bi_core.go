@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/bashbox/bashbox/builtins"
 )
 
 type builtinFunc func(f *frame, args []string) int
@@ -298,7 +300,7 @@ func (f *frame) biSource(args []string) int {
 	}
 	data, err := f.call.sh.readFile(p)
 	if err != nil {
-		f.errorf("%s: %s", name, errTextOf(err))
+		f.errorf("%s: %s", name, builtins.ErrText(err))
 		return 1
 	}
 	if !f.enterNest("source") {

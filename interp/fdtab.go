@@ -155,24 +155,62 @@ func (b badFD) Write([]byte) (int, error) { return 0, errBadFD }
 // limitedBuffer is a command substitution's capture, charged to the
 // memory budget as it grows.
 type limitedBuffer struct {
-	mu  sync.Mutex
-	b   strings.Builder
-	bud *Budget
+	mu     sync.Mutex
+	chunks [][]byte // full chunks, then the one being filled
+	n      int
+	bud    *Budget
 }
+
+const captureChunk = 64 << 10
 
 func (l *limitedBuffer) Write(p []byte) (int, error) {
 	if l.bud != nil && !l.bud.charge(int64(len(p))) {
+		l.bud.charge(-int64(len(p)))
 		return 0, errMemory
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.b.Write(p)
+	// Fixed-size chunks: the capture never copies itself while growing,
+	// so it holds no more than what was written.
+	written := len(p)
+	l.n += len(p)
+	for len(p) > 0 {
+		k := len(l.chunks) - 1
+		if k < 0 || len(l.chunks[k]) == cap(l.chunks[k]) {
+			size := captureChunk
+			if k < 0 && len(p) < size {
+				size = max(len(p), 512)
+			}
+			l.chunks = append(l.chunks, make([]byte, 0, size))
+			k++
+		}
+		c := l.chunks[k]
+		m := min(cap(c)-len(c), len(p))
+		l.chunks[k] = append(c, p[:m]...)
+		p = p[m:]
+	}
+	return written, nil
+}
+
+// Len is the size of the capture.
+func (l *limitedBuffer) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.n
 }
 
 func (l *limitedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.b.String()
+	if len(l.chunks) == 1 {
+		return string(l.chunks[0])
+	}
+	var b strings.Builder
+	b.Grow(l.n)
+	for _, c := range l.chunks {
+		b.Write(c)
+	}
+	return b.String()
 }
 
 // nopCloser wraps a writer or reader that the table must not close.

@@ -127,7 +127,7 @@ func (f *frame) cmdSubst(stmts []*syntax.Stmt) (string, bool) {
 		_, err = io.Copy(buf, s.reader())
 		s.unref()
 		out := strings.TrimRight(buf.String(), "\n")
-		f.call.sh.Budget.charge(-int64(buf.b.Len()))
+		f.call.sh.Budget.charge(-int64(buf.Len()))
 		if err == errMemory {
 			f.stopped()
 			return "", false

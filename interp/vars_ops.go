@@ -89,7 +89,10 @@ func (f *frame) lookupVar(name string) *variable {
 // getVar returns a parameter's value as $name gives it, special
 // parameters included.
 func (f *frame) getVar(name string) (string, bool) {
-	if len(name) > 0 && (name[0] < 'A' || name[0] > 'z' || name[0] == '_' && len(name) == 1) {
+	if name == "" {
+		return "", false
+	}
+	if (name[0] < 'A' || name[0] > 'z' || name[0] == '_' && len(name) == 1) {
 		if s, ok, special := f.special(name); special {
 			return s, ok
 		}
@@ -109,6 +112,9 @@ func (f *frame) getVar(name string) (string, bool) {
 
 // special returns $?, $#, $1 and the other one-character parameters.
 func (f *frame) special(name string) (string, bool, bool) {
+	if name == "" {
+		return "", false, false
+	}
 	switch name {
 	case "?":
 		return itoa(f.status), true, true
