@@ -84,7 +84,7 @@ func (sh *Shell) runNative(ctx context.Context, inv Invocation) (status int) {
 		call.wg.Wait()
 		f.fds.release()
 	}()
-	if parent.depth > 0 {
+	if _, nested := ctx.Value(ctxKey{}).(ctxInfo); nested {
 		if !f.enterNest("bash") {
 			return 125
 		}
