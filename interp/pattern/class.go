@@ -17,13 +17,15 @@ type class struct {
 }
 
 var classNames = map[string]func(rune) bool{
-	"alnum":  func(r rune) bool { return isDigit(r) || unicode.IsLetter(r) },
-	"alpha":  unicode.IsLetter,
-	"ascii":  func(r rune) bool { return r < 0x80 },
-	"blank":  func(r rune) bool { return r == ' ' || r == '\t' || r > 0x7f && unicode.Is(unicode.Zs, r) },
-	"cntrl":  unicode.IsControl,
-	"digit":  isDigit,
-	"graph":  func(r rune) bool { return r > ' ' && r != 0x7f && (r < 0x80 || unicode.IsGraphic(r) && !unicode.IsSpace(r)) },
+	"alnum": func(r rune) bool { return isDigit(r) || unicode.IsLetter(r) },
+	"alpha": unicode.IsLetter,
+	"ascii": func(r rune) bool { return r < 0x80 },
+	"blank": func(r rune) bool { return r == ' ' || r == '\t' || r > 0x7f && unicode.Is(unicode.Zs, r) },
+	"cntrl": unicode.IsControl,
+	"digit": isDigit,
+	"graph": func(r rune) bool {
+		return r > ' ' && r != 0x7f && (r < 0x80 || unicode.IsGraphic(r) && !unicode.IsSpace(r))
+	},
 	"lower":  unicode.IsLower,
 	"print":  func(r rune) bool { return r >= ' ' && r != 0x7f && (r < 0x80 || unicode.IsPrint(r)) },
 	"punct":  isPunct,

@@ -1,8 +1,8 @@
 package pattern
 
 import (
-	"fmt"
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
