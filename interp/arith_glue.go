@@ -2,41 +2,54 @@ package interp
 
 import (
 	"errors"
+	"strconv"
 	"strings"
-	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/bashbox/bashbox/interp/arith"
 )
 
-// frameArith is the frame as arithmetic sees it.
+// frameArith is the frame as arithmetic sees it (arith.Env).
 type frameArith struct{ f *frame }
 
-func (a frameArith) Get(name string) (string, bool) {
-	if a.f.opts.has(optNounset) {
-		if _, ok := a.f.getVar(name); !ok {
-			return "", false
-		}
+// errReported is an error already printed by the shell (a failed
+// expansion or assignment): arithmetic passes it back unchanged.
+var errReported = errors.New("error reported")
+
+func (a frameArith) Get(name string) (string, bool, error) {
+	s, ok := a.f.getVar(name)
+	if !ok && a.f.opts.has(optNounset) {
+		a.f.errorf("%s: unbound variable", name)
+		a.f.fatal(127)
+		return "", false, errReported
 	}
-	return a.f.getVar(name)
+	return s, ok, nil
 }
 
-func (a frameArith) GetElem(name string, index syntax.ArithmExpr) (string, error) {
-	v, ok := a.f.fetch(name, index)
-	if !ok {
-		return "", errArithDone
+func (a frameArith) Set(name string, v int64) error {
+	if !a.f.assignScalar(name, itoa64(v)) {
+		return errReported
 	}
-	return v.s, nil
+	return nil
 }
 
-func (a frameArith) Set(name string, index syntax.ArithmExpr, val int64) error {
-	var ok bool
-	if index != nil {
-		ok = a.f.assignIndex(name, index, itoa64(val), false)
-	} else {
-		ok = a.f.assignScalar(name, itoa64(val))
-	}
+func (a frameArith) Assoc(name string) bool {
+	v := a.f.lookupVar(name)
+	return v != nil && v.assoc != nil
+}
+
+func (a frameArith) GetElem(name, index string) (string, bool, error) {
+	v, ok := a.f.fetch(name, wordOf(index))
 	if !ok {
-		return errArithDone
+		return "", false, errReported
+	}
+	return v.s, v.set, nil
+}
+
+func (a frameArith) SetElem(name, index string, v int64) error {
+	if !a.f.assignIndex(name, wordOf(index), itoa64(v), false) {
+		return errReported
 	}
 	return nil
 }
@@ -44,137 +57,58 @@ func (a frameArith) Set(name string, index syntax.ArithmExpr, val int64) error {
 func (a frameArith) Expand(w *syntax.Word) (string, error) {
 	s, ok := a.f.literal(w)
 	if !ok {
-		return "", errArithDone
+		return "", errReported
 	}
 	return s, nil
-}
-
-func (a frameArith) EvalString(s string, depth int) (int64, error) {
-	s = strings.TrimSpace(s)
-	if n, ok := parseArithNumber(s); ok {
-		return n, nil
-	}
-	if syntax.ValidName(s) {
-		v, _ := a.Get(s)
-		if depth > maxArithDepth {
-			return 0, &arithError{"expression recursion level exceeded"}
-		}
-		return a.EvalString(v, depth+1)
-	}
-	x, err := parseArith(s)
-	if err != nil {
-		return 0, err
-	}
-	if x == nil {
-		return 0, nil
-	}
-	return arithEval(x, a, depth+1)
-}
-
-// errArithDone reports an error already printed (by an expansion).
-var errArithDone = errors.New("arithmetic error reported")
-
-var arithParseCache sync.Map // string -> syntax.ArithmExpr
-
-// parseArith parses text as an arithmetic expression, cached.
-func parseArith(s string) (syntax.ArithmExpr, error) {
-	if x, ok := arithParseCache.Load(s); ok {
-		return x.(syntax.ArithmExpr), nil
-	}
-	if strings.TrimSpace(s) == "" {
-		return nil, nil
-	}
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	w, err := p.Document(strings.NewReader("$((" + s + "))"))
-	if err != nil || len(w.Parts) != 1 {
-		return nil, &arithError{syntaxTok(s)}
-	}
-	ae, ok := w.Parts[0].(*syntax.ArithmExp)
-	if !ok {
-		return nil, &arithError{syntaxTok(s)}
-	}
-	arithParseCache.Store(s, ae.X)
-	return ae.X, nil
-}
-
-func syntaxTok(s string) string {
-	tok := strings.TrimSpace(s)
-	if i := strings.IndexAny(tok, " \t"); i >= 0 {
-		tok = strings.TrimSpace(tok[i:])
-	}
-	return "syntax error: invalid arithmetic operator (error token is \"" + tok + "\")"
 }
 
 // arith evaluates x; an error is printed as bash prints it and abandons
 // the command.
 func (f *frame) arith(x syntax.ArithmExpr) (int64, bool) {
-	return f.arithText(x, "")
-}
-
-// rawText returns the source between from and to when the frame's source
-// holds it with the given opening and closing text around it.
-func (f *frame) rawText(from, to syntax.Pos, open, close string) string {
-	a, b := int(from.Offset()), int(to.Offset())
-	if a < 0 || b > len(f.src) || a+len(open) > b || !strings.HasPrefix(f.src[a:], open) || !strings.HasPrefix(f.src[b:], close) {
-		return ""
-	}
-	return strings.TrimLeft(f.src[a+len(open):b], " \t\n")
-}
-
-// arithText evaluates x; text is its source, for error messages.
-func (f *frame) arithText(x syntax.ArithmExpr, text string) (int64, bool) {
 	if x == nil {
 		return 0, true
 	}
 	if w, ok := x.(*syntax.Word); ok && len(w.Parts) == 1 {
 		if l, ok := w.Parts[0].(*syntax.Lit); ok {
-			if n, ok := parseArithNumber(l.Value); ok {
+			if n, err := strconv.ParseInt(l.Value, 10, 64); err == nil && (l.Value[0] != '0' || len(l.Value) == 1) {
 				return n, true
 			}
 		}
 	}
-	n, err := arithEval(x, frameArith{f}, 0)
+	src := f.src
+	if int(x.End().Offset()) > len(src) {
+		src = ""
+	}
+	n, err := arith.Eval(x, src, frameArith{f})
 	if err != nil {
-		if text == "" {
-			text = arithText(x)
-		}
-		f.arithFail(text, err)
+		f.arithFail(err)
 		return 0, false
 	}
 	return n, true
 }
 
-// arithString evaluates text (let, declare -i, [[ -eq ]] operands).
+// arithString evaluates text (let, declare -i, [[ -eq ]] operands, array
+// subscripts given as text).
 func (f *frame) arithString(s string) (int64, bool) {
-	if n, ok := parseArithNumber(strings.TrimSpace(s)); ok {
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil && (len(s) == 1 || s[0] != '0') {
 		return n, true
 	}
-	n, err := frameArith{f}.EvalString(s, 0)
+	n, err := arith.EvalString(s, frameArith{f})
 	if err != nil {
-		f.arithFail(strings.TrimSpace(s), err)
+		f.arithFail(err)
 		return 0, false
 	}
 	return n, true
 }
 
-func (f *frame) arithFail(expr string, err error) {
-	if err == errArithDone {
-		if f.ctl == ctlNone {
-			f.abort()
-		}
-		return
+func (f *frame) arithFail(err error) {
+	if err != errReported {
+		f.errorf("%s", err.Error())
 	}
-	msg := err.Error()
-	if msg == "division by 0" {
-		tok := expr
-		if i := strings.LastIndexAny(expr, "/%"); i >= 0 {
-			tok = strings.TrimLeft(expr[i+1:], " \t")
-		}
-		msg += " (error token is \"" + tok + "\")"
+	if f.ctl == ctlNone {
+		f.status = 1
+		f.abort()
 	}
-	f.errorf("%s: %s", expr, msg)
-	f.status = 1
-	f.abort()
 }
 
 // arithText prints an arithmetic expression back as source.

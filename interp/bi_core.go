@@ -34,7 +34,7 @@ func init() {
 		"trap": (*frame).biTrap, "umask": (*frame).biUmask, "alias": (*frame).biAlias, "unalias": (*frame).biUnalias,
 		"shopt": (*frame).biShopt, "getopts": (*frame).biGetopts, "wait": (*frame).biWait, "jobs": (*frame).biJobs,
 		"kill": (*frame).biKill, "disown": func(*frame, []string) int { return 0 },
-		"times":   (*frame).biTimes, "dirs": (*frame).biDirs, "pushd": (*frame).biPushd, "popd": (*frame).biPopd,
+		"times": (*frame).biTimes, "dirs": (*frame).biDirs, "pushd": (*frame).biPushd, "popd": (*frame).biPopd,
 		"caller": (*frame).biCaller, "enable": (*frame).biEnable, "help": (*frame).biHelp,
 		"complete": func(*frame, []string) int { return 0 }, "compopt": func(*frame, []string) int { return 0 },
 		"compgen": (*frame).biCompgen, "ulimit": (*frame).biUlimit, "suspend": func(*frame, []string) int { return 1 },

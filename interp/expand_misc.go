@@ -3,7 +3,6 @@ package interp
 import (
 	"io/fs"
 	"path"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/interp/pattern"
 	"github.com/bashbox/bashbox/volumes"
 )
 
@@ -214,85 +214,23 @@ func braceSeq(b *syntax.BraceExp) []*syntax.Word {
 // glob expands a pathname pattern in the sandbox; nil means no match.
 // failed is set (with bash's message) under failglob.
 func (f *frame) glob(pat string) (matches []string, failed bool) {
-	fl := patPeriod
+	opt := pattern.GlobOptions{
+		DotGlob:  f.opts.has(optDotglob),
+		GlobStar: f.opts.has(optGlobstar),
+	}
 	if f.opts.has(optExtglob) {
-		fl |= patExtGlob
+		opt.Flags |= pattern.ExtGlob
 	}
 	if f.opts.has(optNocaseglob) {
-		fl |= patNoCase
+		opt.Flags |= pattern.NoCase
 	}
-	if f.opts.has(optDotglob) {
-		fl &^= patPeriod
+	if ig, ok := f.getVar("GLOBIGNORE"); ok && ig != "" {
+		opt.Ignore = strings.Split(ig, ":")
 	}
-	abs := strings.HasPrefix(pat, "/")
-	elems := strings.Split(strings.Trim(pat, "/"), "/")
-	trailing := strings.HasSuffix(pat, "/")
-	dirs := []string{""}
-	if abs {
-		dirs = []string{"/"}
-	}
-	for i, el := range elems {
-		last := i == len(elems)-1
-		var next []string
-		if !patHasMeta(el, fl) {
-			lit := patUnescape(el)
-			for _, d := range dirs {
-				p := d + lit
-				if last || trailing {
-					if _, err := f.call.sh.FS.Stat(f.absPath(p)); err != nil {
-						continue
-					}
-				}
-				next = append(next, p)
-			}
-		} else {
-			m := patCompile(el, fl)
-			for _, d := range dirs {
-				infos, err := f.call.sh.FS.ReadDir(f.absPath(strings.TrimSuffix(d, "/") + "/"))
-				if d == "" {
-					infos, err = f.call.sh.FS.ReadDir(f.dir)
-				}
-				if err != nil {
-					continue
-				}
-				names := make([]string, 0, len(infos))
-				for _, fi := range infos {
-					n := fi.Name()
-					if strings.HasPrefix(n, ".") && !strings.HasPrefix(el, ".") && (fl&patPeriod != 0 || n == "." || n == "..") {
-						continue
-					}
-					if !last || trailing {
-						if !f.isDir(d+n, fi) {
-							continue
-						}
-					}
-					if ok, _ := m.Match(f.ctx, n); ok {
-						names = append(names, n)
-					}
-				}
-				sort.Strings(names)
-				for _, n := range names {
-					next = append(next, d+n)
-				}
-			}
-		}
-		if len(next) == 0 {
-			break
-		}
-		if !last {
-			for j := range next {
-				next[j] += "/"
-			}
-		}
-		dirs = next
-		if last {
-			matches = next
-		}
-	}
-	if trailing {
-		for i := range matches {
-			matches[i] += "/"
-		}
+	matches, err := pattern.Glob(f.ctx, globFS{f}, pat, opt)
+	if err != nil {
+		f.stopped()
+		return nil, true
 	}
 	if len(matches) == 0 {
 		if f.opts.has(optFailglob) {
@@ -304,6 +242,29 @@ func (f *frame) glob(pat string) (matches []string, failed bool) {
 		return nil, false
 	}
 	return matches, false
+}
+
+// globFS is the namespace as globbing sees it, relative to the frame's
+// directory.
+type globFS struct{ f *frame }
+
+func (g globFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	infos, err := g.f.call.sh.FS.ReadDir(g.f.absPath(name))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]fs.DirEntry, len(infos))
+	for i, fi := range infos {
+		out[i] = fs.FileInfoToDirEntry(fi)
+	}
+	return out, nil
+}
+
+func (g globFS) Stat(name string) (fs.FileInfo, error) { return g.f.call.sh.FS.Stat(g.f.absPath(name)) }
+
+func (g globFS) Lstat(name string) (fs.FileInfo, error) {
+	fi, _, err := g.f.call.sh.FS.LstatIfPossible(g.f.absPath(name))
+	return fi, err
 }
 
 func (f *frame) isDir(p string, fi fs.FileInfo) bool {

@@ -280,7 +280,7 @@ func (e *expander) part(p syntax.WordPart, quoted bool) {
 		}
 		e.value(s, quoted)
 	case *syntax.ArithmExp:
-		n, ok := e.f.arithText(p.X, e.f.rawText(p.Left, p.Right, "$((", "))"))
+		n, ok := e.f.arith(p.X)
 		if !ok {
 			e.err = true
 			return

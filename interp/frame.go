@@ -55,8 +55,8 @@ func (p *pidAlloc) alloc() int { return int(p.next.Add(1)) }
 // frame is the shell state a subshell copies: ( ), $( ), pipeline stages
 // and & jobs run on a fork; { } and function calls share their caller's.
 type frame struct {
-	call *callState
-	ctx  context.Context
+	call   *callState
+	ctx    context.Context
 	cancel context.CancelFunc // a job's: kill stops it
 
 	vars   *scope // innermost scope
@@ -85,31 +85,31 @@ type frame struct {
 	shellPID  int // $$: the top shell's, kept in subshells
 
 	// control flow
-	ctl       ctl
-	ctlN      int
-	loopDepth int
-	funcNames []string // FUNCNAME, innermost first
+	ctl         ctl
+	ctlN        int
+	loopDepth   int
+	funcNames   []string // FUNCNAME, innermost first
 	sourceDepth int
 	evalDepth   int
 	nest        *int // nesting depth, shared by the frames of one goroutine chain
 	subshell    int  // BASH_SUBSHELL
 
-	lineno     int
-	src        string // the source being run, for error texts
-	noErrExit  int // > 0 while in a context set -e ignores (if/while conditions, && lists, !)
-	inTrap     bool
-	lastBg     int // $!
-	jobs       *jobTable
-	dirStack   []string
-	getoptsPos int
-	random     *uint32
-	startSecs  int64
-	seconds0   int64
-	optind     int
-	inCmdSubst bool
+	lineno      int
+	src         string // the source being run, for error texts
+	noErrExit   int    // > 0 while in a context set -e ignores (if/while conditions, && lists, !)
+	inTrap      bool
+	lastBg      int // $!
+	jobs        *jobTable
+	dirStack    []string
+	getoptsPos  int
+	random      *uint32
+	startSecs   int64
+	seconds0    int64
+	optind      int
+	inCmdSubst  bool
 	hadSubst    bool // a command substitution ran in this command's expansions
 	substStatus int
-	procFDs    []int // descriptors of the running command's process substitutions
+	procFDs     []int // descriptors of the running command's process substitutions
 }
 
 // fork copies the frame for a subshell. async says the parent keeps

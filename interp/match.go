@@ -4,33 +4,34 @@ import (
 	"context"
 	"strings"
 
+	"github.com/bashbox/bashbox/interp/pattern"
 )
 
 // matcher is a compiled pattern bound to the call's context: long matches
 // stop when the call does.
 type matcher struct {
-	p   *patPattern
+	p   *pattern.Pattern
 	ctx context.Context
 }
 
-func (f *frame) patFlags(nocase bool) patFlags {
-	var fl patFlags
+func (f *frame) patFlags(nocase bool) pattern.Flags {
+	var fl pattern.Flags
 	if f.opts.has(optExtglob) {
-		fl |= patExtGlob
+		fl |= pattern.ExtGlob
 	}
 	if nocase {
-		fl |= patNoCase
+		fl |= pattern.NoCase
 	}
 	return fl
 }
 
 func (f *frame) compilePattern(pat string, nocase bool) (*matcher, error) {
-	return &matcher{p: patCompile(pat, f.patFlags(nocase)), ctx: f.ctx}, nil
+	return &matcher{p: pattern.Compile(pat, f.patFlags(nocase)), ctx: f.ctx}, nil
 }
 
 // matchPattern matches all of s against pat ([[ == ]], case).
 func (f *frame) matchPattern(pat, s string, nocase bool) bool {
-	ok, _ := patCompile(pat, f.patFlags(nocase)).Match(f.ctx, s)
+	ok, _ := pattern.Compile(pat, f.patFlags(nocase)).Match(f.ctx, s)
 	return ok
 }
 
@@ -105,14 +106,14 @@ func (m *matcher) replace(s, with string, all bool, anchor int, b *Budget, ctx c
 	return out.String(), true
 }
 
-func quoteMeta(s string) string { return patQuoteMeta(s) }
+func quoteMeta(s string) string { return pattern.QuoteMeta(s) }
 
-func unescapePattern(s string) string { return patUnescape(s) }
+func unescapePattern(s string) string { return pattern.Unescape(s) }
 
 func hasGlobMeta(s string, ext bool) bool {
-	var fl patFlags
+	var fl pattern.Flags
 	if ext {
-		fl = patExtGlob
+		fl = pattern.ExtGlob
 	}
-	return patHasMeta(s, fl)
+	return pattern.HasMeta(s, fl)
 }

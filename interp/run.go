@@ -377,7 +377,7 @@ func (f *frame) cmd(cmd syntax.Command) {
 		f.setFunc(c.Name.Value, c.Body)
 		f.status = 0
 	case *syntax.ArithmCmd:
-		n, ok := f.arithText(c.X, f.rawText(c.Left, c.Right, "((", "))"))
+		n, ok := f.arith(c.X)
 		if !ok {
 			return
 		}

@@ -92,7 +92,7 @@ func (f *frame) getVar(name string) (string, bool) {
 	if name == "" {
 		return "", false
 	}
-	if (name[0] < 'A' || name[0] > 'z' || name[0] == '_' && len(name) == 1) {
+	if name[0] < 'A' || name[0] > 'z' || name[0] == '_' && len(name) == 1 {
 		if s, ok, special := f.special(name); special {
 			return s, ok
 		}
