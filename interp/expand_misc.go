@@ -92,6 +92,85 @@ func (f *frame) braces(w *syntax.Word) []*syntax.Word {
 	return out
 }
 
+// literalBraces expands the braces of a word made of literals only
+// ({1..100000}, a{b,c}d) straight to strings, without building words:
+// loops over long sequences are common. ok is false when the word needs
+// the general path.
+func (f *frame) literalBraces(w *syntax.Word) ([]string, bool) {
+	if len(w.Parts) != 1 || !f.opts.has(optBraceexpand) {
+		return nil, false
+	}
+	l, isLit := w.Parts[0].(*syntax.Lit)
+	if !isLit || strings.IndexByte(l.Value, '{') < 0 || strings.ContainsAny(l.Value, "\\*?[~$`'\"") {
+		return nil, false
+	}
+	cp := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: l.Value}}}
+	if !syntax.SplitBraces(cp) {
+		return nil, false
+	}
+	out, ok := braceStrings(cp.Parts, []string{""})
+	if !ok {
+		return nil, false
+	}
+	var size int64
+	for _, s := range out {
+		size += int64(len(s)) + 16
+	}
+	if !f.call.sh.Budget.fits(size) {
+		f.stopped()
+		return nil, false
+	}
+	return out, true
+}
+
+// braceStrings expands literal parts and braces into strings, each
+// prefix combined with every alternative.
+func braceStrings(parts []syntax.WordPart, prefixes []string) ([]string, bool) {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			for i := range prefixes {
+				prefixes[i] += p.Value
+			}
+		case *syntax.BraceExp:
+			var alts []string
+			if p.Sequence {
+				ws := braceSeq(p)
+				if ws == nil {
+					for i := range prefixes {
+						prefixes[i] += braceText(p)
+					}
+					continue
+				}
+				for _, w := range ws {
+					alts = append(alts, w.Lit())
+				}
+			} else {
+				for _, e := range p.Elems {
+					sub, ok := braceStrings(e.Parts, []string{""})
+					if !ok {
+						return nil, false
+					}
+					alts = append(alts, sub...)
+				}
+			}
+			if len(prefixes)*len(alts) > maxBraceWords {
+				return nil, false
+			}
+			next := make([]string, 0, len(prefixes)*len(alts))
+			for _, pre := range prefixes {
+				for _, a := range alts {
+					next = append(next, pre+a)
+				}
+			}
+			prefixes = next
+		default:
+			return nil, false
+		}
+	}
+	return prefixes, true
+}
+
 // maxBraceWords bounds one word's brace expansion.
 const maxBraceWords = 1 << 20
 

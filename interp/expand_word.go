@@ -44,6 +44,13 @@ func (f *frame) fields(words []*syntax.Word) ([]string, bool) {
 				continue
 			}
 		}
+		if strs, ok := f.literalBraces(w); ok {
+			out = append(out, strs...)
+			continue
+		}
+		if f.ctl != ctlNone {
+			return nil, false
+		}
 		for _, bw := range f.braces(w) {
 			e := expander{f: f, mode: modeFields, ifs: f.ifs()}
 			e.word(bw)

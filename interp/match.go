@@ -83,13 +83,16 @@ func (m *matcher) replace(s, with string, all bool, anchor int, b *Budget, ctx c
 	last := 0
 	ok := true
 	err := m.p.Spans(m.ctx, s, all, func(start, end int) bool {
-		out.WriteString(s[last:start])
-		out.WriteString(with)
-		last = end
-		if out.Len() > 1<<16 && len(with) > 0 && !b.fits(int64(out.Len())) {
+		// The builder doubles when it grows: check that the doubled
+		// size fits before it happens, so the result never holds more
+		// than the budget.
+		if need := out.Len() + start - last + len(with); need > out.Cap() && need > 1<<16 && !b.fits(int64(max(2*out.Cap(), need))) {
 			ok = false
 			return false
 		}
+		out.WriteString(s[last:start])
+		out.WriteString(with)
+		last = end
 		if ctx.Err() != nil {
 			ok = false
 			return false
