@@ -216,10 +216,10 @@ func TestPanicInCommandIsAnError(t *testing.T) {
 // testEngine is the shell engine the tests run on: BASHBOX_TEST_ENGINE=native
 // or upstream (the default while both exist).
 func testEngine() interp.Engine {
-	if os.Getenv("BASHBOX_TEST_ENGINE") == "native" {
-		return interp.EngineNative
+	if os.Getenv("BASHBOX_TEST_ENGINE") == "upstream" {
+		return interp.EngineUpstream
 	}
-	return interp.EngineUpstream
+	return interp.EngineNative
 }
 
 // shellPrefix is how the engine starts an error of line n: bash's

@@ -14,11 +14,11 @@ import (
 type Engine int
 
 const (
+	// EngineNative runs the syntax tree with bashbox's own engine.
+	EngineNative Engine = iota
 	// EngineUpstream runs scripts with mvdan.cc/sh/v3/interp and the
 	// rewriter (the old path).
-	EngineUpstream Engine = iota
-	// EngineNative runs the syntax tree with bashbox's own engine.
-	EngineNative
+	EngineUpstream
 )
 
 // ctl is a pending change of control flow, unwinding the evaluator.
