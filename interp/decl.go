@@ -272,7 +272,7 @@ func (f *frame) declareOne(kind string, a declArg, on, off attr, global, unexpor
 				f.errorf("%s: `%s': invalid variable name for name reference", kind, value)
 				return false
 			}
-			v.str, v.set = value, true
+			v.str, v.set, v.sb = value, true, nil
 		default:
 			ok = f.assign(target, value, appendTo)
 		}

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"slices"
+	"strings"
 	"sort"
 	"strconv"
 	"sync/atomic"
@@ -43,6 +44,23 @@ type variable struct {
 	idx   *sparse
 	assoc *assocArray
 	gen   uint64
+	// sb holds str when it was built by appends (s+=x): appending then
+	// writes after it instead of copying the whole value each time.
+	// Valid only while sbLen == len(str) and nil after any other write.
+	sb    *strings.Builder
+	sbLen int
+}
+
+// appendStr appends to a scalar's value in amortized constant time.
+func (v *variable) appendStr(val string) {
+	if v.sb == nil || v.sbLen != len(v.str) {
+		v.sb = &strings.Builder{}
+		v.sb.Grow(2 * (len(v.str) + len(val)))
+		v.sb.WriteString(v.str)
+	}
+	v.sb.WriteString(val)
+	v.str = v.sb.String()
+	v.sbLen = len(v.str)
 }
 
 func (v *variable) isArray() bool { return v.attrs&(attrIndexed|attrAssoc) != 0 }
@@ -50,6 +68,7 @@ func (v *variable) isArray() bool { return v.attrs&(attrIndexed|attrAssoc) != 0 
 func (v *variable) clone(gen uint64) *variable {
 	c := *v
 	c.gen = gen
+	c.sb = nil // the builder stays with the original
 	if v.idx != nil {
 		c.idx = v.idx.clone()
 	}

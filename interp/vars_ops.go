@@ -347,12 +347,12 @@ func (f *frame) assign(name, val string, appendTo bool) bool {
 		if !f.charge(int64(len(val))) {
 			return false
 		}
-		v.str += val
+		v.appendStr(val)
 	} else {
 		if !f.charge(int64(len(val) - len(v.str))) {
 			return false
 		}
-		v.str = val
+		v.str, v.sb = val, nil
 	}
 	v.set = true
 	return true
