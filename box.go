@@ -53,9 +53,6 @@ type Config struct {
 	Fallback interp.Fallback
 	// Commands adds or replaces sandbox commands.
 	Commands map[string]builtins.Command
-	// Engine selects the shell engine that runs scripts (a switch for
-	// comparing the two while the native engine replaces the upstream one).
-	Engine interp.Engine
 }
 
 // Box is a configured sandbox. Run is safe for concurrent use.
@@ -209,7 +206,7 @@ func (b *Box) NewSession() (*Session, error) {
 		}
 	})
 	s.ns = b.table.Namespace(volumes.Options{Quota: s.quota, Commands: b.commands, Home: "/home/user"})
-	s.shell = &interp.Shell{Registry: b.registry, FS: s.ns, Fallback: b.cfg.Fallback, Engine: b.cfg.Engine}
+	s.shell = &interp.Shell{Registry: b.registry, FS: s.ns, Fallback: b.cfg.Fallback}
 	sess, err := s.shell.NewSession(b.env, b.workdir)
 	if err != nil {
 		return nil, err
@@ -258,7 +255,7 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 	} else {
 		quota := newQuota(limits, budget.Trip)
 		ns := b.table.Namespace(volumes.Options{Quota: quota, Commands: b.commands, Home: "/home/user"})
-		shell := &interp.Shell{Registry: b.registry, FS: ns, Budget: budget, Fallback: b.cfg.Fallback, Engine: b.cfg.Engine}
+		shell := &interp.Shell{Registry: b.registry, FS: ns, Budget: budget, Fallback: b.cfg.Fallback}
 		dir := b.workdir
 		if req.Workdir != "" {
 			dir = req.Workdir

@@ -15,13 +15,11 @@ import (
 
 	"github.com/bashbox/bashbox"
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/interp"
 	"github.com/bashbox/bashbox/volumes"
 )
 
 // newBox builds a box over vols and closes it with the test.
 func newBox(t testing.TB, cfg bashbox.Config) *bashbox.Box {
-	cfg.Engine = testEngine()
 	t.Helper()
 	b, err := bashbox.New(cfg)
 	if err != nil {
@@ -213,20 +211,6 @@ func TestPanicInCommandIsAnError(t *testing.T) {
 	}
 }
 
-// testEngine is the shell engine the tests run on: BASHBOX_TEST_ENGINE=native
-// or upstream (the default while both exist).
-func testEngine() interp.Engine {
-	if os.Getenv("BASHBOX_TEST_ENGINE") == "upstream" {
-		return interp.EngineUpstream
-	}
-	return interp.EngineNative
-}
-
-// shellPrefix is how the engine starts an error of line n: bash's
-// "bash: line N: " on the native engine.
-func shellPrefix(n int) string {
-	if testEngine() == interp.EngineNative {
-		return fmt.Sprintf("bash: line %d: ", n)
-	}
-	return "bash: "
-}
+// shellPrefix is how the shell starts an error of line n, as bash does
+// non-interactively.
+func shellPrefix(n int) string { return fmt.Sprintf("bash: line %d: ", n) }

@@ -23,7 +23,6 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox"
-	"github.com/bashbox/bashbox/interp"
 	"github.com/bashbox/bashbox/volumes"
 )
 
@@ -135,11 +134,6 @@ func BaseDir() (string, error) {
 
 // RunCase runs c on both sides in a fresh directory under base.
 func RunCase(ctx context.Context, c Case, base string, timeout time.Duration) Result {
-	return RunCaseEngine(ctx, c, base, timeout, interp.EngineUpstream)
-}
-
-// RunCaseEngine is RunCase with bashbox running on the given shell engine.
-func RunCaseEngine(ctx context.Context, c Case, base string, timeout time.Duration, engine interp.Engine) Result {
 	dir := filepath.Join(base, "work")
 	res := Result{Case: c}
 	if err := MakeFixture(dir); err != nil {
@@ -154,7 +148,7 @@ func RunCaseEngine(ctx context.Context, c Case, base string, timeout time.Durati
 		res.Diff = "fixture: " + err.Error()
 		return res
 	}
-	res.Box = runBox(ctx, c.Script, dir, timeout, engine)
+	res.Box = runBox(ctx, c.Script, dir, timeout)
 	res.Box.Stderr = lineRef.ReplaceAllString(res.Box.Stderr, "bash: ")
 	res.Box.Tree = TreeDigest(dir)
 	os.RemoveAll(dir)
@@ -266,12 +260,11 @@ func runBash(ctx context.Context, script, dir string, timeout time.Duration) Out
 	return o
 }
 
-func runBox(ctx context.Context, script, dir string, timeout time.Duration, engine interp.Engine) Outcome {
+func runBox(ctx context.Context, script, dir string, timeout time.Duration) Outcome {
 	box, err := bashbox.New(bashbox.Config{
 		Volumes: []volumes.Volume{{HostDir: dir, GuestPath: dir, Mode: volumes.ReadWrite}},
 		Env:     []string{"TZ=UTC", "LC_ALL=C.UTF-8"},
 		Limits:  bashbox.Limits{Timeout: timeout},
-		Engine:  engine,
 	})
 	if err != nil {
 		return Outcome{Exit: -1, Stderr: err.Error()}

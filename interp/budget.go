@@ -2,6 +2,7 @@ package interp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -62,6 +63,8 @@ func (t *Trip) ExitCode() int {
 	return 125
 }
 
+var errMemory = errors.New("Memory budget exceeded")
+
 // Budget tracks one call's consumption. It is shared by every subshell and
 // pipeline stage of the call, so it is safe for concurrent use.
 type Budget struct {
@@ -69,27 +72,18 @@ type Budget struct {
 	cancel context.CancelFunc
 
 	commands atomic.Int64
-	buffered atomic.Int64 // bytes held in command-substitution buffers
-
-	// Measuring the variables walks all of them, so it is done every
-	// memCheckCommands commands or memCheckInterval, whichever comes
-	// first: between two measurements variables can grow only by what
-	// the interpreter copies in that time.
-	memUnchecked atomic.Int64
-	memCheckedAt atomic.Int64 // UnixNano
 
 	// held is what the native engine's variables and buffers hold now.
 	held atomic.Int64
 
 	mu      sync.Mutex
 	tripped *Trip
-	loops   map[int]int64
 }
 
 // NewBudget returns a budget that cancels the call through cancel when it
 // trips.
 func NewBudget(l Limits, cancel context.CancelFunc) *Budget {
-	return &Budget{Limits: l, cancel: cancel, loops: map[int]int64{}}
+	return &Budget{Limits: l, cancel: cancel}
 }
 
 // Trip records that a budget ran out and stops the call. The first trip
@@ -123,70 +117,6 @@ func (b *Budget) command() bool {
 	return true
 }
 
-func (b *Budget) loopEnter(id int) {
-	b.mu.Lock()
-	b.loops[id] = 0
-	b.mu.Unlock()
-}
-
-func (b *Budget) loopIter(id int) bool {
-	b.mu.Lock()
-	b.loops[id]++
-	n := b.loops[id]
-	b.mu.Unlock()
-	if max := b.Limits.MaxLoopIterations; max > 0 && n > max {
-		b.Trip(BudgetLoop, max)
-		return false
-	}
-	return true
-}
-
-const (
-	memCheckCommands = 64
-	memCheckInterval = time.Millisecond
-)
-
-// memoryCheckDue reports whether the variables should be measured now.
-func (b *Budget) memoryCheckDue() bool {
-	if b.Limits.MaxMemoryBytes <= 0 {
-		return false
-	}
-	now := time.Now().UnixNano()
-	if b.memUnchecked.Add(1) < memCheckCommands && now-b.memCheckedAt.Load() < int64(memCheckInterval) {
-		return false
-	}
-	b.memUnchecked.Store(0)
-	b.memCheckedAt.Store(now)
-	return true
-}
-
-// checkMemory trips the memory budget when used bytes exceed it.
-func (b *Budget) checkMemory(used int64) bool {
-	if max := b.Limits.MaxMemoryBytes; max > 0 && used+b.buffered.Load() > max {
-		b.Trip(BudgetMemory, max)
-		return false
-	}
-	return true
-}
-
-// bufferedWriter counts bytes written into an in-memory buffer of the
-// interpreter (command substitution) against the memory budget.
-type bufferedWriter struct {
-	w interface{ Write([]byte) (int, error) }
-	b *Budget
-}
-
-var errMemory = fmt.Errorf("memory budget exceeded")
-
-func (bw *bufferedWriter) Write(p []byte) (int, error) {
-	n := bw.b.buffered.Add(int64(len(p)))
-	if max := bw.b.Limits.MaxMemoryBytes; max > 0 && n > max {
-		bw.b.Trip(BudgetMemory, max)
-		return 0, errMemory
-	}
-	return bw.w.Write(p)
-}
-
 // charge counts n more bytes held by the script (n < 0 releases); false
 // means the memory budget is spent and the call is stopping.
 func (b *Budget) charge(n int64) bool {
@@ -194,7 +124,7 @@ func (b *Budget) charge(n int64) bool {
 		return true
 	}
 	h := b.held.Add(n)
-	if max := b.Limits.MaxMemoryBytes; max > 0 && n > 0 && h+b.buffered.Load() > max {
+	if max := b.Limits.MaxMemoryBytes; max > 0 && n > 0 && h > max {
 		b.Trip(BudgetMemory, max)
 		return false
 	}
@@ -207,7 +137,7 @@ func (b *Budget) fits(n int64) bool {
 	if b == nil {
 		return true
 	}
-	if max := b.Limits.MaxMemoryBytes; max > 0 && b.held.Load()+b.buffered.Load()+n > max {
+	if max := b.Limits.MaxMemoryBytes; max > 0 && b.held.Load()+n > max {
 		b.Trip(BudgetMemory, max)
 		return false
 	}

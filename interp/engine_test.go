@@ -20,7 +20,6 @@ func nativeBox(t testing.TB, limits bashbox.Limits, cmds map[string]builtins.Com
 	b, err := bashbox.New(bashbox.Config{
 		Volumes:  []volumes.Volume{{HostDir: t.TempDir(), GuestPath: "/work", Mode: volumes.ReadWrite}},
 		Limits:   limits,
-		Engine:   interp.EngineNative,
 		Commands: cmds,
 	})
 	if err != nil {

@@ -10,17 +10,6 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// Engine selects the runner behind Shell.Run.
-type Engine int
-
-const (
-	// EngineNative runs the syntax tree with bashbox's own engine.
-	EngineNative Engine = iota
-	// EngineUpstream runs scripts with mvdan.cc/sh/v3/interp and the
-	// rewriter (the old path).
-	EngineUpstream
-)
-
 // ctl is a pending change of control flow, unwinding the evaluator.
 type ctl uint8
 

@@ -2,9 +2,9 @@ package interp
 
 import (
 	"slices"
-	"strings"
 	"sort"
 	"strconv"
+	"strings"
 	"sync/atomic"
 )
 

@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/conformance"
-	"github.com/bashbox/bashbox/interp"
 )
 
 func main() {
@@ -25,18 +24,8 @@ func main() {
 	report := flag.String("report", "conformance/out/failures.txt", "where to write the failures")
 	verbose := flag.Bool("v", false, "print each failure")
 	jobs := flag.Int("j", runtime.NumCPU(), "cases run at once")
-	engineName := flag.String("engine", "upstream", "bashbox's shell engine: upstream or native")
 	flag.Parse()
 
-	engine := interp.EngineUpstream
-	switch *engineName {
-	case "upstream":
-	case "native":
-		engine = interp.EngineNative
-	default:
-		fmt.Fprintf(os.Stderr, "conformance: unknown engine %q (upstream or native)\n", *engineName)
-		os.Exit(2)
-	}
 	cases, err := conformance.LoadCases(*casesDir)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "conformance:", err)
@@ -75,7 +64,7 @@ func main() {
 			defer wg.Done()
 			for i := range next {
 				dir := filepath.Join(base, fmt.Sprint(i))
-				results[i] = conformance.RunCaseEngine(context.Background(), cases[i], dir, 10*time.Second, engine)
+				results[i] = conformance.RunCase(context.Background(), cases[i], dir, 10*time.Second)
 				os.RemoveAll(dir)
 			}
 		}()
