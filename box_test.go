@@ -125,7 +125,7 @@ func TestRunBasics(t *testing.T) {
 func TestUnknownCommand(t *testing.T) {
 	b := newBox(t, bashbox.Config{})
 	res := run(t, b, `kubectl get pods`)
-	if res.ExitCode != 127 || res.Stderr != "bash: kubectl: command not found\n" {
+	if res.ExitCode != 127 || res.Stderr != shellPrefix(1)+"kubectl: command not found\n" {
 		t.Fatalf("got exit %d stderr %q", res.ExitCode, res.Stderr)
 	}
 }
@@ -160,7 +160,7 @@ func TestRedirectedInput(t *testing.T) {
 	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{HostDir: hostTree(t), GuestPath: "/work", Mode: volumes.ReadOnly}}})
 	res := run(t, b, `wc < README.md; (head -n 1; wc -l) < README.md; printf 'x\n' > /tmp/m; wc -l < /tmp/m; cat < src; echo "status $?"`)
 	want := " 2  4 16\n# demo\n1\n1\nstatus 1\n"
-	if res.Stdout != want || res.Stderr != "bash: src: Is a directory\n" {
+	if res.Stdout != want || res.Stderr != shellPrefix(1)+"src: Is a directory\n" {
 		t.Fatalf("got %q / %q, want %q", res.Stdout, res.Stderr, want)
 	}
 }
@@ -279,3 +279,7 @@ func TestOnlyCommands(t *testing.T) {
 		t.Fatalf("DefaultCommands() = %v", all)
 	}
 }
+
+// shellPrefix is how the shell starts an error of line n, as bash does
+// non-interactively.
+func shellPrefix(n int) string { return fmt.Sprintf("bash: line %d: ", n) }

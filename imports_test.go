@@ -3,9 +3,9 @@ package bashbox_test
 import (
 	"go/ast"
 	"go/parser"
-	"os"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -37,20 +37,8 @@ func TestCommandsDoNotTouchTheHost(t *testing.T) {
 	fset := token.NewFileSet()
 	checked := 0
 	for _, root := range []string{"coreutils", "builtins"} {
-		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") || strings.Contains(p, "cmdtest") {
-				return nil
-			}
-			src, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if strings.HasPrefix(string(src), "//go:build ignore") {
-				return nil // a generator run by go generate, never built into bashbox
-			}
-			f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
-			if err != nil {
-				t.Errorf("%s: %v", p, err)
+		eachSource(t, fset, root, func(p string, f *ast.File) error {
+			if strings.Contains(p, "cmdtest") {
 				return nil
 			}
 			checked++
@@ -94,4 +82,101 @@ func TestCommandsDoNotTouchTheHost(t *testing.T) {
 	if checked == 0 {
 		t.Fatal("no command source checked")
 	}
+}
+
+// TestEngineDoesNotTouchTheHost enforces the shell engine's boundary
+// (interp and its subpackages): no host process, user database, raw system
+// call or reflection, nothing of the upstream runner, and from os only the
+// identifiers below. Everything a script names goes through the guest
+// namespace; this test makes that true by construction.
+func TestEngineDoesNotTouchTheHost(t *testing.T) {
+	forbidden := map[string]string{
+		"mvdan.cc/sh/v3/interp": "the upstream runner", "mvdan.cc/sh/v3/expand": "the upstream expander",
+		"os/exec": "host processes", "os/user": "the host's user database", "syscall": "raw system calls",
+		"golang.org/x/sys/unix": "raw system calls", "unsafe": "memory tricks", "reflect": "reaching into dependencies",
+		"net": "the network", "os/signal": "host signals", "plugin": "host code",
+	}
+	// The allowlist of os identifiers: open flags for the namespace's
+	// OpenFile, nothing that acts on the host.
+	allowedOS := map[string]bool{
+		"O_RDONLY": true, "O_WRONLY": true, "O_RDWR": true, "O_CREATE": true, "O_TRUNC": true,
+		"O_APPEND": true, "O_EXCL": true,
+	}
+	fset := token.NewFileSet()
+	checked := 0
+	eachSource(t, fset, "interp", func(p string, f *ast.File) error {
+		checked++
+		osName := ""
+		for _, imp := range f.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			if why, bad := forbidden[path]; bad {
+				t.Errorf("%s imports %s (%s)", p, path, why)
+			}
+			if path == "os" {
+				osName = "os"
+				if imp.Name != nil {
+					osName = imp.Name.Name
+				}
+			}
+		}
+		if osName == "" {
+			return nil
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if id, ok := sel.X.(*ast.Ident); ok && id.Name == osName && !allowedOS[sel.Sel.Name] {
+					t.Errorf("%s: uses os.%s", fset.Position(sel.Pos()), sel.Sel.Name)
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if checked < 10 {
+		t.Fatalf("only %d engine files checked", checked)
+	}
+}
+
+// TestNoUpstreamRunner: nothing in the module imports the upstream
+// runner or expander; only its parser (and pattern, which we do not use).
+func TestNoUpstreamRunner(t *testing.T) {
+	fset := token.NewFileSet()
+	filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
+		if err != nil {
+			return nil
+		}
+		for _, imp := range f.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			if strings.HasPrefix(path, "mvdan.cc/sh/v3/") && path != "mvdan.cc/sh/v3/syntax" && path != "mvdan.cc/sh/v3/pattern" {
+				t.Errorf("%s imports %s", p, path)
+			}
+		}
+		return nil
+	})
+}
+
+// eachSource parses every non-test Go file under root and hands it to fn.
+func eachSource(t *testing.T, fset *token.FileSet, root string, fn func(p string, f *ast.File) error) {
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(string(src), "//go:build ignore") {
+			return nil // a generator run by go generate, never built into bashbox
+		}
+		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			return nil
+		}
+		return fn(p, f)
+	})
 }

@@ -29,7 +29,7 @@ func TestHostEnvNeverVisible(t *testing.T) {
 	}
 }
 
-// TM-HAZ-005
+// TM-ENG-002
 func TestProcessIDsAreNotTheHosts(t *testing.T) {
 	b, _ := roBox(t)
 	res := run(t, b, `echo $$ ${$} $PPID ${PPID} "$$"; eval 'echo $$'; bash -c 'echo $$'`)
@@ -44,7 +44,7 @@ func TestProcessIDsAreNotTheHosts(t *testing.T) {
 	}
 }
 
-// TM-HAZ-004
+// process substitutions never touch the host temp dir
 func TestProcessSubstitutionMakesNoHostFIFO(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
@@ -80,7 +80,7 @@ eval 'read -r w < <(echo evaluated); echo "w=$w"'`)
 	}
 }
 
-// TM-HAZ-002
+// TM-ENG-001
 func TestWorkdirNeedsNoHostPath(t *testing.T) {
 	b := newBox(t, bashbox.Config{Volumes: []volumes.Volume{{GuestPath: "/nonexistent-on-host/data", Mode: volumes.Ephemeral}}})
 	res := run(t, b, `pwd; mkdir -p sub && cd sub && pwd`)
@@ -89,7 +89,7 @@ func TestWorkdirNeedsNoHostPath(t *testing.T) {
 	}
 }
 
-// TM-HAZ-003 TM-FS-004
+// TM-ENG-001 TM-FS-004
 func TestPhysicalPathsStayInSandbox(t *testing.T) {
 	dir := hostTree(t)
 	if err := os.Symlink("/etc", filepath.Join(dir, "etc-link")); err != nil {

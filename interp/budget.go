@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"sync"
@@ -24,6 +25,9 @@ type Limits struct {
 	MaxOverlayFiles   int64
 	MaxWriteBytes     int64 // written through to read-write volumes
 	MaxWriteFiles     int64 // created in read-write volumes
+	// MaxNesting bounds function calls, eval, source, nested shells,
+	// subshells and substitutions inside each other (native engine).
+	MaxNesting int64
 }
 
 // Budget names, as the result object reports them.
@@ -37,7 +41,12 @@ const (
 	BudgetOverlayFiles = "overlay_files"
 	BudgetWriteBytes   = "write_bytes"
 	BudgetWriteFiles   = "write_files"
+	BudgetNesting      = "nesting"
 )
+
+// defaultNesting bounds nesting when the limits leave it open: far below
+// what would exhaust the Go stack.
+const defaultNesting = 1000
 
 // Trip says which budget stopped a script. Limit is in the budget's own
 // unit: nanoseconds (a time.Duration) for the timeout, bytes for output,
@@ -102,6 +111,8 @@ func (t *Trip) ExitCode() int {
 	return 125
 }
 
+var errMemory = errors.New("Memory budget exceeded")
+
 // Budget tracks one call's consumption. It is shared by every subshell and
 // pipeline stage of the call, so it is safe for concurrent use.
 type Budget struct {
@@ -109,25 +120,19 @@ type Budget struct {
 	cancel context.CancelFunc
 
 	commands atomic.Int64
-	buffered atomic.Int64 // bytes held in command-substitution buffers
-	held     atomic.Int64 // bytes commands charged (builtins.Memory)
 
-	// Measuring the variables walks all of them, so it is done every
-	// memCheckCommands commands or memCheckInterval, whichever comes
-	// first: between two measurements variables can grow only by what
-	// the interpreter copies in that time.
-	memUnchecked atomic.Int64
-	memCheckedAt atomic.Int64 // UnixNano
+	// held is what the engine's variables and buffers, and the commands
+	// running now (Account), hold.
+	held atomic.Int64
 
 	mu      sync.Mutex
 	tripped *Trip
-	loops   map[int]int64
 }
 
 // NewBudget returns a budget that cancels the call through cancel when it
 // trips.
 func NewBudget(l Limits, cancel context.CancelFunc) *Budget {
-	return &Budget{Limits: l, cancel: cancel, loops: map[int]int64{}}
+	return &Budget{Limits: l, cancel: cancel}
 }
 
 // Trip records that a budget ran out and stops the call. The first trip
@@ -161,17 +166,38 @@ func (b *Budget) command() bool {
 	return true
 }
 
-func (b *Budget) loopEnter(id int) {
-	b.mu.Lock()
-	b.loops[id] = 0
-	b.mu.Unlock()
+// charge counts n more bytes held by the script (n < 0 releases); false
+// means the memory budget is spent and the call is stopping.
+func (b *Budget) charge(n int64) bool {
+	if b == nil {
+		return true
+	}
+	h := b.held.Add(n)
+	if max := b.Limits.MaxMemoryBytes; max > 0 && n > 0 && h > max {
+		b.Trip(BudgetMemory, max)
+		return false
+	}
+	return true
 }
 
-func (b *Budget) loopIter(id int) bool {
-	b.mu.Lock()
-	b.loops[id]++
-	n := b.loops[id]
-	b.mu.Unlock()
+// fits reports whether n more bytes would stay within the memory budget,
+// tripping it when not: checked before building a string of n bytes.
+func (b *Budget) fits(n int64) bool {
+	if b == nil {
+		return true
+	}
+	if max := b.Limits.MaxMemoryBytes; max > 0 && b.held.Load()+n > max {
+		b.Trip(BudgetMemory, max)
+		return false
+	}
+	return true
+}
+
+// iteration checks one more iteration of a loop that has run n times.
+func (b *Budget) iteration(n int64) bool {
+	if b == nil {
+		return true
+	}
 	if max := b.Limits.MaxLoopIterations; max > 0 && n > max {
 		b.Trip(BudgetLoop, max)
 		return false
@@ -179,50 +205,11 @@ func (b *Budget) loopIter(id int) bool {
 	return true
 }
 
-const (
-	memCheckCommands = 64
-	memCheckInterval = time.Millisecond
-)
-
-// memoryCheckDue reports whether the variables should be measured now.
-func (b *Budget) memoryCheckDue() bool {
-	if b.Limits.MaxMemoryBytes <= 0 {
-		return false
+func (b *Budget) nestingLimit() int {
+	if b == nil || b.Limits.MaxNesting <= 0 {
+		return defaultNesting
 	}
-	now := time.Now().UnixNano()
-	if b.memUnchecked.Add(1) < memCheckCommands && now-b.memCheckedAt.Load() < int64(memCheckInterval) {
-		return false
-	}
-	b.memUnchecked.Store(0)
-	b.memCheckedAt.Store(now)
-	return true
-}
-
-// checkMemory trips the memory budget when used bytes exceed it.
-func (b *Budget) checkMemory(used int64) bool {
-	if max := b.Limits.MaxMemoryBytes; max > 0 && used+b.buffered.Load()+b.held.Load() > max {
-		b.Trip(BudgetMemory, max)
-		return false
-	}
-	return true
-}
-
-// bufferedWriter counts bytes written into an in-memory buffer of the
-// interpreter (command substitution) against the memory budget.
-type bufferedWriter struct {
-	w interface{ Write([]byte) (int, error) }
-	b *Budget
-}
-
-var errMemory = fmt.Errorf("memory budget exceeded")
-
-func (bw *bufferedWriter) Write(p []byte) (int, error) {
-	n := bw.b.buffered.Add(int64(len(p)))
-	if max := bw.b.Limits.MaxMemoryBytes; max > 0 && n > max {
-		bw.b.Trip(BudgetMemory, max)
-		return 0, errMemory
-	}
-	return bw.w.Write(p)
+	return int(b.Limits.MaxNesting)
 }
 
 // Account is one command's share of the memory budget (builtins.Memory):
@@ -240,7 +227,7 @@ func (b *Budget) Account() *Account { return &Account{b: b} }
 func (a *Account) Grow(n int64) error {
 	a.held.Add(n)
 	total := a.b.held.Add(n)
-	if max := a.b.Limits.MaxMemoryBytes; max > 0 && total+a.b.buffered.Load() > max {
+	if max := a.b.Limits.MaxMemoryBytes; max > 0 && total > max {
 		a.b.Trip(BudgetMemory, max)
 		return builtins.ErrMemory
 	}

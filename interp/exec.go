@@ -5,137 +5,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"io/fs"
 	"path"
-	"reflect"
 	"runtime/debug"
-	"slices"
-	"strconv"
 	"strings"
-
-	shinterp "mvdan.cc/sh/v3/interp"
-	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/bashbox/bashbox/builtins"
 )
-
-// exec runs a simple command that is neither a function nor a builtin.
-func (sh *Shell) exec(ctx context.Context, args []string) error {
-	hc := shinterp.HandlerCtx(ctx)
-	switch args[0] {
-	case cmdLoopEnter:
-		if len(args) == 2 {
-			id, _ := strconv.Atoi(args[1])
-			sh.Budget.loopEnter(id)
-		}
-		// Pass the previous status through: the loop starts with the $?
-		// of what ran before it.
-		return exitStatus(hc.LastExitStatus)
-	case cmdLoopIter:
-		if len(args) == 2 {
-			id, _ := strconv.Atoi(args[1])
-			if !sh.Budget.loopIter(id) {
-				return exitStatus(1) // the budget cancelled the call
-			}
-		}
-		// Pass the previous status through: in a while condition, $?
-		// must still be the body's last status.
-		return exitStatus(hc.LastExitStatus)
-	case cmdProcIn:
-		data, err := io.ReadAll(stdinOf(hc))
-		if err != nil {
-			return exitStatus(1)
-		}
-		fmt.Fprint(hc.Stdout, sh.storeProcFile(data))
-		return nil
-	case cmdProcOut:
-		fmt.Fprintln(hc.Stderr, "bash: process substitution >(...) is not supported in the sandbox; write to a file and read it instead")
-		return exitStatus(1)
-	case cmdPipeStage:
-		if len(args) == 4 {
-			id, _ := strconv.Atoi(args[1])
-			idx, _ := strconv.Atoi(args[2])
-			st, _ := strconv.Atoi(args[3])
-			sh.setPipeStatus(id, idx, st)
-			return exitStatus(st)
-		}
-		return nil
-	case cmdPipeDone:
-		if len(args) == 3 {
-			id, _ := strconv.Atoi(args[1])
-			st, _ := strconv.Atoi(args[2])
-			fmt.Fprint(hc.Stdout, sh.takePipeStatus(id))
-			return exitStatus(st)
-		}
-		return nil
-	case cmdFD:
-		return exitStatus(sh.runFD(hc, args[1:]))
-	case cmdTest:
-		// test and [ run as shell builtins: not counted, and their errors
-		// carry bash's prefix.
-		cmd, _ := sh.Registry.Lookup(args[1])
-		var env []string
-		if slices.Contains(args[2:], "-v") {
-			// test -v asks about shell variables, exported or not; no
-			// other test reads the environment.
-			env = setPairs(hc.Env)
-		}
-		c := &builtins.Call{
-			Args: args[1:], Stdin: stdinOf(hc), Stdout: hc.Stdout, Stderr: &prefixWriter{prefix: "bash: ", w: hc.Stderr},
-			Env: env, Dir: hc.Dir, FS: commandFS{sh.FS, sh}, Exec: sh.execQuiet, Umask: fs.FileMode(sh.umaskValue()),
-		}
-		return exitStatus(cmd(ctx, c))
-	case cmdUmask:
-		return exitStatus(sh.runUmask(hc.Stdout, hc.Stderr, args[1:]))
-	case cmdPrintf:
-		args = args[1:]
-		if len(args) > 0 && args[0] == "--" {
-			args = args[1:]
-		}
-		if len(args) == 0 {
-			fmt.Fprintln(hc.Stderr, "printf: usage: printf [-v var] format [arguments]")
-			return exitStatus(2)
-		}
-		return exitStatus(bashPrintf(hc.Stdout, hc.Stderr, args[0], args[1:]))
-	case cmdLookup:
-		return exitStatus(sh.lookup(hc, args[1], args[2:]))
-	}
-	c := &builtins.Call{
-		Args:   args,
-		Stdin:  stdinOf(hc),
-		Stdout: sh.wrapBuffer(hc.Stdout),
-		Stderr: hc.Stderr,
-		Env:    exportedPairs(hc.Env),
-		Dir:    hc.Dir,
-		FS:     commandFS{sh.FS, sh},
-		Umask:  fs.FileMode(sh.umaskValue()),
-	}
-	return exitStatus(sh.Dispatch(ctx, c))
-}
-
-func exitStatus(code int) error {
-	if code == 0 {
-		return nil
-	}
-	return shinterp.NewExitStatus(uint8(code))
-}
-
-func stdinOf(hc shinterp.HandlerContext) io.Reader {
-	if hc.Stdin == nil {
-		return strings.NewReader("")
-	}
-	return hc.Stdin
-}
-
-// wrapBuffer counts writes into the interpreter's in-memory buffers
-// (command substitution) against the memory budget.
-func (sh *Shell) wrapBuffer(w io.Writer) io.Writer {
-	switch w.(type) {
-	case *strings.Builder, *bytes.Buffer:
-		return &bufferedWriter{w: w, b: sh.Budget}
-	}
-	return w
-}
 
 // Dispatch runs one command inside the sandbox: a fallback, a registered
 // command, a shell, or a script file. It never starts a host process except
@@ -194,7 +69,7 @@ func (sh *Shell) dispatch(ctx context.Context, c *builtins.Call, quiet bool) (st
 		return sh.runPath(ctx, &c2, quiet)
 	}
 	if !quiet {
-		fmt.Fprintf(c.Stderr, "bash: %s: command not found\n", name)
+		fmt.Fprintf(c.Stderr, "%s%s: command not found\n", infoOf(ctx).prefix, name)
 	}
 	return 127
 }
@@ -213,7 +88,7 @@ func (sh *Shell) runPath(ctx context.Context, c *builtins.Call, quiet bool) int 
 	name := c.Args[0]
 	fail := func(status int, format string, args ...any) int {
 		if !quiet {
-			fmt.Fprintf(c.Stderr, format, args...)
+			fmt.Fprintf(c.Stderr, strings.Replace(format, "bash: ", infoOf(ctx).prefix, 1), args...)
 		}
 		return status
 	}
@@ -405,131 +280,6 @@ var shellKeywords = map[string]bool{
 	"if": true, "then": true, "else": true, "elif": true, "fi": true, "case": true, "esac": true,
 	"for": true, "select": true, "while": true, "until": true, "do": true, "done": true, "in": true,
 	"function": true, "time": true, "{": true, "}": true, "!": true, "[[": true, "]]": true, "coproc": true,
-}
-
-// funcs returns the shell functions defined in the runner behind hc. The
-// handler API does not expose them; the runner pointer it carries does.
-func funcs(hc shinterp.HandlerContext) map[string]*syntax.Stmt {
-	v := reflect.ValueOf(&hc).Elem().FieldByName("runner")
-	if !v.IsValid() || v.IsNil() {
-		return nil
-	}
-	r := (*shinterp.Runner)(v.UnsafePointer())
-	return r.Funcs
-}
-
-// lookup implements type, command -v/-V, which and hash without looking at
-// the host's PATH.
-func (sh *Shell) lookup(hc shinterp.HandlerContext, kind string, args []string) int {
-	fns := funcs(hc)
-	pathVar := hc.Env.Get("PATH").String()
-	status := 0
-	out, errw := hc.Stdout, hc.Stderr
-	var flags string
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		if args[0] == "--" {
-			args = args[1:]
-			break
-		}
-		flags += args[0][1:]
-		args = args[1:]
-	}
-	has := func(f byte) bool { return strings.IndexByte(flags, f) >= 0 }
-	switch kind {
-	case "hash":
-		if has('r') {
-			return 0
-		}
-		if len(args) == 0 {
-			fmt.Fprintln(out, "hash: hash table empty")
-			return 0
-		}
-		for _, n := range args {
-			if _, ok := sh.lookPath(pathVar, n); !ok && !shinterp.IsBuiltin(n) {
-				fmt.Fprintf(errw, "bash: hash: %s: not found\n", n)
-				status = 1
-			}
-		}
-		return status
-	case "which":
-		for _, n := range args {
-			if strings.Contains(n, "/") {
-				if fi, err := sh.FS.Stat(guestPath(hc, n)); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
-					fmt.Fprintln(out, n)
-					continue
-				}
-				status = 1
-				continue
-			}
-			if p, ok := sh.lookPath(pathVar, n); ok {
-				fmt.Fprintln(out, p)
-			} else {
-				status = 1
-			}
-		}
-		return status
-	}
-	verbose := kind == "type" || has('V')
-	for _, n := range args {
-		var what, p string
-		switch {
-		case kind == "type" && has('P'):
-		case shellKeywords[n]:
-			what = "keyword"
-		case fns[n] != nil && !has('P'):
-			what = "function"
-		case shinterp.IsBuiltin(n) && n != "bash" && n != "sh":
-			what = "builtin"
-		}
-		if what == "" {
-			if strings.Contains(n, "/") {
-				if fi, err := sh.FS.Stat(guestPath(hc, n)); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
-					what, p = "file", n
-				}
-			} else if found, ok := sh.lookPath(pathVar, n); ok {
-				what, p = "file", found
-			}
-		}
-		if what == "" {
-			status = 1
-			switch {
-			case kind == "type" && !has('t') && !has('p') && !has('P'):
-				fmt.Fprintf(errw, "bash: type: %s: not found\n", n)
-			case kind == "command" && verbose:
-				fmt.Fprintf(errw, "bash: command: %s: not found\n", n)
-			}
-			continue
-		}
-		switch {
-		case kind == "type" && has('t'):
-			fmt.Fprintln(out, what)
-		case kind == "type" && (has('p') || has('P')):
-			if what == "file" {
-				fmt.Fprintln(out, p)
-			}
-		case !verbose:
-			if what == "file" {
-				fmt.Fprintln(out, p)
-			} else {
-				fmt.Fprintln(out, n)
-			}
-		default:
-			switch what {
-			case "keyword":
-				fmt.Fprintf(out, "%s is a shell keyword\n", n)
-			case "function":
-				fmt.Fprintf(out, "%s is a function\n", n)
-				var buf bytes.Buffer
-				syntax.NewPrinter(syntax.Indent(4), syntax.FunctionNextLine(true)).Print(&buf, fns[n])
-				fmt.Fprintf(out, "%s\n", strings.TrimRight(buf.String(), "\n"))
-			case "builtin":
-				fmt.Fprintf(out, "%s is a shell builtin\n", n)
-			case "file":
-				fmt.Fprintf(out, "%s is %s\n", n, p)
-			}
-		}
-	}
-	return status
 }
 
 // prefixWriter adds a prefix at the start of every line.

@@ -1,11 +1,8 @@
 package interp
 
 import (
-	"fmt"
-	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // readOpts is a parsed read command line.
@@ -81,86 +78,6 @@ func parseRead(args []string) (readOpts, bool) {
 	}
 	o.names = args[i:]
 	return o, true
-}
-
-// readRoute implements read's -n, -N and -d, which the interpreter lacks:
-// the input is read here, a byte at a time so that nothing past the
-// delimiter is consumed, and the variables are assigned through eval.
-func (sh *Shell) readRoute(stdin io.Reader, stderr io.Writer, ifs string, args []string) ([]string, bool) {
-	o, ok := parseRead(args)
-	if !ok || !o.handled {
-		return nil, false
-	}
-	if o.fd >= 3 {
-		f, ok := sh.fds.get(o.fd)
-		if !ok {
-			fmt.Fprintf(stderr, "bash: read: %d: invalid file descriptor: Bad file descriptor\n", o.fd)
-			return []string{"false"}, true
-		}
-		stdin = f
-	}
-	var buf []byte
-	one := make([]byte, 1)
-	status := 0
-	for {
-		if o.nchars >= 0 && utf8.RuneCount(buf) >= o.nchars {
-			break
-		}
-		if stdin == nil {
-			status = 1
-			break
-		}
-		n, err := stdin.Read(one)
-		if n == 0 || err != nil && n == 0 {
-			status = 1
-			break
-		}
-		c := one[0]
-		if c == o.delim && !o.exact {
-			break
-		}
-		if c == '\\' && !o.raw && !o.exact {
-			if n, _ := stdin.Read(one); n == 1 {
-				if one[0] != '\n' {
-					buf = append(buf, one[0])
-				}
-			}
-			continue
-		}
-		buf = append(buf, c)
-	}
-	line := string(buf)
-	var assigns []string
-	switch {
-	case o.exact:
-		name := "REPLY"
-		if len(o.names) > 0 {
-			name = o.names[0]
-		}
-		assigns = append(assigns, name+"="+singleQuote(line))
-	case o.array != "":
-		var elems []string
-		for _, f := range splitIFS(line, ifs, -1) {
-			elems = append(elems, singleQuote(f))
-		}
-		assigns = append(assigns, o.array+"=("+strings.Join(elems, " ")+")")
-	case len(o.names) == 0:
-		assigns = append(assigns, "REPLY="+singleQuote(line))
-	default:
-		fields := splitIFS(line, ifs, len(o.names))
-		for i, name := range o.names {
-			v := ""
-			if i < len(fields) {
-				v = fields[i]
-			}
-			assigns = append(assigns, name+"="+singleQuote(v))
-		}
-	}
-	src := strings.Join(assigns, "; ")
-	if status != 0 {
-		src += "; false"
-	}
-	return []string{"eval", src}, true
 }
 
 // splitIFS splits s into at most n fields by IFS as read does: IFS

@@ -1,0 +1,38 @@
+package bench
+
+import (
+	"context"
+	"os"
+	"testing"
+)
+
+// BenchmarkLoopsVsBash times each LoopOps loop through bash 5.2 and
+// through bashbox in the same run (interleaved, medians) and reports
+// bashbox's time as a multiple of bash's ("x-bash", the target is at most
+// 1.0) and bash's own time:
+//
+//	go test ./bench -run - -bench LoopsVsBash -benchtime 1x
+func BenchmarkLoopsVsBash(b *testing.B) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		b.Skip("no /bin/bash to compare with")
+	}
+	root := b.TempDir()
+	bb, err := NewBashbox(root)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer bb.Close()
+	for _, op := range LoopOps {
+		b.Run(op.Name, func(b *testing.B) {
+			for b.Loop() {
+				rep := Run(context.Background(), Config{Root: root, Ops: []Op{op}, Runners: []Runner{HostShell{Path: "/bin/bash"}, bb}, Reps: 3})
+				res := rep.Ops[0]
+				if !res.Identical[bb.Name()] {
+					b.Fatalf("%s: outputs differ:\nbash:    %s\nbashbox: %s", op.Name, res.Outputs["/bin/bash"], res.Outputs[bb.Name()])
+				}
+				b.ReportMetric(res.Ratio, "x-bash")
+				b.ReportMetric(res.Medians["/bin/bash"], "bash-ms")
+			}
+		})
+	}
+}

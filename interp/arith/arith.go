@@ -1,0 +1,207 @@
+// Package arith evaluates bash arithmetic: $(( )), (( )), let, declare -i
+// values and array subscripts, with bash 5.2's semantics and error texts.
+//
+// bash evaluates arithmetic on text: in $(( $x * 2 )) the value of x is
+// pasted in before the expression is read, so x=1+2 gives 5, while in
+// $(( x * 2 )) the value of x is evaluated as an expression of its own and
+// gives 6. This package does the same: [EvalString] reads and evaluates a
+// string as bash's expr.c does (evaluating while parsing, skipping side
+// effects in the branches not taken), and [Eval] turns a syntax tree from
+// mvdan.cc/sh/v3/syntax back into text, with its expansions ($x, ${x},
+// $(cmd)) done by the caller's [Env.Expand], and evaluates that.
+//
+// It does not use syntax.Parser.Arithmetic for strings: its errors are not
+// bash's, and bash's text ("division by 0 (error token is "0")") is part of
+// what scripts and agents see. The reader here is a recursive descent whose
+// depth is bounded: parentheses nest at most [MaxDepth] deep and variable
+// values recurse at most [MaxDepth] levels ("expression recursion level
+// exceeded"), so no input can exhaust the Go stack.
+//
+// Numbers are 64-bit and wrap around. Constants take the forms 0x1F, 017,
+// and BASE#DIGITS with BASE from 2 to 64 (digits 0-9, a-z, A-Z, @, _; for
+// bases up to 36 letters of either case are the same digit).
+package arith
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Env is the engine's side: variables and expansions. Namerefs, attributes
+// (readonly, -u under set -u) and special variables are the engine's
+// business; an error it returns is passed through unchanged.
+type Env interface {
+	// Get returns a variable's value (element 0 of an array) and whether
+	// it is set.
+	Get(name string) (string, bool, error)
+	// Set assigns an integer to a variable.
+	Set(name string, v int64) error
+	// Assoc reports whether name is an associative array: its subscripts
+	// are keys (text), not arithmetic.
+	Assoc(name string) bool
+	// GetElem and SetElem access an array element. index is the subscript
+	// evaluated to a decimal integer (it may be negative: the engine
+	// counts from the end or reports a bad subscript), or the key text for
+	// an associative array.
+	GetElem(name, index string) (string, bool, error)
+	SetElem(name, index string, v int64) error
+	// Expand expands a word found in an arithmetic tree ($x, ${x#y},
+	// $(cmd), "quoted") to its text. Eval calls it only for words that are
+	// not plain literals.
+	Expand(w *syntax.Word) (string, error)
+}
+
+// MaxDepth bounds parenthesis nesting and the recursion of variable values
+// evaluated as expressions (bash's own limit is 1024 levels).
+const MaxDepth = 1024
+
+// Error is an arithmetic error as bash reports it. The engine prints it
+// after its "bash: line N: " prefix.
+type Error struct {
+	Expr  string // the expression (or value) being evaluated
+	Msg   string // e.g. "division by 0"
+	Token string // the rest of the expression from the offending token
+}
+
+func (e *Error) Error() string {
+	return e.Expr + ": " + e.Msg + " (error token is \"" + e.Token + "\")"
+}
+
+// EvalString evaluates an arithmetic expression given as text. An empty
+// or blank expression is 0.
+func EvalString(src string, env Env) (int64, error) {
+	return evalString(src, env, 0)
+}
+
+func evalString(src string, env Env, depth int) (int64, error) {
+	if depth >= MaxDepth {
+		return 0, &Error{Expr: strings.TrimLeft(src, " \t\n"), Msg: "expression recursion level exceeded", Token: strings.TrimLeft(src, " \t\n")}
+	}
+	p := &parser{src: src, env: env, depth: depth}
+	v, err := p.run()
+	return v, err
+}
+
+// Eval evaluates an arithmetic syntax tree. src is the source text the
+// tree was parsed from (its positions index into it), so the text evaluated
+// and shown in errors keeps the script's spelling, blanks before "))"
+// included; with src empty the tree is printed compactly instead.
+func Eval(expr syntax.ArithmExpr, src string, env Env) (int64, error) {
+	if expr == nil {
+		return 0, nil
+	}
+	var b strings.Builder
+	if err := text(&b, expr, src, env); err != nil {
+		return 0, err
+	}
+	return EvalString(b.String(), env)
+}
+
+// text writes the expression with its expansions done.
+func text(b *strings.Builder, x syntax.ArithmExpr, src string, env Env) error {
+	if src != "" {
+		start, end := int(x.Pos().Offset()), int(x.End().Offset())
+		if start <= end && end <= len(src) {
+			// bash keeps the blanks before "))" in the text it shows.
+			for end < len(src) && isSpace(src[end]) {
+				end++
+			}
+			return splice(b, x, src, start, end, env)
+		}
+	}
+	switch x := x.(type) {
+	case *syntax.BinaryArithm:
+		if err := text(b, x.X, "", env); err != nil {
+			return err
+		}
+		b.WriteString(x.Op.String())
+		return text(b, x.Y, "", env)
+	case *syntax.UnaryArithm:
+		if x.Post {
+			if err := text(b, x.X, "", env); err != nil {
+				return err
+			}
+			b.WriteString(x.Op.String())
+			return nil
+		}
+		b.WriteString(x.Op.String())
+		b.WriteByte(' ') // keep "- -x" from reading as "--x"
+		return text(b, x.X, "", env)
+	case *syntax.ParenArithm:
+		b.WriteByte('(')
+		if err := text(b, x.X, "", env); err != nil {
+			return err
+		}
+		b.WriteByte(')')
+		return nil
+	case *syntax.Word:
+		return word(b, x, "", env)
+	}
+	return &Error{Expr: "", Msg: "syntax error: operand expected", Token: ""}
+}
+
+// word writes a word: literals and a[i] as they are, the rest expanded.
+func word(b *strings.Builder, w *syntax.Word, src string, env Env) error {
+	if lit := w.Lit(); lit != "" || len(w.Parts) == 0 {
+		b.WriteString(lit)
+		return nil
+	}
+	if len(w.Parts) == 1 {
+		if pe, ok := w.Parts[0].(*syntax.ParamExp); ok && !pe.Dollar.IsValid() && pe.Index != nil && pe.Param != nil {
+			// a[i] written without '$': an array element reference.
+			b.WriteString(pe.Param.Value)
+			b.WriteByte('[')
+			if err := text(b, pe.Index, src, env); err != nil {
+				return err
+			}
+			b.WriteByte(']')
+			return nil
+		}
+	}
+	s, err := env.Expand(w)
+	if err != nil {
+		return err
+	}
+	b.WriteString(s)
+	return nil
+}
+
+// splice copies src[start:end], replacing each word that needs expansion
+// by its expansion.
+func splice(b *strings.Builder, x syntax.ArithmExpr, src string, start, end int, env Env) error {
+	pos := start
+	var err error
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if err != nil {
+			return false
+		}
+		w, ok := n.(*syntax.Word)
+		if !ok {
+			return true
+		}
+		if w.Lit() != "" {
+			return false
+		}
+		ws, we := int(w.Pos().Offset()), int(w.End().Offset())
+		if ws < pos || we > end {
+			return false
+		}
+		if len(w.Parts) == 1 {
+			if pe, ok := w.Parts[0].(*syntax.ParamExp); ok && !pe.Dollar.IsValid() && pe.Index != nil {
+				return true // a[i]: descend into the subscript
+			}
+		}
+		b.WriteString(src[pos:ws])
+		var s string
+		s, err = env.Expand(w)
+		b.WriteString(s)
+		pos = we
+		return false
+	})
+	if err != nil {
+		return err
+	}
+	b.WriteString(src[pos:end])
+	return nil
+}

@@ -1,0 +1,494 @@
+package interp
+
+import (
+	"io"
+	"path"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/bashbox/bashbox/builtins"
+)
+
+type builtinFunc func(f *frame, args []string) int
+
+// nativeBuiltins are the shell's own commands; init fills the table to
+// break the initialization cycle through eval and source.
+var nativeBuiltins map[string]builtinFunc
+
+func init() {
+	nativeBuiltins = map[string]builtinFunc{
+		":": func(*frame, []string) int { return 0 }, "true": func(*frame, []string) int { return 0 },
+		"false": func(*frame, []string) int { return 1 },
+		"exit":  (*frame).biExit, "return": (*frame).biReturn, "break": (*frame).biBreak, "continue": (*frame).biBreak,
+		"shift": (*frame).biShift, "set": (*frame).biSet, "unset": (*frame).biUnset, "eval": (*frame).biEval,
+		"source": (*frame).biSource, ".": (*frame).biSource, "exec": (*frame).biExec,
+		"declare": (*frame).biDeclare, "typeset": (*frame).biDeclare, "local": (*frame).biDeclare,
+		"export": (*frame).biDeclare, "readonly": (*frame).biDeclare,
+		"let": (*frame).biLet, "echo": (*frame).biEcho, "printf": (*frame).biPrintf, "read": (*frame).biRead,
+		"mapfile": (*frame).biMapfile, "readarray": (*frame).biMapfile,
+		"cd": (*frame).biCd, "pwd": (*frame).biPwd, "test": (*frame).biTest, "[": (*frame).biTest,
+		"type": (*frame).biType, "command": (*frame).biCommand, "builtin": (*frame).biBuiltin,
+		"hash": (*frame).biHash, "which": (*frame).biWhich,
+		"trap": (*frame).biTrap, "umask": (*frame).biUmask, "alias": (*frame).biAlias, "unalias": (*frame).biUnalias,
+		"shopt": (*frame).biShopt, "getopts": (*frame).biGetopts, "wait": (*frame).biWait, "jobs": (*frame).biJobs,
+		"kill": (*frame).biKill, "disown": func(*frame, []string) int { return 0 },
+		"times": (*frame).biTimes, "dirs": (*frame).biDirs, "pushd": (*frame).biPushd, "popd": (*frame).biPopd,
+		"caller": (*frame).biCaller, "enable": (*frame).biEnable, "help": (*frame).biHelp,
+		"complete": func(*frame, []string) int { return 0 }, "compopt": func(*frame, []string) int { return 0 },
+		"compgen": (*frame).biCompgen, "ulimit": (*frame).biUlimit, "suspend": func(*frame, []string) int { return 1 },
+		"logout": (*frame).biExit, "fc": func(*frame, []string) int { return 1 }, "history": func(*frame, []string) int { return 0 },
+		"bg": (*frame).biFgBg, "fg": (*frame).biFgBg,
+	}
+}
+
+// isBuiltinName reports whether name is a shell builtin (for type).
+func isBuiltinName(name string) bool {
+	_, ok := nativeBuiltins[name]
+	return ok
+}
+
+func (f *frame) biExit(args []string) int {
+	st := f.status
+	if len(args) > 1 {
+		n, err := strconv.Atoi(args[1])
+		if err != nil {
+			f.errorf("%s: %s: numeric argument required", args[0], args[1])
+			st = 2
+		} else {
+			st = n & 255
+		}
+		if len(args) > 2 && err == nil {
+			f.errorf("%s: too many arguments", args[0])
+			return 1
+		}
+	}
+	f.ctl = ctlExit
+	return st
+}
+
+func (f *frame) biReturn(args []string) int {
+	if len(f.funcNames) == 0 && f.sourceDepth == 0 {
+		f.errorf("return: can only `return' from a function or sourced script")
+		return 1
+	}
+	st := f.status
+	if len(args) > 1 {
+		n, err := strconv.Atoi(args[1])
+		if err != nil {
+			f.errorf("return: %s: numeric argument required", args[1])
+			st = 2
+		} else {
+			st = n & 255
+		}
+	}
+	f.ctl = ctlReturn
+	return st
+}
+
+func (f *frame) biBreak(args []string) int {
+	n := 1
+	if len(args) > 1 {
+		k, err := strconv.Atoi(args[1])
+		if err != nil {
+			f.errorf("%s: %s: numeric argument required", args[0], args[1])
+			f.ctl = ctlExit
+			return 128
+		}
+		if k < 1 {
+			f.errorf("%s: %s: loop count out of range", args[0], args[1])
+			return 1
+		}
+		n = k
+	}
+	if f.loopDepth == 0 {
+		return 0
+	}
+	if n > f.loopDepth {
+		n = f.loopDepth
+	}
+	if args[0] == "break" {
+		f.ctl = ctlBreak
+	} else {
+		f.ctl = ctlContinue
+	}
+	f.ctlN = n
+	return 0
+}
+
+func (f *frame) biShift(args []string) int {
+	n := 1
+	if len(args) > 1 {
+		k, err := strconv.Atoi(args[1])
+		if err != nil {
+			f.errorf("shift: %s: numeric argument required", args[1])
+			return 1
+		}
+		n = k
+	}
+	if n < 0 {
+		f.errorf("shift: %d: shift count out of range", n)
+		return 1
+	}
+	if n > len(f.params) {
+		if f.opts.has(optShiftVerbose) {
+			f.errorf("shift: %d: shift count out of range", n)
+		}
+		return 1
+	}
+	f.params = f.params[n:]
+	return 0
+}
+
+func (f *frame) biSet(args []string) int {
+	if len(args) == 1 {
+		f.listVars(0, false, false)
+		names := make([]string, 0, len(f.funcs))
+		for n := range f.funcs {
+			names = append(names, n)
+		}
+		sortStrings(names)
+		for _, n := range names {
+			f.fds.writeString(1, funcText(n, f.funcs[n])+"\n")
+		}
+		return 0
+	}
+	params, setParams, st := f.setFlags(args[1:])
+	if st != 0 {
+		return st
+	}
+	if setParams {
+		f.params = append([]string(nil), params...)
+	}
+	return 0
+}
+
+func (f *frame) biUnset(args []string) int {
+	mode := ""
+	args = args[1:]
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") && len(args[0]) > 1 {
+		if args[0] == "--" {
+			args = args[1:]
+			break
+		}
+		for _, c := range args[0][1:] {
+			switch c {
+			case 'f', 'v', 'n':
+				mode = string(c)
+			default:
+				f.errorf("unset: -%c: invalid option", c)
+				f.fds.writeString(2, "unset: usage: unset [-f] [-v] [-n] [name ...]\n")
+				return 2
+			}
+		}
+		args = args[1:]
+	}
+	status := 0
+	for _, name := range args {
+		if mode == "f" {
+			f.setFunc(name, nil)
+			continue
+		}
+		base, sub, hasSub := strings.Cut(name, "[")
+		if !syntax.ValidName(base) || hasSub && !strings.HasSuffix(sub, "]") {
+			f.errorf("unset: `%s': not a valid identifier", name)
+			status = 1
+			continue
+		}
+		if hasSub {
+			sub = strings.TrimSuffix(sub, "]")
+			v := f.lookupVar(base)
+			if v == nil {
+				continue
+			}
+			if v.attrs&attrReadonly != 0 {
+				f.errorf("unset: %s: cannot unset: readonly variable", base)
+				status = 1
+				continue
+			}
+			sc := f.scopeFor(f.resolveRef(base))
+			v = sc.owned(f.resolveRef(base))
+			switch {
+			case sub == "@" || sub == "*":
+				f.unsetVar(base)
+			case v.assoc != nil:
+				v.assoc.unset(sub)
+			case v.idx != nil:
+				i, ok := f.arithString(sub)
+				if !ok {
+					status = 1
+					continue
+				}
+				if i < 0 {
+					i += v.idx.next()
+				}
+				v.idx.unset(i)
+			default:
+				if i, ok := f.arithString(sub); ok && i == 0 {
+					f.unsetVar(base)
+				}
+			}
+			continue
+		}
+		if mode == "n" {
+			if v := f.lookupRaw(name); v != nil && v.attrs&attrNameref != 0 {
+				sc := f.scopeFor(name)
+				delete(sc.vars, name)
+				continue
+			}
+		}
+		if mode == "" && f.lookupVar(name) == nil {
+			if _, ok := f.funcs[name]; ok {
+				f.setFunc(name, nil)
+				continue
+			}
+		}
+		if !f.unsetVar(name) {
+			status = 1
+		}
+	}
+	return status
+}
+
+func (f *frame) biEval(args []string) int {
+	src := strings.Join(args[1:], " ")
+	if strings.TrimSpace(src) == "" {
+		return 0
+	}
+	if !f.enterNest("eval") {
+		return 125
+	}
+	defer f.leaveNest()
+	f.status = 0
+	f.evalDepth++
+	f.runSource(src, true, false)
+	f.evalDepth--
+	return f.status
+}
+
+func (f *frame) biSource(args []string) int {
+	if len(args) < 2 {
+		f.errorf("%s: filename argument required", args[0])
+		f.fds.printf(2, "%s: usage: %s filename [arguments]\n", args[0], args[0])
+		return 2
+	}
+	name := args[1]
+	p := name
+	if !strings.Contains(name, "/") {
+		// search PATH in the sandbox, then the current directory
+		found := ""
+		if f.opts.has(optSourcepath) {
+			pv, _ := f.getVar("PATH")
+			for _, dir := range strings.Split(pv, ":") {
+				if dir == "" || !path.IsAbs(dir) {
+					continue
+				}
+				cand := path.Join(dir, name)
+				if fi, err := f.call.sh.FS.Stat(cand); err == nil && fi.Mode().IsRegular() {
+					found = cand
+					break
+				}
+			}
+		}
+		if found == "" {
+			found = path.Join(f.dir, name)
+		}
+		p = found
+	} else {
+		p = f.absPath(name)
+	}
+	data, err := f.call.sh.readFile(p)
+	if err != nil {
+		f.errorf("%s: %s", name, builtins.ErrText(err))
+		return 1
+	}
+	if !f.enterNest("source") {
+		return 125
+	}
+	defer f.leaveNest()
+	oldParams := f.params
+	if len(args) > 2 {
+		f.params = args[2:]
+	}
+	f.sourceDepth++
+	f.status = 0
+	f.runSource(string(data), false, false)
+	f.sourceDepth--
+	if len(args) > 2 {
+		f.params = oldParams
+	}
+	if f.ctl == ctlReturn {
+		f.ctl = ctlNone
+	}
+	return f.status
+}
+
+func errTextOf(err error) string {
+	if err == errIsDir {
+		return "is a directory"
+	}
+	s := err.Error()
+	if i := strings.LastIndex(s, ": "); i >= 0 {
+		s = s[i+2:]
+	}
+	switch s {
+	case "file does not exist":
+		return "No such file or directory"
+	case "permission denied":
+		return "Permission denied"
+	}
+	return s
+}
+
+// biExec runs a command in place of the shell, or applies redirections
+// for good when there is none (the statement's redirections are then
+// already applied to the frame's table: see stmt).
+func (f *frame) biExec(args []string) int {
+	args = args[1:]
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		if args[0] == "--" {
+			args = args[1:]
+			break
+		}
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return 0
+	}
+	f.run(args, nil)
+	f.ctl = ctlExit
+	return f.status
+}
+
+// biDeclare runs declare and friends given as plain words (builtin
+// declare, command local).
+func (f *frame) biDeclare(args []string) int {
+	var da []declArg
+	for _, a := range args[1:] {
+		da = append(da, declArg{text: a})
+	}
+	return f.declare(args[0], da)
+}
+
+func (f *frame) biLet(args []string) int {
+	if len(args) < 2 {
+		f.errorf("let: expression expected")
+		return 1
+	}
+	var n int64
+	for _, a := range args[1:] {
+		var ok bool
+		n, ok = f.arithString(a)
+		if !ok {
+			return 1
+		}
+	}
+	return boolStatus(n != 0)
+}
+
+// letClause runs let parsed as arithmetic.
+func (f *frame) letClause(c *syntax.LetClause) {
+	var n int64
+	for _, x := range c.Exprs {
+		var ok bool
+		n, ok = f.arith(x)
+		if !ok {
+			f.status = 1
+			return
+		}
+	}
+	f.status = boolStatus(n != 0)
+}
+
+func (f *frame) biTimes(args []string) int {
+	f.fds.writeString(1, "0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n")
+	return 0
+}
+
+func (f *frame) biUlimit(args []string) int {
+	f.fds.writeString(1, "unlimited\n")
+	return 0
+}
+
+func (f *frame) biFgBg(args []string) int {
+	f.errorf("%s: no job control", args[0])
+	return 1
+}
+
+func (f *frame) biCaller(args []string) int {
+	if len(f.funcNames) == 0 {
+		return 1
+	}
+	caller := "main"
+	if len(f.funcNames) > 1 {
+		caller = f.funcNames[1]
+	}
+	if len(args) > 1 {
+		f.fds.printf(1, "%d %s %s\n", f.lineno, caller, "main")
+		return 0
+	}
+	f.fds.printf(1, "%d %s\n", f.lineno, "main")
+	return 0
+}
+
+func (f *frame) biEnable(args []string) int {
+	if len(args) == 1 || args[1] == "-a" || args[1] == "-p" {
+		names := make([]string, 0, len(nativeBuiltins))
+		for n := range nativeBuiltins {
+			names = append(names, n)
+		}
+		sortStrings(names)
+		for _, n := range names {
+			f.fds.writeString(1, "enable "+n+"\n")
+		}
+	}
+	return 0
+}
+
+func (f *frame) biHelp(args []string) int {
+	f.fds.writeString(1, "GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)\nThese shell commands are defined internally.\n")
+	return 0
+}
+
+func (f *frame) biCompgen(args []string) int {
+	var words []string
+	prefix := ""
+	args = args[1:]
+	status := 1
+	for i := 0; i < len(args); i++ {
+		switch args[i] {
+		case "-W":
+			if i+1 < len(args) {
+				words = append(words, strings.Fields(args[i+1])...)
+				i++
+			}
+		case "-b":
+			for n := range nativeBuiltins {
+				words = append(words, n)
+			}
+		case "-v":
+			words = append(words, f.varNames("")...)
+		case "-A":
+			i++
+		default:
+			if !strings.HasPrefix(args[i], "-") {
+				prefix = args[i]
+			}
+		}
+	}
+	for _, w := range words {
+		if strings.HasPrefix(w, prefix) {
+			f.fds.writeString(1, w+"\n")
+			status = 0
+		}
+	}
+	return status
+}
+
+// readAll reads the rest of descriptor n.
+func (f *frame) readAll(n int) (string, error) {
+	var b strings.Builder
+	_, err := io.Copy(&b, f.fds.readerOf(n))
+	return b.String(), err
+}

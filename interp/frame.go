@@ -1,0 +1,197 @@
+package interp
+
+import (
+	"context"
+	"maps"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// ctl is a pending change of control flow, unwinding the evaluator.
+type ctl uint8
+
+const (
+	ctlNone     ctl = iota
+	ctlBreak        // break N
+	ctlContinue     // continue N
+	ctlReturn       // return from a function or sourced file
+	ctlExit         // exit the shell (or subshell)
+	ctlAbort        // a fatal error: abandon the current top-level command
+)
+
+// call is what one native run of a script shares across its frames:
+// identity, the job table, the nesting count. Nested shells (bash -c,
+// ./script) get their own call sharing the Shell.
+type callState struct {
+	sh     *Shell
+	ctx    context.Context
+	name   string // $0 and the error prefix for -c scripts ("bash")
+	source string // "-c" for inline scripts, else the script path
+	pids   *pidAlloc
+	wg     *sync.WaitGroup // every goroutine the call starts
+	panics *panicSlot
+}
+
+// pidAlloc hands out sandbox process ids: the shell is 2 (its parent 1),
+// subshells and jobs get the next ones.
+type pidAlloc struct{ next atomic.Int64 }
+
+func (p *pidAlloc) alloc() int { return int(p.next.Add(1)) }
+
+// frame is the shell state a subshell copies: ( ), $( ), pipeline stages
+// and & jobs run on a fork; { } and function calls share their caller's.
+type frame struct {
+	call   *callState
+	ctx    context.Context
+	cancel context.CancelFunc // a job's: kill stops it
+
+	vars   *scope // innermost scope
+	global *scope
+
+	funcs       map[string]*syntax.Stmt
+	funcsShared bool
+	aliases     map[string]string
+	aliasShared bool
+	traps       map[string]string
+	trapShared  bool
+
+	opts   options
+	umask  uint32
+	dir    string
+	oldDir string
+	fds    *fdTab
+
+	status     int // $?
+	params     []string
+	arg0       string
+	lastArg    string // $_
+	pipeStatus []int
+
+	pid, ppid int // $BASHPID and the parent's, for sandbox ids
+	shellPID  int // $$: the top shell's, kept in subshells
+
+	// control flow
+	ctl         ctl
+	ctlN        int
+	loopDepth   int
+	funcNames   []string // FUNCNAME, innermost first
+	sourceDepth int
+	evalDepth   int
+	nest        *int // nesting depth, shared by the frames of one goroutine chain
+	subshell    int  // BASH_SUBSHELL
+
+	lineno      int
+	src         string // the source being run, for error texts
+	noErrExit   int    // > 0 while in a context set -e ignores (if/while conditions, && lists, !)
+	inTrap      bool
+	lastBg      int // $!
+	jobs        *jobTable
+	dirStack    []string
+	getoptsPos  int
+	random      *uint32
+	startSecs   int64
+	seconds0    int64
+	optind      int
+	inCmdSubst  bool
+	hadSubst    bool // a command substitution ran in this command's expansions
+	substStatus int
+	procFDs     []int // descriptors of the running command's process substitutions
+}
+
+// fork copies the frame for a subshell. async says the parent keeps
+// running meanwhile (a background job or a concurrent pipeline stage).
+func (f *frame) fork(async bool) *frame {
+	c := *f
+	c.global = f.global
+	c.vars = f.vars.fork(async)
+	// find the copy of the global scope: the end of the chain
+	g := c.vars
+	for g.parent != nil {
+		g = g.parent
+	}
+	c.global = g
+	f.funcsShared, c.funcsShared = true, true
+	f.aliasShared, c.aliasShared = true, true
+	f.trapShared, c.trapShared = true, true
+	c.fds = f.fds.fork()
+	c.params = f.params // replaced, never changed in place
+	c.dirStack = append([]string(nil), f.dirStack...)
+	c.jobs = &jobTable{}
+	c.pid = f.call.pids.alloc()
+	c.ppid = f.pid
+	c.subshell = f.subshell + 1
+	c.ctl, c.ctlN = ctlNone, 0
+	// A subshell gets its own traps, except ERR/EXIT? bash resets traps
+	// that are not ignored in a subshell; ( ) keeps them listed for trap -p.
+	c.traps = map[string]string{}
+	for k, v := range f.traps {
+		if v == "" {
+			c.traps[k] = v
+		}
+	}
+	c.trapShared = false
+	c.loopDepth = 0
+	c.procFDs = nil
+	n := *f.nest
+	c.nest = &n
+	return &c
+}
+
+func (f *frame) setFunc(name string, body *syntax.Stmt) {
+	if f.funcsShared {
+		f.funcs = maps.Clone(f.funcs)
+		f.funcsShared = false
+	}
+	if body == nil {
+		delete(f.funcs, name)
+		return
+	}
+	f.funcs[name] = body
+}
+
+func (f *frame) setAlias(name, val string, del bool) {
+	if f.aliasShared {
+		f.aliases = maps.Clone(f.aliases)
+		f.aliasShared = false
+	}
+	if del {
+		delete(f.aliases, name)
+		return
+	}
+	f.aliases[name] = val
+}
+
+func (f *frame) setTrap(sig, action string, del bool) {
+	if f.trapShared {
+		f.traps = maps.Clone(f.traps)
+		f.trapShared = false
+	}
+	if del {
+		delete(f.traps, sig)
+		return
+	}
+	f.traps[sig] = action
+}
+
+// errPrefix is how bash starts an error message non-interactively:
+// "bash: line N: " for -c scripts, "SCRIPT: line N: " for files.
+func (f *frame) errPrefix() string {
+	var b strings.Builder
+	name := f.call.name
+	if f.call.source != "-c" && f.call.source != "" {
+		name = f.call.source
+	}
+	b.WriteString(name)
+	b.WriteString(": line ")
+	b.WriteString(itoa(f.lineno))
+	b.WriteString(": ")
+	return b.String()
+}
+
+// errorf prints a shell error with bash's prefix.
+func (f *frame) errorf(format string, args ...any) {
+	f.fds.printf(2, f.errPrefix()+format+"\n", args...)
+}

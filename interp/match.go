@@ -1,0 +1,122 @@
+package interp
+
+import (
+	"context"
+	"strings"
+
+	"github.com/bashbox/bashbox/interp/pattern"
+)
+
+// matcher is a compiled pattern bound to the call's context: long matches
+// stop when the call does.
+type matcher struct {
+	p   *pattern.Pattern
+	ctx context.Context
+}
+
+func (f *frame) patFlags(nocase bool) pattern.Flags {
+	var fl pattern.Flags
+	if f.opts.has(optExtglob) {
+		fl |= pattern.ExtGlob
+	}
+	if nocase {
+		fl |= pattern.NoCase
+	}
+	return fl
+}
+
+func (f *frame) compilePattern(pat string, nocase bool) (*matcher, error) {
+	return &matcher{p: pattern.Compile(pat, f.patFlags(nocase)), ctx: f.ctx}, nil
+}
+
+// matchPattern matches all of s against pat ([[ == ]], case).
+func (f *frame) matchPattern(pat, s string, nocase bool) bool {
+	ok, _ := pattern.Compile(pat, f.patFlags(nocase)).Match(f.ctx, s)
+	return ok
+}
+
+func (m *matcher) matchString(s string) bool {
+	ok, _ := m.p.Match(m.ctx, s)
+	return ok
+}
+
+func (m *matcher) trimPrefix(s string, longest bool) string {
+	n, err := m.p.Prefix(m.ctx, s, longest)
+	if err != nil || n < 0 {
+		return s
+	}
+	return s[n:]
+}
+
+func (m *matcher) trimSuffix(s string, longest bool) string {
+	n, err := m.p.Suffix(m.ctx, s, longest)
+	if err != nil || n < 0 {
+		return s
+	}
+	return s[:n]
+}
+
+// replace implements ${x/p/r}: anchor 1 is /#, 2 is /%. The result's
+// growth is checked against the memory budget as it is built.
+func (m *matcher) replace(s, with string, all bool, anchor int, b *Budget, ctx context.Context) (string, bool) {
+	switch anchor {
+	case 1:
+		n, err := m.p.Prefix(m.ctx, s, true)
+		if err != nil {
+			return s, false
+		}
+		if n < 0 {
+			return s, true
+		}
+		return with + s[n:], true
+	case 2:
+		n, err := m.p.Suffix(m.ctx, s, true)
+		if err != nil {
+			return s, false
+		}
+		if n < 0 {
+			return s, true
+		}
+		return s[:n] + with, true
+	}
+	var out strings.Builder
+	last := 0
+	ok := true
+	err := m.p.Spans(m.ctx, s, all, func(start, end int) bool {
+		// The builder doubles when it grows: check that the doubled
+		// size fits before it happens, so the result never holds more
+		// than the budget.
+		if need := out.Len() + start - last + len(with); need > out.Cap() && need > 1<<16 && !b.fits(int64(max(2*out.Cap(), need))) {
+			ok = false
+			return false
+		}
+		out.WriteString(s[last:start])
+		out.WriteString(with)
+		last = end
+		if ctx.Err() != nil {
+			ok = false
+			return false
+		}
+		return true
+	})
+	if err != nil || !ok {
+		return s, false
+	}
+	if last == 0 && out.Len() == 0 {
+		return s, true
+	}
+	out.WriteString(s[last:])
+	return out.String(), true
+}
+
+func quoteMeta(s string) string { return pattern.QuoteMeta(s) }
+
+func unescapePattern(s string) string { return pattern.Unescape(s) }
+
+func hasGlobMeta(s string, ext bool) bool {
+	var fl pattern.Flags
+	if ext {
+		fl = pattern.ExtGlob
+	}
+	return pattern.HasMeta(s, fl)
+}

@@ -1,0 +1,263 @@
+package interp
+
+import (
+	"context"
+	"io/fs"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/bashbox/bashbox/builtins"
+)
+
+// call1 runs a simple command: assignments, then a function, a builtin
+// or a command of the sandbox.
+func (f *frame) call1(c *syntax.CallExpr) {
+	if len(c.Args) == 0 {
+		f.hadSubst = false
+		for _, as := range c.Assigns {
+			if !f.assignment(as, false) {
+				if f.status == 0 {
+					f.status = 1
+				}
+				return
+			}
+		}
+		if f.opts.has(optXtrace) {
+			f.traceAssigns(c.Assigns)
+		}
+		f.status = 0
+		if f.hadSubst {
+			f.status = f.substStatus
+		}
+		return
+	}
+	if n := len(f.procFDs); true {
+		defer f.closeProcSubsts(n)
+	}
+	words := c.Args
+	if f.opts.has(optExpandAliases) && len(f.aliases) > 0 {
+		if w, ok := f.expandAlias(words); ok {
+			words = w
+		}
+	}
+	f.hadSubst = false
+	args, ok := f.fields(words)
+	if !ok {
+		if f.ctl == ctlNone {
+			f.status = 1
+		}
+		return
+	}
+	if len(args) == 0 {
+		for _, as := range c.Assigns {
+			if !f.assignment(as, false) {
+				return
+			}
+		}
+		f.status = 0
+		if f.hadSubst {
+			f.status = f.substStatus
+		}
+		return
+	}
+	if len(c.Assigns) == 0 {
+		if f.opts.has(optXtrace) {
+			f.trace(args)
+		}
+		f.run(args, nil)
+		f.lastArg = args[len(args)-1]
+		return
+	}
+	// Prefix assignments: a temporary scope for functions and builtins,
+	// the environment of a command.
+	tmp := &scope{vars: map[string]*variable{}, parent: f.vars, gen: newGen()}
+	saved := f.vars
+	f.vars = tmp
+	for _, as := range c.Assigns {
+		if !f.assignPrefix(tmp, as) {
+			f.vars = saved
+			return
+		}
+	}
+	if f.opts.has(optXtrace) {
+		f.traceAssigns(c.Assigns)
+		f.trace(args)
+	}
+	f.run(args, tmp)
+	if f.vars == tmp {
+		f.vars = saved
+	} else {
+		// the command changed scopes (it cannot); keep the chain sane
+		f.vars = saved
+	}
+	f.lastArg = args[len(args)-1]
+}
+
+// assignPrefix evaluates one VAR=value prefix into the temporary scope.
+func (f *frame) assignPrefix(tmp *scope, as *syntax.Assign) bool {
+	name := as.Name.Value
+	if v := f.lookupRaw(name); v != nil && v.attrs&attrReadonly != 0 {
+		f.errorf("%s: readonly variable", name)
+		f.status = 1
+		return false
+	}
+	val, ok := f.literal(as.Value)
+	if !ok {
+		return false
+	}
+	if as.Append {
+		old, _ := f.getVar(name)
+		val = old + val
+	}
+	tmp.vars[name] = &variable{set: true, str: val, attrs: attrExport, gen: tmp.gen}
+	return true
+}
+
+// run runs an expanded command line.
+func (f *frame) run(args []string, tmp *scope) {
+	name := args[0]
+	if body, ok := f.funcs[name]; ok {
+		f.callFunc(name, body, args)
+		return
+	}
+	if bi, ok := nativeBuiltins[name]; ok {
+		f.status = bi(f, args)
+		return
+	}
+	f.status = f.external(args, tmp)
+}
+
+// external runs a command of the sandbox (registry, script, fallback).
+func (f *frame) external(args []string, tmp *scope) int {
+	var extra []string
+	if tmp != nil {
+		for n, v := range tmp.vars {
+			extra = append(extra, n+"="+v.str)
+		}
+	}
+	env := f.environ(nil)
+	if len(extra) > 0 {
+		env = mergeEnv(env, extra)
+	}
+	c := &builtins.Call{
+		Args:   args,
+		Stdin:  f.fds.readerOf(0),
+		Stdout: f.fds.writer(1),
+		Stderr: f.fds.writer(2),
+		Env:    env,
+		Dir:    f.dir,
+		FS:     fdFS{f.call.sh.FS, f.fds},
+		Umask:  fs.FileMode(f.umask),
+	}
+	ctx := context.WithValue(f.ctx, ctxKey{}, ctxInfo{depth: *f.nest, prefix: f.errPrefix()})
+	return f.call.sh.dispatch(ctx, c, false)
+}
+
+// mergeEnv overrides env's pairs with extra's.
+func mergeEnv(env, extra []string) []string {
+	out := env[:0:0]
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		over := false
+		for _, e := range extra {
+			if n, _, _ := strings.Cut(e, "="); n == name {
+				over = true
+				break
+			}
+		}
+		if !over {
+			out = append(out, kv)
+		}
+	}
+	return append(out, extra...)
+}
+
+// callFunc runs a shell function with its own positional parameters and
+// a scope for its locals.
+func (f *frame) callFunc(name string, body *syntax.Stmt, args []string) {
+	if !f.enterNest(name) {
+		return
+	}
+	defer f.leaveNest()
+	oldParams, oldVars, oldNames := f.params, f.vars, f.funcNames
+	f.params = args[1:]
+	f.vars = &scope{vars: map[string]*variable{}, parent: f.vars, gen: newGen(), fn: name}
+	f.funcNames = append([]string{name}, f.funcNames...)
+	f.stmt(body)
+	if f.ctl == ctlReturn {
+		f.ctl = ctlNone
+	}
+	if act, ok := f.traps["RETURN"]; ok && act != "" && !f.inTrap {
+		f.runTrap(act)
+	}
+	f.params, f.vars, f.funcNames = oldParams, oldVars, oldNames
+}
+
+// expandAlias replaces a leading alias name in words.
+func (f *frame) expandAlias(words []*syntax.Word) ([]*syntax.Word, bool) {
+	changed := false
+	for depth := 0; depth < 16 && len(words) > 0; depth++ {
+		if len(words[0].Parts) != 1 {
+			break
+		}
+		l, ok := words[0].Parts[0].(*syntax.Lit)
+		if !ok {
+			break
+		}
+		val, ok := f.aliases[l.Value]
+		if !ok {
+			break
+		}
+		file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(val), "")
+		if err != nil || len(file.Stmts) != 1 {
+			break
+		}
+		call, ok := file.Stmts[0].Cmd.(*syntax.CallExpr)
+		if !ok || len(call.Assigns) > 0 {
+			break
+		}
+		words = append(append([]*syntax.Word(nil), call.Args...), words[1:]...)
+		changed = true
+		if !strings.HasSuffix(val, " ") {
+			break
+		}
+	}
+	return words, changed
+}
+
+// trace prints a command for set -x.
+func (f *frame) trace(args []string) {
+	ps4, _ := f.getVar("PS4")
+	var b strings.Builder
+	b.WriteString(ps4)
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(traceQuote(a))
+	}
+	b.WriteByte('\n')
+	f.fds.writeString(2, b.String())
+}
+
+func (f *frame) traceAssigns(as []*syntax.Assign) {
+	ps4, _ := f.getVar("PS4")
+	for _, a := range as {
+		val, _ := f.getVar(a.Name.Value)
+		f.fds.writeString(2, ps4+a.Name.Value+"="+traceQuote(val)+"\n")
+	}
+}
+
+// traceQuote quotes a word as set -x shows it.
+func traceQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("_-./=:,+@%^", c)) {
+			return shellQuote(s)
+		}
+	}
+	return s
+}
