@@ -34,6 +34,7 @@ func (s *Server) routes() []route {
 			w.Header().Set("Content-Type", "text/plain")
 			io.WriteString(w, "ok\n")
 		})},
+		{"GET /readyz", s.readyHandler()},
 		{"GET /metrics", s.metricsHandler()},
 		{"GET /v1/openapi.json", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
@@ -178,7 +179,7 @@ func errorStatus(err error) int {
 	switch {
 	case errors.As(err, &ie):
 		return ie.Status
-	case errors.Is(err, errBusy):
+	case errors.Is(err, errBusy), errors.Is(err, errDraining), errors.Is(err, errStore):
 		return http.StatusServiceUnavailable
 	}
 	return http.StatusBadRequest

@@ -229,7 +229,7 @@ func TestChunker(t *testing.T) {
 	var got [][]byte
 	c := newChunker(func(_ string, p []byte) { got = append(got, append([]byte(nil), p...)) })
 	big := strings.Repeat("é", maxChunk) // 2 bytes each
-	c.write("stdout", []byte(big[:5]))     // ends inside a character
+	c.write("stdout", []byte(big[:5]))   // ends inside a character
 	c.write("stdout", []byte(big[5:]))
 	c.flush()
 	var all []byte
