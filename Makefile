@@ -1,7 +1,7 @@
 # bashbox: common tasks. `make test` is what CI runs (.ci/run).
 GO ?= go
 
-.PHONY: build test test-short conformance bench loadtest fuzz run-example
+.PHONY: build test test-short conformance bench loadtest fuzz run-example image
 
 build:
 	$(GO) build -o bin/bashbox ./cmd/bashbox
@@ -26,6 +26,11 @@ bench:
 # 200 concurrent HTTP runs for 60 s on loopback (BASHBOX_LOAD_SECONDS to change).
 loadtest:
 	BASHBOX_LOADTEST=1 $(GO) test -count=1 -run '^TestLoad$$' -v -timeout 10m ./serve
+
+# The container image (Dockerfile): static binary, distroless, non-root.
+IMAGE ?= bashbox:dev
+image:
+	docker build -t $(IMAGE) .
 
 fuzz:
 	$(GO) test -run=^$$ -fuzz=FuzzScript -fuzztime=60s ./interp
