@@ -354,4 +354,3 @@ func loadConfig(t *testing.T, text string) *config.File {
 	}
 	return cfg
 }
-
