@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,5 +140,43 @@ func TestSessionStateLimitAndBadInput(t *testing.T) {
 	}
 	if _, err := b.RestoreSession(context.Background(), strings.NewReader("not a state")); err == nil || !strings.Contains(err.Error(), "not a saved session") {
 		t.Fatalf("garbage restored: %v", err)
+	}
+}
+
+// BenchmarkSessionState is the cost of saving and restoring a session
+// by the size of its in-memory files (make loadtest prints it): what a
+// call on a Redis-backed session adds, besides the Redis round trips.
+func BenchmarkSessionState(b *testing.B) {
+	box := newBox(b, bashbox.Config{})
+	for _, size := range []int{0, 64 << 10, 1 << 20, 16 << 20} {
+		s, err := box.NewSession()
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := s.Run(context.Background(), bashbox.Request{Script: fmt.Sprintf(
+			"for i in 1 2 3 4 5 6 7 8; do head -c %d /dev/urandom > /tmp/f$i; done; x=1; f() { :; }", size/8)})
+		if err != nil || res.ExitCode != 0 {
+			b.Fatal(err, res.Stderr)
+		}
+		var buf bytes.Buffer
+		b.Run(fmt.Sprintf("save/%dKiB", size>>10), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				buf.Reset()
+				if err := s.SaveState(context.Background(), &buf, 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(buf.Len()), "state-bytes")
+		})
+		b.Run(fmt.Sprintf("restore/%dKiB", size>>10), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				r, err := box.RestoreSession(context.Background(), bytes.NewReader(buf.Bytes()))
+				if err != nil {
+					b.Fatal(err)
+				}
+				r.Close()
+			}
+		})
+		s.Close()
 	}
 }
