@@ -31,6 +31,11 @@ func TestRedisSessionsAcrossReplicas(t *testing.T) {
 		t.Fatalf("through C: %+v", got)
 	}
 
+	// Another profile's token does not reach the session, on any replica.
+	if got := c.runAs(t, otherToken, id, "echo $n"); got.Status != http.StatusNotFound {
+		t.Fatalf("another profile's token: %d %s", got.Status, got.Body)
+	}
+
 	// A dies without a word: nothing a finished call wrote is lost.
 	a.cmd.Process.Signal(syscall.SIGKILL)
 	<-a.done

@@ -45,7 +45,10 @@ func bashboxBin(t testing.TB) string {
 	return builtBin
 }
 
-const testToken = "replica-test-token"
+const (
+	testToken  = "replica-test-token"
+	otherToken = "other-profile-token"
+)
 
 // replica is one `bashbox serve --http` process.
 type replica struct {
@@ -117,9 +120,14 @@ type runReply struct {
 
 func (r *replica) run(t testing.TB, session, script string) runReply {
 	t.Helper()
+	return r.runAs(t, testToken, session, script)
+}
+
+func (r *replica) runAs(t testing.TB, token, session, script string) runReply {
+	t.Helper()
 	body, _ := json.Marshal(map[string]any{"script": script, "session": session})
 	req, _ := http.NewRequest("POST", r.url+"/v1/run", bytes.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+testToken)
+	req.Header.Set("Authorization", "Bearer "+token)
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -210,6 +218,11 @@ profiles:
     volumes: [scratch]
     workdir: /scratch
     token_env: BASHBOX_TOKEN
+    sessions:
+      max: 20
+  other:
+    volumes: [scratch]
+    token: ` + otherToken + `
     sessions:
       max: 20
 ` + extra
