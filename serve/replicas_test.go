@@ -152,7 +152,8 @@ func (r *replica) get(path string) int {
 }
 
 // redisServer runs a private redis-server on a free port, persisting to
-// an append-only file in dir so that a restart keeps what was saved.
+// an append-only file in dir so that a restart keeps what was saved (a
+// SIGTERM'd redis-server flushes it before it exits).
 type redisServer struct {
 	bin, dir string
 	port     int
@@ -185,7 +186,7 @@ func (rs *redisServer) url() string { return fmt.Sprintf("redis://127.0.0.1:%d/0
 func (rs *redisServer) start(t testing.TB) {
 	t.Helper()
 	rs.cmd = exec.Command(rs.bin, "--port", fmt.Sprint(rs.port), "--bind", "127.0.0.1", "--dir", rs.dir,
-		"--save", "", "--appendonly", "yes", "--appendfsync", "always")
+		"--save", "", "--appendonly", "yes", "--appendfsync", "everysec")
 	if err := rs.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

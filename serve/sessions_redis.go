@@ -40,6 +40,9 @@ func (s *Server) openStore() error {
 	}
 	opts.DialTimeout, opts.ReadTimeout, opts.WriteTimeout = 2*time.Second, 5*time.Second, 5*time.Second
 	opts.MaxRetries = 1
+	// A run holds a connection for one operation at a time: one per slot
+	// keeps runs from queueing for the pool.
+	opts.PoolSize = max(opts.PoolSize, s.cfg.Server.MaxConcurrent+8)
 	s.redis = redis.NewClient(opts)
 	return nil
 }
@@ -220,6 +223,20 @@ func (r *redisSessions) remember(id string, v int64, s *bashbox.Session) {
 	r.cache[id] = &cachedSession{version: v, s: s}
 }
 
+// drop discards this replica's copy of a session whose save failed: the
+// next call loads the stored state.
+func (r *redisSessions) drop(e *sessionEntry) {
+	r.mu.Lock()
+	if c := r.cache[e.id]; c != nil {
+		delete(r.cache, e.id)
+		if c.s != e.s {
+			c.s.Close()
+		}
+	}
+	r.mu.Unlock()
+	e.s.Close()
+}
+
 func (r *redisSessions) forget(id string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -331,7 +348,7 @@ func (r *redisSessions) save(e *sessionEntry) error {
 	r.m.storeSeconds.WithLabelValues("snapshot").Observe(time.Since(start).Seconds())
 	if err != nil {
 		r.unlock(e)
-		r.forget(e.id)
+		r.drop(e)
 		if errors.Is(err, bashbox.ErrStateTooLarge) {
 			return &inputError{Status: http.StatusRequestEntityTooLarge, Field: "session",
 				Msg: fmt.Sprintf("the call ran, but the session's state outgrew sessions.max_state_bytes (%d bytes) and was not saved; the session keeps its state from before the call", r.maxBytes)}
@@ -348,19 +365,11 @@ func (r *redisSessions) save(e *sessionEntry) error {
 		return err
 	})
 	if err != nil {
-		r.forget(e.id)
-		if e.s != nil {
-			r.mu.Lock()
-			cached := r.cache[e.id] != nil && r.cache[e.id].s == e.s
-			r.mu.Unlock()
-			if !cached {
-				e.s.Close()
-			}
-		}
+		r.drop(e)
 		return fmt.Errorf("the call ran, but its session state was not saved (the session keeps its state from before the call): %w", err)
 	}
 	if v < 0 {
-		r.forget(e.id)
+		r.drop(e)
 		return &inputError{Status: http.StatusConflict, Field: "session",
 			Msg: "the call ran past its session lock's expiry and another call took the session; this call's changes were not saved"}
 	}
