@@ -1,7 +1,7 @@
 # bashbox: common tasks. `make test` is what CI runs (.ci/run).
 GO ?= go
 
-.PHONY: build vet lint test test-short conformance bench loadtest soak fuzz run-example
+.PHONY: build vet lint test test-short conformance bench loadtest soak fuzz run-example image
 
 build:
 	$(GO) build -o bin/bashbox ./cmd/bashbox
@@ -40,9 +40,19 @@ conformance:
 bench:
 	$(GO) run ./cmd/bashbox bench --quick
 
-# 200 concurrent HTTP runs for 60 s on loopback (BASHBOX_LOAD_SECONDS to change).
+# 200 concurrent HTTP runs for 60 s on loopback (BASHBOX_LOAD_SECONDS to
+# change), then N serve replicas (BASHBOX_LOAD_REPLICAS, default 3) sharing
+# sessions through redis-server behind a round-robin proxy
+# (BASHBOX_LOAD_CLIENTS sessions, default 64), then the session state
+# save/load cost by size.
 loadtest:
-	BASHBOX_LOADTEST=1 $(GO) test -count=1 -run '^TestLoad$$' -v -timeout 10m ./serve
+	BASHBOX_LOADTEST=1 $(GO) test -count=1 -run '^(TestLoad|TestLoadReplicas)$$' -v -timeout 20m ./serve
+	$(GO) test -run '^$$' -bench '^BenchmarkSessionState$$' -benchtime 20x .
+
+# The container image (Dockerfile): static binary, distroless, non-root.
+IMAGE ?= bashbox:dev
+image:
+	docker build -t $(IMAGE) .
 
 # 60 s of normal and hostile clients against the HTTP server (BASHBOX_SOAK_SECONDS
 # to change); fails on a failed normal run, p99 over twice the quiet baseline,

@@ -27,6 +27,8 @@ type File struct {
 	Server   Server              `yaml:"server"`
 	Volumes  map[string]Volume   `yaml:"volumes"`
 	Profiles map[string]*Profile `yaml:"profiles"`
+	// Sessions says where sessions live (see config/sessions.go).
+	Sessions SessionStore `yaml:"sessions"`
 	// Host is not read from the file: the program sets it (see
 	// config/host.go).
 	Host Host `yaml:"-"`
@@ -49,6 +51,9 @@ type Server struct {
 	// runs are refused with 503 as it nears. 0: a fraction of the
 	// machine's (or cgroup's) memory, chosen by the server.
 	MaxMemory Size `yaml:"max_memory"`
+	// DrainTimeout bounds how long a stopping server lets runs in flight
+	// finish before it cuts them.
+	DrainTimeout time.Duration `yaml:"drain_timeout"`
 }
 
 // Volume is a named host directory binding.
@@ -338,7 +343,10 @@ func (f *File) validate(name string, root *yaml.Node) error {
 	if f.Server.SessionIdleTimeout <= 0 {
 		f.Server.SessionIdleTimeout = 10 * time.Minute
 	}
-	return nil
+	if f.Server.DrainTimeout <= 0 {
+		f.Server.DrainTimeout = 30 * time.Second
+	}
+	return f.Sessions.validate(fail)
 }
 
 // bashToolRoot fills in the Bash tool's root: the profile's first volume,

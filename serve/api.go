@@ -38,6 +38,7 @@ func (s *Server) routes() []route {
 			w.Header().Set("Content-Type", "text/plain")
 			io.WriteString(w, "ok\n")
 		})},
+		{"GET /readyz", s.readyHandler()},
 		{"GET /metrics", s.metricsHandler()},
 		{"GET /v1/openapi.json", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
@@ -190,7 +191,7 @@ func errorStatus(err error) int {
 		return ie.Status
 	case errors.As(err, new(*refusal)):
 		return http.StatusTooManyRequests
-	case errors.Is(err, errBusy), errors.Is(err, errMemoryPressure):
+	case errors.Is(err, errBusy), errors.Is(err, errMemoryPressure), errors.Is(err, errDraining), errors.Is(err, errStore):
 		return http.StatusServiceUnavailable
 	}
 	return http.StatusBadRequest

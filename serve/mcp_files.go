@@ -54,14 +54,14 @@ func (p *profile) withSession(name string, f func(*bashbox.Session, string) erro
 	if err != nil {
 		return err
 	}
-	defer done()
 	if err := f(e.s, e.id); err != nil {
+		done()
 		if e.fresh {
 			p.sessions.remove(e.id, true)
 		}
 		return err
 	}
-	return nil
+	return done()
 }
 
 // volumeOf is the volume holding guest path name, if any.

@@ -38,6 +38,8 @@ type Server struct {
 	queued   atomic.Int64
 	metrics  *metrics
 	memory   *memoryGuard
+	drain    *drainer
+	redis    *redisClient // nil unless sessions.store is redis
 }
 
 type profile struct {
@@ -46,7 +48,7 @@ type profile struct {
 	box      *bashbox.Box
 	fallback *fallback.Runner
 	bash     *bashtool.Tool // nil unless the profile enables it
-	sessions *sessionTable
+	sessions sessionStore
 	gate     *gate // the profile's own concurrency and rate limits
 }
 
@@ -55,8 +57,11 @@ func New(cfg *config.File, log *slog.Logger) (*Server, error) {
 	if log == nil {
 		log = slog.New(slog.NewJSONHandler(io.Discard, nil))
 	}
-	s := &Server{cfg: cfg, profiles: map[string]*profile{}, log: log, slots: make(chan struct{}, cfg.Server.MaxConcurrent), metrics: newMetrics()}
+	s := &Server{cfg: cfg, profiles: map[string]*profile{}, log: log, slots: make(chan struct{}, cfg.Server.MaxConcurrent), metrics: newMetrics(), drain: newDrainer()}
 	s.memory = newMemoryGuard(int64(cfg.Server.MaxMemory))
+	if err := s.openStore(); err != nil {
+		return nil, err
+	}
 	for name, pc := range cfg.Profiles {
 		bc, fb, err := cfg.BoxConfig(name)
 		if err != nil {
@@ -92,7 +97,7 @@ func New(cfg *config.File, log *slog.Logger) (*Server, error) {
 			}
 			p.bash = tool
 		}
-		p.sessions = newSessionTable(box, pc.Sessions.Max, cfg.Server.SessionIdleTimeout)
+		p.sessions = s.newSessionStore(name, box, pc)
 		s.profiles[name] = p
 	}
 	return s, nil
@@ -112,6 +117,9 @@ func (s *Server) Close() error {
 		if p.sessions != nil {
 			p.sessions.close()
 		}
+	}
+	if s.redis != nil {
+		s.redis.Close()
 	}
 	return nil
 }
@@ -173,6 +181,11 @@ func (s *Server) run(ctx context.Context, p *profile, req RunRequest) (*RunResul
 	if err := req.validate(p); err != nil {
 		return nil, err
 	}
+	ctx, leaveDrain, err := s.drain.enter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer leaveDrain()
 	leave, err := s.admit(p)
 	if err != nil {
 		return nil, err
@@ -184,14 +197,22 @@ func (s *Server) run(ctx context.Context, p *profile, req RunRequest) (*RunResul
 	}
 	defer release()
 	var sess *sessionEntry
+	saveSession := func() error { return nil }
 	if req.Session != "" {
 		e, done, err := p.sessions.acquire(req.Session)
 		if err != nil {
 			s.metrics.runs.WithLabelValues(p.name, "refused").Inc()
 			return nil, err
 		}
-		defer done()
+		defer func() {
+			if done != nil {
+				done()
+			}
+		}()
 		sess = e
+		// The session is saved before the caller hears the result, so a
+		// result seen is a state kept (see the end of run).
+		saveSession = func() error { d := done; done = nil; return d() }
 	}
 	var merged mergedWriter
 	var fbCalls atomic.Int64
@@ -226,6 +247,12 @@ func (s *Server) run(ctx context.Context, p *profile, req RunRequest) (*RunResul
 		}
 	} else {
 		res, err = p.box.Run(ctx, breq)
+	}
+	if err == nil {
+		if serr := saveSession(); serr != nil {
+			s.metrics.runs.WithLabelValues(p.name, "refused").Inc()
+			return nil, serr
+		}
 	}
 	if err != nil {
 		s.metrics.runs.WithLabelValues(p.name, "refused").Inc()
@@ -341,6 +368,10 @@ type metrics struct {
 	fallbacks *prometheus.CounterVec
 	inFlight  prometheus.Gauge
 	queued    prometheus.Gauge
+
+	storeSeconds *prometheus.HistogramVec
+	storeErrors  *prometheus.CounterVec
+	stateBytes   prometheus.Histogram
 }
 
 func newMetrics() *metrics {
@@ -353,7 +384,8 @@ func newMetrics() *metrics {
 		inFlight:  prometheus.NewGauge(prometheus.GaugeOpts{Name: "bashbox_runs_in_flight", Help: "Runs executing now."}),
 		queued:    prometheus.NewGauge(prometheus.GaugeOpts{Name: "bashbox_runs_queued", Help: "Runs waiting for a slot."}),
 	}
-	m.reg.MustRegister(m.runs, m.duration, m.trips, m.fallbacks, m.inFlight, m.queued,
+	m.storeSeconds, m.storeErrors, m.stateBytes = storeMetrics()
+	m.reg.MustRegister(m.runs, m.duration, m.trips, m.fallbacks, m.inFlight, m.queued, m.storeSeconds, m.storeErrors, m.stateBytes,
 		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
 	return m
 }

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"sort"
@@ -19,6 +20,20 @@ var (
 func errTooManySessions(max int) error {
 	return &inputError{Status: http.StatusTooManyRequests, Field: "session",
 		Msg: fmt.Sprintf("the profile's session limit (%d) is reached; end one with DELETE /v1/sessions/{id}", max)}
+}
+
+// sessionStore keeps a profile's sessions: in this process
+// (sessionTable) or in Redis, where any replica can continue them
+// (redisSessions). done, after a call or file transfer, saves what it
+// changed; its error means the change was not kept.
+type sessionStore interface {
+	create(held bool) (*sessionEntry, error)
+	acquire(id string) (*sessionEntry, func() error, error)
+	remove(id string, force bool) error
+	info(id string) (SessionInfo, error)
+	list() ([]SessionInfo, error)
+	ready(ctx context.Context) error
+	close()
 }
 
 // sessionTable holds a profile's sessions. Each table belongs to one
@@ -46,6 +61,9 @@ type sessionEntry struct {
 	lastUsed time.Time
 	busy     bool
 	fresh    bool // created for the call that holds it ("new")
+
+	token   string // the Redis lock's, while held
+	version int64  // the Redis state's, as loaded
 }
 
 // SessionInfo is a session as the API lists it.
@@ -126,7 +144,7 @@ func (t *sessionTable) create(held bool) (*sessionEntry, error) {
 
 // acquire takes session id ("new" starts one) for one call or file
 // transfer; done gives it back.
-func (t *sessionTable) acquire(id string) (e *sessionEntry, done func(), err error) {
+func (t *sessionTable) acquire(id string) (e *sessionEntry, done func() error, err error) {
 	if t.max <= 0 && id != "new" {
 		return nil, nil, errUnknownSession // as for any id this profile does not own
 	}
@@ -151,11 +169,12 @@ func (t *sessionTable) acquire(id string) (e *sessionEntry, done func(), err err
 			return nil, nil, err
 		}
 	}
-	return e, func() {
+	return e, func() error {
 		t.mu.Lock()
 		e.busy, e.fresh = false, false
 		e.lastUsed = time.Now()
 		t.mu.Unlock()
+		return nil
 	}, nil
 }
 
@@ -186,7 +205,9 @@ func (t *sessionTable) info(id string) (SessionInfo, error) {
 	return e.info(), nil
 }
 
-func (t *sessionTable) list() []SessionInfo {
+func (t *sessionTable) ready(context.Context) error { return nil }
+
+func (t *sessionTable) list() ([]SessionInfo, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	out := make([]SessionInfo, 0, len(t.sessions))
@@ -194,7 +215,7 @@ func (t *sessionTable) list() []SessionInfo {
 		out = append(out, e.info())
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Created.Before(out[j].Created) })
-	return out
+	return out, nil
 }
 
 // info reads the entry; the table's lock is held.

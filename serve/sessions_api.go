@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"path"
 	"strconv"
+	"sync"
 	"syscall"
 
 	"github.com/bashbox/bashbox"
@@ -20,7 +21,11 @@ func (s *Server) handleCreateSession(w http.ResponseWriter, r *http.Request, p *
 		s.fail(w, r, err)
 		return
 	}
-	info, _ := p.sessions.info(e.id)
+	info, err := p.sessions.info(e.id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	s.log.Info("bashbox session", "event", "created", "request_id", requestInfoFrom(r.Context()).ID,
 		"client", r.RemoteAddr, "profile", p.name, "session", e.id)
 	w.Header().Set("Location", "/v1/sessions/"+e.id)
@@ -28,7 +33,12 @@ func (s *Server) handleCreateSession(w http.ResponseWriter, r *http.Request, p *
 }
 
 func (s *Server) handleListSessions(w http.ResponseWriter, r *http.Request, p *profile) {
-	writeJSON(w, http.StatusOK, map[string]any{"sessions": p.sessions.list()})
+	list, err := p.sessions.list()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"sessions": list})
 }
 
 func (s *Server) handleGetSession(w http.ResponseWriter, r *http.Request, p *profile) {
@@ -53,18 +63,30 @@ func (s *Server) handleDeleteSession(w http.ResponseWriter, r *http.Request, p *
 
 // holdSession takes the URL's session for a file transfer: a running
 // session is not touched (409).
-func (s *Server) holdSession(w http.ResponseWriter, r *http.Request, p *profile) (*sessionEntry, func(), bool) {
+func (s *Server) holdSession(w http.ResponseWriter, r *http.Request, p *profile) (*sessionEntry, func() error, bool) {
 	id := r.PathValue("id")
 	if id == "new" {
 		s.fail(w, r, errUnknownSession)
 		return nil, nil, false
 	}
-	e, done, err := p.sessions.acquire(id)
+	ctx, leave, err := s.drain.enter(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
 		return nil, nil, false
 	}
-	return e, done, true
+	*r = *r.WithContext(ctx)
+	e, done, err := p.sessions.acquire(id)
+	if err != nil {
+		leave()
+		s.fail(w, r, err)
+		return nil, nil, false
+	}
+	var once sync.Once
+	var saveErr error
+	return e, func() error {
+		once.Do(func() { defer leave(); saveErr = done() })
+		return saveErr
+	}, true
 }
 
 // filePath is the guest path of a files URL: the part after files/ is
@@ -82,7 +104,7 @@ func (s *Server) handlePutFile(w http.ResponseWriter, r *http.Request, p *profil
 		return
 	}
 	defer done()
-	s.putFile(w, r, p, e.s, e.id)
+	s.putFile(w, r, p, e.s, e.id, done) // saved before the client hears it was written
 }
 
 // handleGetFile streams a file, or a directory as a tar archive.
@@ -110,7 +132,7 @@ func (s *Server) handlePutVolumeFile(w http.ResponseWriter, r *http.Request, p *
 		return
 	}
 	defer sess.Close()
-	s.putFile(w, r, p, sess, "")
+	s.putFile(w, r, p, sess, "", nil)
 }
 
 // handleGetVolumeFile reads the volumes as a new call sees them.
@@ -124,7 +146,9 @@ func (s *Server) handleGetVolumeFile(w http.ResponseWriter, r *http.Request, p *
 	s.getFile(w, r, sess)
 }
 
-func (s *Server) putFile(w http.ResponseWriter, r *http.Request, p *profile, sess *bashbox.Session, id string) {
+// putFile writes the request's body into sess; commit, when set, saves the
+// session before the client hears the file was written.
+func (s *Server) putFile(w http.ResponseWriter, r *http.Request, p *profile, sess *bashbox.Session, id string, commit func() error) {
 	name := filePath(r)
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	var out map[string]any
@@ -137,6 +161,9 @@ func (s *Server) putFile(w http.ResponseWriter, r *http.Request, p *profile, ses
 		var n int64
 		n, err = sess.WriteFile(r.Context(), name, r.Body, 0)
 		out = map[string]any{"path": name, "size": n}
+	}
+	if err == nil && commit != nil {
+		err = commit()
 	}
 	if err != nil {
 		s.fail(w, r, fileError(err))
@@ -175,6 +202,10 @@ func (s *Server) getFile(w http.ResponseWriter, r *http.Request, sess *bashbox.S
 
 // fileError gives a file operation's failure its status.
 func fileError(err error) error {
+	var known *inputError
+	if errors.As(err, &known) {
+		return err
+	}
 	msg := err.Error()
 	var pe *fs.PathError
 	if errors.As(err, &pe) {

@@ -267,7 +267,7 @@ func rssBytes() int64 {
 	return 0
 }
 
-// TM-SRV-006, TM-SRV-007: the hostile-traffic soak.
+// TM-SRV-012, TM-SRV-013: the hostile-traffic soak.
 func TestSoak(t *testing.T) {
 	secs, strict := 10, false
 	if v, err := strconv.Atoi(os.Getenv("BASHBOX_SOAK_SECONDS")); err == nil && v > 0 {

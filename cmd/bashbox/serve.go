@@ -30,6 +30,7 @@ func serveCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	addr := fs.String("http", "", "serve MCP at /mcp and the HTTP API on ADDR instead of MCP on stdio")
 	token := fs.String("token", "", "bearer token of the 'default' profile over HTTP (default $BASHBOX_TOKEN)")
 	profile := fs.String("profile", "default", "the profile served over stdio")
+	sessionStore := fs.String("session-store", "", "where sessions live: memory, or redis://host:port/db to share them between replicas (overrides sessions.store)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: bashbox serve [--config FILE] [--http ADDR] [run's volume, budget, env and fallback flags]\n\n%s\n%s", volumeHelp, fs.FlagUsages())
 	}
@@ -47,6 +48,11 @@ func serveCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, "%v", err)
 	}
 	cfg.Host = hostConfig()
+	if *sessionStore != "" {
+		if err := cfg.Sessions.SetStore(*sessionStore); err != nil {
+			return usageError(stderr, fs, "%v", err)
+		}
+	}
 	if *addr == "" {
 		*addr = cfg.Server.HTTP
 		if fs.Changed("http") || *cfgFile == "" {
@@ -78,10 +84,17 @@ func serveCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	hs := &http.Server{Addr: *addr, Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	drained := make(chan struct{})
 	go func() {
+		defer close(drained)
 		<-ctx.Done()
-		shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		// Not ready and refusing new runs at once; the runs in flight get
+		// the drain timeout; then the listener closes.
+		drain, cancel := context.WithTimeout(context.Background(), cfg.Server.DrainTimeout)
 		defer cancel()
+		srv.Drain(drain)
+		shutdown, cancel2 := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel2()
 		hs.Shutdown(shutdown)
 	}()
 	if cfg.Server.TLSCert != "" {
@@ -113,6 +126,7 @@ func serveCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bashbox: %v\n", err)
 		return 1
 	}
+	<-drained
 	return 0
 }
 
