@@ -40,7 +40,7 @@ func TestWriteQuota(t *testing.T) {
 		{"head-c", `head -c 10G /dev/zero > f`, "No space left on device"},
 		{"split", mk + `split -b 100000 /tmp/z part`, "No space left on device"},
 		{"tar-x", mk + `tar cf /tmp/a.tar -C /tmp tree z && tar xf /tmp/a.tar`, "No space left on device"},
-		{"unzip", mk + `(cd /tmp && zip -qr a.zip tree z) && unzip -q /tmp/a.zip`, "No space left on device"},
+		{"unzip", mk + `(cd /tmp && zip -0qr a.zip tree z) && unzip -q /tmp/a.zip`, "No space left on device"},
 		{"gzip-bomb", `head -c 8000000 /dev/zero | gzip > /tmp/b.gz && gzip -dc /tmp/b.gz > out`, "No space left on device"},
 		{"gunzip-bomb", `head -c 8000000 /dev/zero | gzip > /tmp/b.gz && cp /tmp/b.gz . && gzip -d b.gz`, "No space left on device"},
 		{"cp-r", mk + `cp -r /tmp/tree copy`, "No space left on device"},
@@ -73,7 +73,7 @@ func TestWriteQuota(t *testing.T) {
 			before := hostBytes(t, dir)
 			b := newBox(t, bashbox.Config{
 				Volumes: []volumes.Volume{{HostDir: dir, GuestPath: "/work", Mode: volumes.ReadWrite}},
-				Limits:  bashbox.Limits{MaxWriteBytes: writeQuota, MaxWriteFiles: 1000, Timeout: 20 * time.Second},
+				Limits:  bashbox.Limits{MaxWriteBytes: writeQuota, MaxWriteFiles: 1000, Timeout: 90 * time.Second},
 			})
 			res := run(t, b, tc.script)
 			if res.Budget == nil || !strings.HasPrefix(res.Budget.Name, "write_") || res.ExitCode != 125 {
