@@ -40,6 +40,7 @@ var stoppedCalls = []struct{ name, script string }{
 	{"background", `for i in 1 2 3 4; do (while :; do :; done) & done; wait`},
 	{"tail-follow", `tail -f fifo-none /dev/null`},
 	{"subst", `x=$(cat /dev/zero | tr '\0' a)`},
+	{"git", `git init -q /tmp/r && cd /tmp/r && git hash-object /dev/zero`},
 }
 
 func openFDs(t *testing.T) int {

@@ -21,26 +21,23 @@ func TestCommandsChargeMemory(t *testing.T) {
 		{"uniq", `uniq /dev/zero`, ""},
 		{"diff", `diff /dev/zero /dev/urandom`, "Memory exhausted"},
 		{"jq-s", `yes '{"a": 1}' | jq -s length`, ""},
-		{"sed-hold", `yes | sed -n 'H; $p'`, "sed: couldn't re-allocate memory"},
+		{"sed-hold", `yes "$(printf '%01000d' 0)" | sed -n 'H; $p'`, "sed: couldn't re-allocate memory"},
 		{"sed-line", `sed p /dev/zero`, ""},
 		{"zip", `zip -q /tmp/a.zip - < /dev/zero`, ""},
 		{"unzip", `unzip -l /dev/zero`, ""},
-		{"subst-bomb", `head -c 200000000 /dev/zero | gzip > /tmp/b.gz; x=$(zcat /tmp/b.gz | tr '\0' a)`, ""},
+		{"git", `git init -q /tmp/r && cd /tmp/r && cat /dev/zero | git hash-object --stdin`, ""},
+		{"subst-bomb", `head -c 24000000 /dev/zero | gzip > /tmp/b.gz; x=$(zcat /tmp/b.gz | tr '\0' a)`, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			b := newBox(t, bashbox.Config{Limits: bashbox.Limits{MaxMemoryBytes: 16 << 20, Timeout: 60 * time.Second}})
-			start := time.Now()
 			res := run(t, b, tc.script)
 			if res.Budget == nil || res.Budget.Name != "memory" || res.ExitCode != 125 {
 				t.Fatalf("budget %+v exit %d, stderr %q", res.Budget, res.ExitCode, res.Stderr)
 			}
 			if !strings.Contains(res.Stderr, tc.msg) || strings.Contains(res.Stderr, "internal error") {
 				t.Errorf("stderr %q", res.Stderr)
-			}
-			if d := time.Since(start); d > 20*time.Second {
-				t.Errorf("took %v", d)
 			}
 		})
 	}

@@ -14,6 +14,9 @@ type Memory interface {
 	// exceeds the budget; the budget has then tripped and the call is
 	// being stopped.
 	Grow(n int64) error
+	// Shrink gives back n bytes charged earlier, for memory a command
+	// let go of before returning.
+	Shrink(n int64)
 }
 
 // ErrMemory is what a charge past the memory budget fails with. Its text
@@ -27,6 +30,13 @@ func (c *Call) Grow(n int64) error {
 		return nil
 	}
 	return c.Memory.Grow(n)
+}
+
+// Shrink gives back n bytes charged with Grow.
+func (c *Call) Shrink(n int64) {
+	if c.Memory != nil && n > 0 {
+		c.Memory.Shrink(n)
+	}
 }
 
 // ReadAll is io.ReadAll that charges the buffer to the memory budget as it

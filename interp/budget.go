@@ -234,5 +234,11 @@ func (a *Account) Grow(n int64) error {
 	return nil
 }
 
+// Shrink gives back n bytes charged earlier.
+func (a *Account) Shrink(n int64) {
+	a.held.Add(-n)
+	a.b.held.Add(-n)
+}
+
 // Release gives back everything charged to the account.
 func (a *Account) Release() { a.b.held.Add(-a.held.Swap(0)) }

@@ -1,6 +1,7 @@
 package find
 
 import (
+	"context"
 	"regexp"
 	"strconv"
 	"strings"
@@ -44,12 +45,14 @@ func compileRegex(pat, syntax string, fold bool) (*pathRegex, error) {
 		if err != nil {
 			return nil, err
 		}
+		re.Bound(context.Background(), nil) // one runaway match gives up after posixre.MatchLimit
 		return &pathRegex{posix: re}, nil
 	case "posix-extended", "egrep", "posix-egrep", "awk", "posix-awk", "gnu-awk":
 		re, err := posixre.Compile(pat, posixre.ERE, posixre.Flags{IgnoreCase: fold})
 		if err != nil {
 			return nil, err
 		}
+		re.Bound(context.Background(), nil)
 		return &pathRegex{posix: re}, nil
 	}
 	expr, backrefs, err := translateEmacs(pat)
@@ -66,6 +69,7 @@ func compileRegex(pat, syntax string, fold bool) (*pathRegex, error) {
 		if err != nil {
 			return nil, &regexError{"Invalid regular expression"}
 		}
+		re.MatchTimeout = posixre.MatchLimit
 		return &pathRegex{netRE: re}, nil
 	}
 	re, err := regexp.Compile(full)

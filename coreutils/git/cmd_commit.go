@@ -3,7 +3,6 @@ package git
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -105,7 +104,7 @@ func cmdCommit(g *cmd, args []string) int {
 		var data []byte
 		var err error
 		if f == "-" {
-			data, err = io.ReadAll(g.c.Stdin)
+			data, err = g.c.ReadAll(g.ctx, g.c.Stdin)
 		} else {
 			data, err = readAll(g.c.FS, g.abs(f))
 		}

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"io"
 	"sort"
 	"strings"
 
@@ -477,7 +476,7 @@ func cmdHashObject(g *cmd, args []string) int {
 		fmt.Fprintln(g.out, h)
 	}
 	if p.flag("stdin") {
-		data, err := io.ReadAll(g.c.Stdin)
+		data, err := g.c.ReadAll(g.ctx, g.c.Stdin)
 		if err != nil {
 			g.fatal("could not read from stdin")
 		}
@@ -812,7 +811,7 @@ func cmdCheckIgnore(g *cmd, args []string) int {
 	r := g.worktreeRepo()
 	paths := p.args
 	if p.flag("stdin") {
-		data, _ := io.ReadAll(g.c.Stdin)
+		data, _ := g.c.ReadAll(g.ctx, g.c.Stdin)
 		sep := "\n"
 		if p.flag("z") {
 			sep = "\x00"

@@ -3,7 +3,6 @@ package git
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"sort"
 	"strings"
 
@@ -495,7 +494,7 @@ func cmdTag(g *cmd, args []string) int {
 			var data []byte
 			var err error
 			if file == "-" {
-				data, err = io.ReadAll(g.c.Stdin)
+				data, err = g.c.ReadAll(g.ctx, g.c.Stdin)
 			} else {
 				data, err = readAll(g.c.FS, g.abs(file))
 			}

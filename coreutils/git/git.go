@@ -114,7 +114,11 @@ func init() {
 
 // Run is the git command.
 func Run(ctx context.Context, c *builtins.Call) (status int) {
-	g := &cmd{ctx: ctx, c: c, out: bufio.NewWriterSize(c.Stdout, 64<<10), stderr: c.Stderr, dir: c.Dir}
+	// Every file git touches goes through callFS: reads and writes stop
+	// with the call, and whole-file reads are charged to its memory.
+	call := *c
+	g := &cmd{ctx: ctx, c: &call, out: bufio.NewWriterSize(c.Stdout, 64<<10), stderr: c.Stderr, dir: c.Dir}
+	call.FS = &callFS{FS: builtins.CancelFS(ctx, c.FS), g: g}
 	defer func() {
 		if r := recover(); r != nil {
 			if code, ok := r.(exitCode); ok {

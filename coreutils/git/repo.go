@@ -154,12 +154,22 @@ func (g *cmd) newRepo(work, gitDir string) *repo {
 }
 
 // readAll reads a whole guest file.
+// callFS is the repository's view of the sandbox: reads and writes stop
+// with the call, and whole-file reads are charged to its memory budget.
+type callFS struct {
+	builtins.FS
+	g *cmd
+}
+
 func readAll(fsys builtins.FS, p string) ([]byte, error) {
 	f, err := fsys.Open(p)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if cf, ok := fsys.(*callFS); ok {
+		return cf.g.c.ReadAll(cf.g.ctx, f)
+	}
 	var buf bytes.Buffer
 	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
 		buf.Grow(int(fi.Size()) + 1)
@@ -250,6 +260,12 @@ func (r *repo) writeObject(t plumbing.ObjectType, data []byte) plumbing.Hash {
 	if r.looseDirs != nil {
 		delete(r.looseDirs, h.String()[:2])
 	}
+	// The object holds a copy of data, and compressing it one more.
+	held := 2 * int64(len(data))
+	if err := r.g.c.Grow(held); err != nil {
+		r.g.fatal("Out of memory, malloc failed (tried to allocate %d bytes)", len(data))
+	}
+	defer r.g.c.Shrink(held)
 	obj := &plumbing.MemoryObject{}
 	obj.SetType(t)
 	obj.Write(data)
