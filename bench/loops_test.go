@@ -36,3 +36,28 @@ func BenchmarkLoopsVsBash(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLoopHeavyVsSh times the exp10 loop_heavy op through /bin/sh and
+// bashbox in the same run; "x-sh" is bashbox's time as a multiple of
+// /bin/sh's (the target is at most 1.0).
+func BenchmarkLoopHeavyVsSh(b *testing.B) {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		b.Skip("no /bin/sh to compare with")
+	}
+	root := b.TempDir()
+	bb, err := NewBashbox(root)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer bb.Close()
+	for _, op := range Ops {
+		if op.Name != "loop_heavy" {
+			continue
+		}
+		for b.Loop() {
+			rep := Run(context.Background(), Config{Root: root, Ops: []Op{op}, Runners: []Runner{HostShell{Path: "/bin/sh"}, bb}, Reps: 3})
+			b.ReportMetric(rep.Ops[0].Ratio, "x-sh")
+			b.ReportMetric(rep.Ops[0].Medians["/bin/sh"], "sh-ms")
+		}
+	}
+}

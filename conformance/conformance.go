@@ -116,17 +116,15 @@ var Env = []string{
 	"USER=user", "LANG=C.UTF-8", "TMPDIR=/tmp", "TZ=UTC", "LC_ALL=C.UTF-8",
 }
 
-// lineRef is the line-number part of bash's non-interactive error prefix;
-// bashbox follows the interactive form ("bash: NAME: ...")
-// except in syntax errors, so both sides are normalised before comparing.
-var lineRef = regexp.MustCompile(`(?m)^(/bin/)?bash: (-c: )?line \d+: `)
+// binBash is how the reference names itself when run as /bin/bash.
+var binBash = regexp.MustCompile(`(?m)^/bin/bash: `)
 
 // ddTiming is the part of dd's transfer summary that differs from run to
 // run (elapsed time and speed); both sides have it replaced.
 var ddTiming = regexp.MustCompile(`(?m)( copied), [0-9.e+-]+ s, (?:[0-9.]+ [kMGTPEZYRQ]?B/s|Infinity B/s)$`)
 
 func normalise(stderr string) string {
-	return ddTiming.ReplaceAllString(lineRef.ReplaceAllString(stderr, "bash: "), "$1, TIME")
+	return ddTiming.ReplaceAllString(stderr, "$1, TIME")
 }
 
 // BaseDir makes the directory the cases run under: beside /tmp, not in it,
@@ -149,7 +147,7 @@ func RunCase(ctx context.Context, c Case, base string, timeout time.Duration) Re
 		return res
 	}
 	res.Ref = runBash(ctx, c.Script, dir, timeout, refAliases(base))
-	res.Ref.Stderr = normalise(res.Ref.Stderr)
+	res.Ref.Stderr = normalise(binBash.ReplaceAllString(res.Ref.Stderr, "bash: "))
 	res.Ref.Tree = TreeDigest(dir)
 	os.RemoveAll(dir)
 	if err := MakeFixture(dir); err != nil {

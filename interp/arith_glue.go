@@ -79,7 +79,14 @@ func (f *frame) arith(x syntax.ArithmExpr) (int64, bool) {
 	if int(x.End().Offset()) > len(src) {
 		src = ""
 	}
-	n, err := arith.Eval(x, src, frameArith{f})
+	var n int64
+	var err error
+	if text, ok := f.call.sh.arithLiteralText(x, src); ok {
+		// No expansions inside: the text is the same every time.
+		n, err = arith.EvalString(text, frameArith{f})
+	} else {
+		n, err = arith.Eval(x, src, frameArith{f})
+	}
 	if err != nil {
 		f.arithFail(err)
 		return 0, false
@@ -116,4 +123,57 @@ func arithText(x syntax.ArithmExpr) string {
 	var b strings.Builder
 	syntax.NewPrinter().Print(&b, &syntax.Word{Parts: []syntax.WordPart{&syntax.ArithmExp{X: x}}})
 	return strings.TrimSuffix(strings.TrimPrefix(b.String(), "$(("), "))")
+}
+
+// maxArithTexts bounds the cache of expression texts (eval in a loop
+// parses new trees every time).
+const maxArithTexts = 4096
+
+// arithLiteralText returns the source text of an arithmetic expression
+// without expansions ($x, $(..), quotes), cached per tree node: arith.Eval
+// would rebuild the same text on every evaluation.
+func (sh *Shell) arithLiteralText(x syntax.ArithmExpr, src string) (string, bool) {
+	sh.arithMu.Lock()
+	t, ok := sh.arithTexts[x]
+	sh.arithMu.Unlock()
+	if ok {
+		return t, t != ""
+	}
+	start, end := int(x.Pos().Offset()), int(x.End().Offset())
+	literal := src != "" && start <= end && end <= len(src)
+	if literal {
+		syntax.Walk(x, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.Word:
+				if n.Lit() == "" {
+					pe, ok := n.Parts[0].(*syntax.ParamExp)
+					if len(n.Parts) != 1 || !ok || pe.Dollar.IsValid() || pe.Index == nil {
+						literal = false
+					}
+				}
+			case *syntax.ParamExp:
+				if n.Dollar.IsValid() || n.Exp != nil || n.Slice != nil || n.Repl != nil {
+					literal = false
+				}
+			case *syntax.CmdSubst, *syntax.ArithmExp, *syntax.DblQuoted, *syntax.SglQuoted, *syntax.ProcSubst:
+				literal = false
+			}
+			return literal
+		})
+	}
+	if literal {
+		for end < len(src) && (src[end] == ' ' || src[end] == '\t' || src[end] == '\n') {
+			end++
+		}
+		t = src[start:end]
+	}
+	sh.arithMu.Lock()
+	if sh.arithTexts == nil {
+		sh.arithTexts = map[syntax.ArithmExpr]string{}
+	}
+	if len(sh.arithTexts) < maxArithTexts {
+		sh.arithTexts[x] = t
+	}
+	sh.arithMu.Unlock()
+	return t, literal
 }

@@ -139,6 +139,9 @@ func (f *frame) biPwd(args []string) int {
 // biTest runs the sandbox's test command as a builtin: not counted, with
 // the shell's error prefix.
 func (f *frame) biTest(args []string) int {
+	if st, ok := quickTest(args); ok {
+		return st
+	}
 	cmd, ok := f.call.sh.Registry.Lookup(args[0])
 	if !ok {
 		return 2

@@ -166,7 +166,7 @@ func (f *frame) biRead(args []string) int {
 		}
 		b.WriteRune(r)
 		count++
-		if b.Len() > 1<<16 && !f.call.sh.Budget.fits(int64(b.Len())) {
+		if count&0xffff == 0 && !f.call.sh.Budget.fits(int64(b.Len())) {
 			f.stopped()
 			return 1
 		}

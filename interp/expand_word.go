@@ -35,7 +35,7 @@ type expander struct {
 
 // fields expands command words into fields.
 func (f *frame) fields(words []*syntax.Word) ([]string, bool) {
-	var out []string
+	out := make([]string, 0, len(words))
 	for _, w := range words {
 		// Fast path: a plain literal word.
 		if len(w.Parts) == 1 {
@@ -74,8 +74,12 @@ func (f *frame) fields(words []*syntax.Word) ([]string, bool) {
 func plainLit(s string) bool {
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
-		case '\\', '*', '?', '[', '~', '{', ']':
+		case '\\', '*', '?', '~', '{':
 			return false
+		case '[':
+			if strings.IndexByte(s[i:], ']') >= 0 {
+				return false
+			}
 		}
 	}
 	return true
@@ -160,7 +164,7 @@ func (e *expander) fieldString() string {
 	glob := false
 	if !e.f.opts.has(optNoglob) {
 		for _, s := range e.cur {
-			if !s.quoted && hasGlobMeta(s.s, e.f.opts.has(optExtglob)) {
+			if !s.quoted && mayGlob(s.s) && hasGlobMeta(s.s, e.f.opts.has(optExtglob)) {
 				glob = true
 				break
 			}
@@ -186,6 +190,16 @@ func (e *expander) fieldString() string {
 		}
 	}
 	return b.String()
+}
+
+// mayGlob is a cheap first test for glob characters: *, ?, a [ with a ]
+// after it, or an extglob group.
+func mayGlob(s string) bool {
+	if strings.ContainsAny(s, "*?(") {
+		return true
+	}
+	i := strings.IndexByte(s, '[')
+	return i >= 0 && strings.IndexByte(s[i:], ']') >= 0
 }
 
 // globMark prefixes a field that is a pathname pattern; no field can

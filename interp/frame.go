@@ -2,6 +2,7 @@ package interp
 
 import (
 	"context"
+	"io"
 	"maps"
 	"strings"
 	"sync"
@@ -33,6 +34,9 @@ type callState struct {
 	pids   *pidAlloc
 	wg     *sync.WaitGroup // every goroutine the call starts
 	panics *panicSlot
+
+	pipesMu sync.Mutex
+	pipes   []*io.PipeReader // every pipe of the call, closed when it ends
 }
 
 // pidAlloc hands out sandbox process ids: the shell is 2 (its parent 1),

@@ -3,7 +3,6 @@ package interp
 import (
 	"context"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"sync"
@@ -91,8 +90,8 @@ func (f *frame) coproc(c *syntax.CoprocClause) {
 	if c.Name != nil {
 		name, _ = f.literal(c.Name)
 	}
-	toR, toW := io.Pipe()     // shell -> coproc
-	fromR, fromW := io.Pipe() // coproc -> shell
+	toR, toW := f.call.pipe()     // shell -> coproc
+	fromR, fromW := f.call.pipe() // coproc -> shell
 	child := f.fork(true)
 	child.fds.set(0, newStream(toR, nil, readCloser{toR}))
 	child.fds.set(1, newStream(nil, fromW, fromW))

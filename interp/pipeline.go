@@ -39,7 +39,7 @@ func (f *frame) pipeline(c *syntax.BinaryCmd) {
 		var pr *io.PipeReader
 		var pw *io.PipeWriter
 		if i < n-1 {
-			pr, pw = io.Pipe()
+			pr, pw = f.call.pipe()
 		}
 		if i == n-1 && lastInShell {
 			saved := f.fds
@@ -155,7 +155,7 @@ func (f *frame) cmdSubst(stmts []*syntax.Stmt) (string, bool) {
 // procSubst starts <(...) or >(...) and returns the /dev/fd path of its
 // pipe end in the frame's table.
 func (f *frame) procSubst(p *syntax.ProcSubst) (string, bool) {
-	pr, pw := io.Pipe()
+	pr, pw := f.call.pipe()
 	child := f.fork(true)
 	fd := f.fds.freeHigh()
 	if p.Op == syntax.CmdIn { // <(cmd): cmd writes, we read

@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/bashbox/bashbox/builtins"
 )
 
 // ctxKey carries the native engine's nesting depth into nested shells
@@ -32,6 +34,27 @@ func infoOf(ctx context.Context) ctxInfo {
 type panicSlot struct {
 	mu  sync.Mutex
 	val any
+}
+
+// pipe makes a pipe of the call: when the call ends, every pipe is
+// closed, so no goroutine stays blocked on one.
+func (c *callState) pipe() (*io.PipeReader, *io.PipeWriter) {
+	pr, pw := io.Pipe()
+	c.pipesMu.Lock()
+	c.pipes = append(c.pipes, pr)
+	c.pipesMu.Unlock()
+	return pr, pw
+}
+
+// closePipes ends every pipe of the call: writers fail and readers see
+// the end.
+func (c *callState) closePipes() {
+	c.pipesMu.Lock()
+	defer c.pipesMu.Unlock()
+	for _, pr := range c.pipes {
+		pr.CloseWithError(builtins.ErrPipeClosed)
+	}
+	c.pipes = nil
 }
 
 // goSafe runs fn in a goroutine of the call: a panic in it becomes an
@@ -81,8 +104,9 @@ func (sh *Shell) runNative(ctx context.Context, inv Invocation) (status int) {
 			status = 2
 		}
 		cancelJobs()
-		call.wg.Wait()
 		f.fds.release()
+		call.closePipes()
+		call.wg.Wait()
 	}()
 	if _, nested := ctx.Value(ctxKey{}).(ctxInfo); nested {
 		if !f.enterNest("bash") {
@@ -520,8 +544,9 @@ func (sh *Shell) runSession(ctx context.Context, f *frame, script string, stdin 
 			status = 2
 		}
 		cancelJobs()
-		call.wg.Wait()
 		f.fds.release()
+		call.closePipes()
+		call.wg.Wait()
 		f.fds = &fdTab{}
 		f.ctl = ctlNone
 	}()

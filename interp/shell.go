@@ -31,6 +31,8 @@ type Shell struct {
 
 	braceMu    sync.Mutex
 	braceCache map[*syntax.Word][]*syntax.Word
+	arithMu    sync.Mutex
+	arithTexts map[syntax.ArithmExpr]string
 }
 
 // Invocation describes one script run.

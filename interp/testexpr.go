@@ -303,3 +303,58 @@ func atoiOr(s string, d int) int {
 	}
 	return n
 }
+
+// quickTest answers the common forms of test and [ without the full
+// command: string tests and integer comparisons of valid numbers. ok is
+// false for anything else (and for every error, which the command words).
+func quickTest(args []string) (int, bool) {
+	a := args[1:]
+	if args[0] == "[" {
+		if len(a) == 0 || a[len(a)-1] != "]" {
+			return 0, false
+		}
+		a = a[:len(a)-1]
+	}
+	switch len(a) {
+	case 1:
+		if a[0] == "!" || a[0] == "(" || a[0] == ")" {
+			return 0, false
+		}
+		return boolStatus(a[0] != ""), true
+	case 2:
+		switch a[0] {
+		case "-n":
+			return boolStatus(a[1] != ""), true
+		case "-z":
+			return boolStatus(a[1] == ""), true
+		}
+	case 3:
+		l, op, r := a[0], a[1], a[2]
+		switch op {
+		case "=", "==":
+			return boolStatus(l == r), true
+		case "!=":
+			return boolStatus(l != r), true
+		case "-eq", "-ne", "-lt", "-le", "-gt", "-ge":
+			x, err1 := strconv.ParseInt(strings.TrimSpace(l), 10, 64)
+			y, err2 := strconv.ParseInt(strings.TrimSpace(r), 10, 64)
+			if err1 != nil || err2 != nil {
+				return 0, false
+			}
+			switch op {
+			case "-eq":
+				return boolStatus(x == y), true
+			case "-ne":
+				return boolStatus(x != y), true
+			case "-lt":
+				return boolStatus(x < y), true
+			case "-le":
+				return boolStatus(x <= y), true
+			case "-gt":
+				return boolStatus(x > y), true
+			}
+			return boolStatus(x >= y), true
+		}
+	}
+	return 0, false
+}
