@@ -96,7 +96,12 @@ func (s *Server) addFileTools(srv *mcp.Server, p *profile) {
 				return nil, FileOutput{}, s.mcpRefusal(ctx, req, badField("encoding", "%q: want utf-8 or base64", in.Encoding))
 			}
 			var out FileOutput
-			err := p.withSession(in.Session, func(sess *bashbox.Session, id string) error {
+			ctx, leave, err := s.drain.enter(ctx) // a draining server takes no new work
+			if err != nil {
+				return nil, FileOutput{}, err
+			}
+			defer leave()
+			err = p.withSession(in.Session, func(sess *bashbox.Session, id string) error {
 				name := in.Path
 				if !path.IsAbs(name) {
 					name = path.Join(sess.Workdir(), name)
@@ -128,7 +133,12 @@ func (s *Server) addFileTools(srv *mcp.Server, p *profile) {
 				return nil, FileOutput{}, s.mcpRefusal(ctx, req, badField("session", "a new session has no files of its own yet"))
 			}
 			var out FileOutput
-			err := p.withSession(in.Session, func(sess *bashbox.Session, id string) error {
+			ctx, leave, err := s.drain.enter(ctx) // a draining server takes no new work
+			if err != nil {
+				return nil, FileOutput{}, err
+			}
+			defer leave()
+			err = p.withSession(in.Session, func(sess *bashbox.Session, id string) error {
 				f, fi, err := sess.Open(in.Path)
 				if err != nil {
 					return err
