@@ -23,10 +23,10 @@ func TestFallbackNetworkPerCommand(t *testing.T) {
 		t.Fatalf("plain name: %+v %v", f, err)
 	}
 	for yml, want := range map[string]string{
-		"profiles:\n  p:\n    fallback:\n      commands: [{name: git, net: true}]\n":     "line 4: field net not found in a fallback command",
+		"profiles:\n  p:\n    fallback:\n      commands: [{name: git, net: true}]\n":      "line 4: field net not found in a fallback command",
 		"profiles:\n  p:\n    fallback:\n      commands: [{name: git, network: maybe}]\n": "network: want true or false",
-		"profiles:\n  p:\n    fallback:\n      commands: [{network: true}]\n":            "an entry needs a name",
-		"profiles:\n  p:\n    fallback:\n      cmds: [git]\n":                            "field cmds not found in fallback",
+		"profiles:\n  p:\n    fallback:\n      commands: [{network: true}]\n":             "an entry needs a name",
+		"profiles:\n  p:\n    fallback:\n      cmds: [git]\n":                             "field cmds not found in fallback",
 	} {
 		if _, err := config.Parse("t.yaml", []byte(yml)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: got %v, want %q", yml, err, want)
