@@ -191,10 +191,12 @@ func runAttacks(t *testing.T, backend hostsandbox.Backend, policyOff bool) []str
 	before := snapshot(t, e.outside, e.tmp)
 	for _, a := range attacks {
 		var log bytes.Buffer
-		r, err := fallback.New(fallback.Config{Commands: []string{"git"}, Backend: backend, NoArgumentPolicy: policyOff,
-			Logger: slog.New(slog.NewJSONHandler(&log, nil))})
+		r, err := fallback.New(fallback.Config{Commands: []string{"git"}, Backend: backend, Logger: slog.New(slog.NewJSONHandler(&log, nil))})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if policyOff {
+			fallback.WithoutArgumentPolicy(r)
 		}
 		b, err := bashbox.New(bashbox.Config{Volumes: []volumes.Volume{{HostDir: e.vol, GuestPath: "/work", Mode: volumes.ReadWrite}},
 			Fallback: r.Run, Limits: bashbox.Limits{Timeout: 20 * time.Second}})

@@ -61,10 +61,6 @@ type Config struct {
 	// LookupEnv reads the host variables named in Env; default
 	// os.LookupEnv.
 	LookupEnv func(string) (string, bool)
-	// NoArgumentPolicy switches the argument and repository policy off,
-	// leaving the OS sandbox alone: for tests that prove it holds by
-	// itself. Never set it in production.
-	NoArgumentPolicy bool
 }
 
 // DefaultMaxMemoryBytes is the address-space limit of a fallback process.
@@ -78,7 +74,7 @@ type Runner struct {
 	log      *slog.Logger
 	backend  hostsandbox.Backend
 	maxMem   uint64
-	noPolicy bool
+	noPolicy bool // tests only (export_test.go): the OS sandbox alone
 	// readOnly are host paths the binaries need besides the system
 	// skeleton (a binary or git exec path outside /usr), bound read-only.
 	readOnly []string
@@ -94,7 +90,7 @@ func New(cfg Config) (*Runner, error) {
 		look = exec.LookPath
 	}
 	r := &Runner{bins: map[string]string{}, network: map[string]bool{}, log: cfg.Logger, backend: cfg.Backend,
-		maxMem: cfg.MaxMemoryBytes, noPolicy: cfg.NoArgumentPolicy}
+		maxMem: cfg.MaxMemoryBytes}
 	if r.log == nil {
 		r.log = slog.New(slog.NewJSONHandler(os.Stderr, nil))
 	}
