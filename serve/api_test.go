@@ -107,9 +107,17 @@ func TestSessionAPI(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		post(t, ts.URL, "secret-token", `{"script":"sleep 1","session":"`+id+`"}`)
+		post(t, ts.URL, "secret-token", `{"script":"sleep 2","session":"`+id+`"}`)
 	}()
-	time.Sleep(300 * time.Millisecond)
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		_, body := call(t, "GET", ts.URL+"/v1/sessions/"+id, "secret-token", nil)
+		if decode(t, body)["busy"] == true {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the session never became busy")
+		}
+	}
 	for _, c := range []struct{ method, path, body string }{
 		{"POST", "/v1/run", `{"script":"true","session":"` + id + `"}`},
 		{"GET", "/v1/sessions/" + id + "/files/tmp/f", ""},
