@@ -107,9 +107,17 @@ func TestSessionAPI(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		post(t, ts.URL, "secret-token", `{"script":"sleep 1","session":"`+id+`"}`)
+		post(t, ts.URL, "secret-token", `{"script":"sleep 2","session":"`+id+`"}`)
 	}()
-	time.Sleep(300 * time.Millisecond)
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		_, body := call(t, "GET", ts.URL+"/v1/sessions/"+id, "secret-token", nil)
+		if decode(t, body)["busy"] == true {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the session never became busy")
+		}
+	}
 	for _, c := range []struct{ method, path, body string }{
 		{"POST", "/v1/run", `{"script":"true","session":"` + id + `"}`},
 		{"GET", "/v1/sessions/" + id + "/files/tmp/f", ""},
@@ -145,6 +153,7 @@ func TestFilesAPI(t *testing.T) {
 		data := make([]byte, size)
 		rand.Read(data)
 		// Onto the read-only volume: the write lands in the session's overlay.
+		start := time.Now()
 		resp, body := call(t, "PUT", base+"/files/work/sub/blob.bin", "secret-token", bytes.NewReader(data))
 		if resp.StatusCode != 200 || decode(t, body)["size"] != float64(size) {
 			t.Fatalf("put %d: %d %s", size, resp.StatusCode, body)
@@ -153,6 +162,7 @@ func TestFilesAPI(t *testing.T) {
 		if resp.StatusCode != 200 || sha256.Sum256(got) != sha256.Sum256(data) {
 			t.Fatalf("get %d: %d, %d bytes back", size, resp.StatusCode, len(got))
 		}
+		t.Logf("%d bytes: PUT and GET in %v", size, time.Since(start))
 	}
 	if _, err := os.Stat(filepath.Join(hostDir, "sub")); err == nil {
 		t.Fatal("a write reached the read-only host directory")

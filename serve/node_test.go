@@ -37,12 +37,16 @@ func TestTypeScriptSDKClient(t *testing.T) {
 		t.Fatalf("node client: %v\n%s", err, out)
 	}
 	var got struct {
-		Tools []string `json:"tools"`
-		Text  string   `json:"text"`
-		Exit  int      `json:"exit"`
+		Tools    []string `json:"tools"`
+		Text     string   `json:"text"`
+		Exit     int      `json:"exit"`
+		Progress []string `json:"progress"`
 	}
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
+	}
+	if strings.Join(got.Progress, "|") != "p1\n|p2\n" {
+		t.Errorf("progress notifications: %q", got.Progress)
 	}
 	if strings.Join(got.Tools, " ") != "Bashbox read_file write_file" || got.Text != "original\nchanged\n" || got.Exit != 0 {
 		t.Fatalf("got %+v", got)

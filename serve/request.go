@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // RunRequest is one run, the same over HTTP and MCP.
@@ -137,8 +136,7 @@ func decodeJSON(body io.Reader, v any) error {
 	case errors.As(err, &mbe):
 		return &inputError{Status: http.StatusRequestEntityTooLarge, Msg: fmt.Sprintf("request body over %d bytes", mbe.Limit)}
 	case errors.As(err, &ute):
-		field := ute.Field
-		return badField(field, "expected %s, got JSON %s", jsonKind(ute.Type.Kind().String()), ute.Value)
+		return badField(ute.Field, "expected %s, got JSON %s", jsonKind(ute.Type.Kind().String()), ute.Value)
 	case unknownFieldRE.MatchString(err.Error()):
 		name := unknownFieldRE.FindStringSubmatch(err.Error())[1]
 		return badField(name, "unknown field")
@@ -202,9 +200,6 @@ func (req *RunRequest) validate(p *profile) error {
 		if req.Workdir == "" {
 			return badField("volume", "unknown volume %q (this profile has %s)", req.Volume, strings.Join(p.volumeNames(), ", "))
 		}
-	}
-	if !utf8.ValidString(req.Script) {
-		return badField("script", "is not valid UTF-8")
 	}
 	return nil
 }

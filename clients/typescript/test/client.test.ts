@@ -79,7 +79,8 @@ test("sessions: create, use, list, scope, delete", async () => {
 test("files round-trip byte for byte, tar both ways", async () => {
   const s = await client.createSession();
   try {
-    for (const size of [0, 1000, 50 << 20]) {
+    // 50 MiB round trips are in the Go and Python tests; this one keeps CI's load down.
+    for (const size of [0, 1000, 16 << 20]) {
       const data = new Uint8Array(randomBytes(size));
       const w = await client.writeFile(s.id, "/work/in/blob.bin", data);
       assert.equal(w.size, size);
