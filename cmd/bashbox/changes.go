@@ -132,7 +132,13 @@ func applyCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "bashbox apply: %v\n", err)
+		if errors.Is(err, changeset.ErrConflicts) || *dryRun {
+			fmt.Fprintf(stderr, "bashbox apply: %v\n", err)
+		} else {
+			// Every entry was checked first, so this is the host
+			// failing (disk full, permissions) part way.
+			fmt.Fprintf(stderr, "bashbox apply: %v (the directory may be partly changed)\n", err)
+		}
 		return 1
 	}
 	if *dryRun && !*quiet {
