@@ -47,8 +47,8 @@ type Output struct {
 	Truncated bool `json:"truncated"`
 	Omitted   int  `json:"omitted,omitempty"`
 	// Unrepresentable counts, in a diff, the entries a git diff cannot
-	// express (empty directories, directory modes, file modes other than
-	// 644 and 755); they are listed in comment lines at its end.
+	// express, wholly or in part (empty directories, directory modes, file
+	// modes other than 644 and 755); comment lines at its end list them.
 	Unrepresentable int `json:"unrepresentable,omitempty"`
 	// Error says why the set could not be computed (Data is then empty).
 	Error string `json:"error,omitempty"`
@@ -125,6 +125,11 @@ func (s *Set) Encode(format Format, limit int64) (*Output, error) {
 			}
 			b.WriteString(text)
 			out.Count++
+			if e.Type == TypeFile && e.Op != OpDeleted && gitMode(e.NewMode) != e.NewMode {
+				// In the diff, but git will give the file another mode.
+				out.Unrepresentable++
+				notes = append(notes, fmt.Sprintf("# bashbox: in this diff as %s: %s (mode %s)\n", gitMode(e.NewMode), e.Path, e.NewMode))
+			}
 		}
 		if out.Truncated {
 			b.WriteString(truncatedMarker(out.Omitted, limit))

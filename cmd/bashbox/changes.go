@@ -61,7 +61,7 @@ func (f *changesFlags) deliver(res *bashbox.Result, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bashbox: change set truncated: %d changes omitted to fit the output budget; raise --max-output\n", out.Omitted)
 	}
 	if out.Unrepresentable > 0 {
-		fmt.Fprintf(stderr, "bashbox: %d changes are not in the diff (empty directories, directory modes, file modes other than 644/755); --changes tar or json carries them\n", out.Unrepresentable)
+		fmt.Fprintf(stderr, "bashbox: %d changes are not fully in the diff (empty directories, directory modes, file modes other than 644/755: see its last lines); --changes tar or json carries them\n", out.Unrepresentable)
 	}
 	if f.out == "" {
 		return -1
