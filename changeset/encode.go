@@ -190,20 +190,22 @@ func (s *Set) Encode(format Format, limit int64) (*Output, error) {
 
 func (s *Set) encodeTar(limit int64, out *Output) ([]byte, error) {
 	now := time.Now()
-	var members [][]byte
-	var kept []Entry
+	var members, metas [][]byte
 	used := 0
 	for i := range s.Entries {
-		e := &s.Entries[i]
+		e := s.Entries[i] // a copy: the member carries the content, not the manifest
+		e.Data = nil
 		var m []byte
 		if e.Op != OpDeleted {
 			var err error
-			if m, err = tarMember(e, now); err != nil {
+			if m, err = tarMember(&e, now); err != nil {
 				return nil, err
 			}
 		}
-		e.Data = nil // the member carries the content
-		meta, _ := json.Marshal(e)
+		meta, err := json.Marshal(e)
+		if err != nil {
+			return nil, err
+		}
 		n := len(m) + len(meta) + 2
 		if out.Truncated || limit > 0 && int64(used+n+4096) > limit {
 			out.Truncated = true
@@ -211,22 +213,20 @@ func (s *Set) encodeTar(limit int64, out *Output) ([]byte, error) {
 			continue
 		}
 		used += n
-		members = append(members, m)
-		kept = append(kept, *e)
+		members, metas = append(members, m), append(metas, meta)
 		out.Count++
 	}
 	var manifest bytes.Buffer
 	manifest.WriteString("[")
-	for i, e := range kept {
+	for i, meta := range metas {
 		if i > 0 {
 			manifest.WriteString(",")
 		}
-		meta, _ := json.Marshal(e)
 		manifest.WriteString("\n")
 		manifest.Write(meta)
 	}
 	if out.Truncated {
-		if len(kept) > 0 {
+		if len(metas) > 0 {
 			manifest.WriteString(",")
 		}
 		fmt.Fprintf(&manifest, "\n{\"op\":\"truncated\",\"omitted\":%d}", out.Omitted)
