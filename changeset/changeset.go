@@ -147,7 +147,7 @@ func FromOverlay(o *overlayfs.Overlay) (*Set, error) {
 		if info == nil {
 			info = c.Old
 		}
-		e := Entry{Path: strings.TrimPrefix(c.Path, "/"), Type: typeOf(info.Mode())}
+		e := Entry{Path: relPath(c.Path), Type: typeOf(info.Mode())}
 		if c.Old != nil {
 			e.OldMode = modeString(c.Old.Mode())
 			if e.Type != TypeDir {
@@ -182,7 +182,7 @@ func FromOverlay(o *overlayfs.Overlay) (*Set, error) {
 		case overlayfs.Deleted:
 			e.Op = OpDeleted
 		case overlayfs.Renamed:
-			e.Op, e.OldPath = OpRenamed, strings.TrimPrefix(c.OldPath, "/")
+			e.Op, e.OldPath = OpRenamed, relPath(c.OldPath)
 		case overlayfs.Changed:
 			switch {
 			case e.Type != TypeDir && !bytes.Equal(e.old, e.new):
@@ -197,6 +197,15 @@ func FromOverlay(o *overlayfs.Overlay) (*Set, error) {
 	}
 	sortEntries(set.Entries)
 	return set, nil
+}
+
+// relPath turns a layer path into the set's form: relative, with "." for
+// the volume's root (whose mode alone can change).
+func relPath(p string) string {
+	if p == "/" {
+		return "."
+	}
+	return strings.TrimPrefix(p, "/")
 }
 
 // content reads a file's bytes or a symlink's target.

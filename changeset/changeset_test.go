@@ -121,6 +121,9 @@ func TestFromOverlayEdgeCases(t *testing.T) {
 		{"mode only", func(t *testing.T, o *overlayfs.Overlay) {
 			must(t, o.Chmod("/a.txt", 0o755))
 		}, "mode file a.txt"},
+		{"mode of the root", func(t *testing.T, o *overlayfs.Overlay) {
+			must(t, o.Chmod("/", 0o700))
+		}, "mode dir ."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -47,8 +47,8 @@ type Output struct {
 	Truncated bool `json:"truncated"`
 	Omitted   int  `json:"omitted,omitempty"`
 	// Unrepresentable counts, in a diff, the entries a git diff cannot
-	// express (empty directories, directory modes, file modes other than
-	// 644 and 755); they are listed in comment lines at its end.
+	// express, wholly or in part (empty directories, directory modes, file
+	// modes other than 644 and 755); comment lines at its end list them.
 	Unrepresentable int `json:"unrepresentable,omitempty"`
 	// Error says why the set could not be computed (Data is then empty).
 	Error string `json:"error,omitempty"`
@@ -125,6 +125,11 @@ func (s *Set) Encode(format Format, limit int64) (*Output, error) {
 			}
 			b.WriteString(text)
 			out.Count++
+			if e.Type == TypeFile && e.Op != OpDeleted && gitMode(e.NewMode) != e.NewMode {
+				// In the diff, but git will give the file another mode.
+				out.Unrepresentable++
+				notes = append(notes, fmt.Sprintf("# bashbox: in this diff as %s: %s (mode %s)\n", gitMode(e.NewMode), e.Path, e.NewMode))
+			}
 		}
 		if out.Truncated {
 			b.WriteString(truncatedMarker(out.Omitted, limit))
@@ -185,20 +190,22 @@ func (s *Set) Encode(format Format, limit int64) (*Output, error) {
 
 func (s *Set) encodeTar(limit int64, out *Output) ([]byte, error) {
 	now := time.Now()
-	var members [][]byte
-	var kept []Entry
+	var members, metas [][]byte
 	used := 0
 	for i := range s.Entries {
-		e := &s.Entries[i]
+		e := s.Entries[i] // a copy: the member carries the content, not the manifest
+		e.Data = nil
 		var m []byte
 		if e.Op != OpDeleted {
 			var err error
-			if m, err = tarMember(e, now); err != nil {
+			if m, err = tarMember(&e, now); err != nil {
 				return nil, err
 			}
 		}
-		e.Data = nil // the member carries the content
-		meta, _ := json.Marshal(e)
+		meta, err := json.Marshal(e)
+		if err != nil {
+			return nil, err
+		}
 		n := len(m) + len(meta) + 2
 		if out.Truncated || limit > 0 && int64(used+n+4096) > limit {
 			out.Truncated = true
@@ -206,22 +213,20 @@ func (s *Set) encodeTar(limit int64, out *Output) ([]byte, error) {
 			continue
 		}
 		used += n
-		members = append(members, m)
-		kept = append(kept, *e)
+		members, metas = append(members, m), append(metas, meta)
 		out.Count++
 	}
 	var manifest bytes.Buffer
 	manifest.WriteString("[")
-	for i, e := range kept {
+	for i, meta := range metas {
 		if i > 0 {
 			manifest.WriteString(",")
 		}
-		meta, _ := json.Marshal(e)
 		manifest.WriteString("\n")
 		manifest.Write(meta)
 	}
 	if out.Truncated {
-		if len(kept) > 0 {
+		if len(metas) > 0 {
 			manifest.WriteString(",")
 		}
 		fmt.Fprintf(&manifest, "\n{\"op\":\"truncated\",\"omitted\":%d}", out.Omitted)

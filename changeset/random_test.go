@@ -78,6 +78,9 @@ func randomRoundTrip(t *testing.T, seed uint64) {
 			}
 		case 6:
 			mode := []fs.FileMode{0o644, 0o755, 0o600, 0o700}[rng.IntN(4)]
+			if rng.IntN(6) == 0 {
+				p, mode = ".", 0o700|fs.FileMode(rng.IntN(2))*0o055 // the volume's root
+			}
 			op = fmt.Sprintf("chmod %o %s", mode, p)
 			if fi, _, err := o.LstatIfPossible("/" + p); err != nil || fi.Mode()&fs.ModeSymlink != 0 {
 				continue

@@ -137,7 +137,8 @@ func (s *Set) check() error {
 		bad := func(format string, a ...any) error {
 			return fmt.Errorf("malformed change set: %s: %s", e.Path, fmt.Sprintf(format, a...))
 		}
-		if !localPath(e.Path) || e.OldPath != "" && !localPath(e.OldPath) {
+		root := e.Path == "." && e.Op == OpMode && e.Type == TypeDir // the volume's root
+		if !root && !localPath(e.Path) || e.OldPath != "" && !localPath(e.OldPath) {
 			return bad("path is not a clean relative path inside the directory")
 		}
 		switch e.Type {

@@ -165,6 +165,13 @@ func (o *Overlay) Changes() ([]Change, error) {
 		}
 		return nil
 	}
+	// The root itself is listed only when its mode changed (chmod of
+	// the volume's directory): it is always in the upper layer.
+	if ui, _, err := o.upper.LstatIfPossible("/"); err == nil {
+		if bi := baseInfo("/"); bi != nil && bi.Mode() != ui.Mode() {
+			out = append(out, Change{Op: Changed, Path: "/", Old: bi, New: ui})
+		}
+	}
 	if err := walk("/"); err != nil {
 		return nil, err
 	}

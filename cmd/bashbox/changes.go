@@ -61,7 +61,7 @@ func (f *changesFlags) deliver(res *bashbox.Result, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bashbox: change set truncated: %d changes omitted to fit the output budget; raise --max-output\n", out.Omitted)
 	}
 	if out.Unrepresentable > 0 {
-		fmt.Fprintf(stderr, "bashbox: %d changes are not in the diff (empty directories, directory modes, file modes other than 644/755); --changes tar or json carries them\n", out.Unrepresentable)
+		fmt.Fprintf(stderr, "bashbox: %d changes are not fully in the diff (empty directories, directory modes, file modes other than 644/755: see its last lines); --changes tar or json carries them\n", out.Unrepresentable)
 	}
 	if f.out == "" {
 		return -1
@@ -132,7 +132,13 @@ func applyCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "bashbox apply: %v\n", err)
+		if errors.Is(err, changeset.ErrConflicts) || *dryRun {
+			fmt.Fprintf(stderr, "bashbox apply: %v\n", err)
+		} else {
+			// Every entry was checked first, so this is the host
+			// failing (disk full, permissions) part way.
+			fmt.Fprintf(stderr, "bashbox apply: %v (the directory may be partly changed)\n", err)
+		}
 		return 1
 	}
 	if *dryRun && !*quiet {
