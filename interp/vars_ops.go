@@ -36,11 +36,11 @@ func (f *frame) initVars(env []string) {
 	if _, ok := f.global.vars["IFS"]; !ok {
 		f.global.vars["IFS"] = &variable{set: true, str: " \t\n", gen: f.global.gen}
 	}
-	// bash exports PWD from its start, and OLDPWD too once cd sets it
-	// (declared exported but unset until then).
-	if _, ok := f.global.vars["PWD"]; !ok {
-		f.global.vars["PWD"] = &variable{set: true, str: f.dir, attrs: attrExport, gen: f.global.gen}
-	}
+	// bash exports PWD from its start, set to where it starts (an
+	// inherited PWD naming another directory, as after env -C, is
+	// replaced), and OLDPWD too once cd sets it (declared exported but
+	// unset until then).
+	f.global.vars["PWD"] = &variable{set: true, str: f.dir, attrs: attrExport, gen: f.global.gen}
 	if _, ok := f.global.vars["OLDPWD"]; !ok {
 		f.global.vars["OLDPWD"] = &variable{attrs: attrExport, gen: f.global.gen}
 	}
