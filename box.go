@@ -1,5 +1,6 @@
 // Package bashbox runs shell scripts in-process, in a sandbox: a script is
-// parsed and run by mvdan.cc/sh's interpreter, every command is a pure-Go
+// parsed by mvdan.cc/sh's bash parser and run by bashbox's own shell engine
+// (package interp), every command is a pure-Go
 // implementation, and the only files it sees are the volumes the operator
 // bound. No host process starts, there is no network, and each call is
 // stateless and bounded by budgets.
