@@ -24,4 +24,5 @@ func Register(r *builtins.Registry) {
 	registerUtil(r)
 	registerArchive(r)
 	registerCompress(r)
+	registerMore(r)
 }

@@ -177,8 +177,15 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		c.Errorf("fatal: internal error: %s", err)
 		return 2
 	}
+	// goawk's default record reader drops the \r of a \r\n line end; gawk
+	// keeps it in $0. When nothing can change RS, the main input reaches
+	// goawk with that \r doubled, so that goawk drops only the copy.
+	var stdin io.Reader = rt.main
+	if !mentionsRS(srcs, vars, operands) {
+		stdin = &keepCR{r: rt.main}
+	}
 	cfg := &interp.Config{
-		Stdin:        rt.main,
+		Stdin:        stdin,
 		Output:       noFlush{rt.out},
 		Error:        rt.stderr,
 		Argv0:        name,
@@ -340,4 +347,83 @@ func utf8Locale(c *builtins.Call) bool {
 		}
 	}
 	return false
+}
+
+// mentionsRS reports whether the program or its assignments may set RS.
+func mentionsRS(srcs []*source, vars []string, operands []string) bool {
+	for _, s := range srcs {
+		if strings.Contains(s.text, "RS") {
+			return true
+		}
+	}
+	for i := 0; i+1 < len(vars); i += 2 {
+		if vars[i] == "RS" {
+			return true
+		}
+	}
+	for _, op := range operands {
+		if strings.HasPrefix(op, "RS=") {
+			return true
+		}
+	}
+	return false
+}
+
+// keepCR doubles the \r of each \r\n (and of a \r ending the input),
+// holding back a \r that ends a read until the next byte is known.
+type keepCR struct {
+	r       io.Reader
+	pending []byte
+	heldCR  bool
+	buf     []byte
+}
+
+func (k *keepCR) Read(p []byte) (int, error) {
+	for len(k.pending) == 0 {
+		if cap(k.buf) < len(p) {
+			k.buf = make([]byte, len(p))
+		}
+		n, err := k.r.Read(k.buf[:max(len(p)/2, 1)])
+		in := k.buf[:n]
+		out := make([]byte, 0, n+n/8+2)
+		if k.heldCR && n > 0 {
+			out = append(out, '\r')
+			if in[0] == '\n' {
+				out = append(out, '\r')
+			}
+			k.heldCR = false
+		}
+		for i, b := range in {
+			if b == '\r' {
+				if i+1 == len(in) {
+					k.heldCR = true
+					continue
+				}
+				if in[i+1] == '\n' {
+					out = append(out, '\r')
+				}
+			}
+			out = append(out, b)
+		}
+		if err != nil && k.heldCR {
+			// The input ends in \r: goawk drops it from a last record too.
+			out = append(out, '\r', '\r')
+			k.heldCR = false
+		}
+		k.pending = out
+		if err != nil {
+			if len(k.pending) == 0 {
+				return 0, err
+			}
+			n := copy(p, k.pending)
+			k.pending = k.pending[n:]
+			if len(k.pending) == 0 {
+				return n, err
+			}
+			return n, nil
+		}
+	}
+	n := copy(p, k.pending)
+	k.pending = k.pending[n:]
+	return n, nil
 }

@@ -10,6 +10,7 @@ package ignorewalk
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io/fs"
 	"path"
 	"sort"
@@ -18,6 +19,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
 )
 
 // Options says which rules apply.
@@ -59,6 +61,7 @@ type walker struct {
 	negated   []bool
 	whitelist bool
 	inRepo    bool
+	stack     []string // physical paths of the directories being walked (Follow)
 	visit     func(Entry) error
 	onErr     func(path string, err error)
 }
@@ -207,9 +210,24 @@ func (w *walker) override(rel string, isDir bool) int {
 	return 0
 }
 
+// ErrLoop is reported for a followed link back into its own ancestry.
+var ErrLoop = errors.New("File system loop found")
+
 func (w *walker) dir(shown, abs string, rules []gitignore.Pattern, depth int) error {
 	if err := w.ctx.Err(); err != nil {
 		return err
+	}
+	if w.opts.Follow {
+		// Following links, a directory may lead back to an ancestor.
+		phys := meta.Physical(w.c, abs+"/.")
+		for _, a := range w.stack {
+			if a == phys || strings.HasPrefix(a, strings.TrimSuffix(phys, "/")+"/") {
+				w.onErr(shown, ErrLoop)
+				return nil
+			}
+		}
+		w.stack = append(w.stack, phys)
+		defer func() { w.stack = w.stack[:len(w.stack)-1] }()
 	}
 	if !w.opts.NoIgnore {
 		rules = append(rules[:len(rules):len(rules)], w.dirRules(abs, w.inRepo)...)
