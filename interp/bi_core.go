@@ -30,7 +30,7 @@ func init() {
 		"mapfile": (*frame).biMapfile, "readarray": (*frame).biMapfile,
 		"cd": (*frame).biCd, "pwd": (*frame).biPwd, "test": (*frame).biTest, "[": (*frame).biTest,
 		"type": (*frame).biType, "command": (*frame).biCommand, "builtin": (*frame).biBuiltin,
-		"hash": (*frame).biHash, "which": (*frame).biWhich,
+		"hash": (*frame).biHash,
 		"trap": (*frame).biTrap, "umask": (*frame).biUmask, "alias": (*frame).biAlias, "unalias": (*frame).biUnalias,
 		"shopt": (*frame).biShopt, "getopts": (*frame).biGetopts, "wait": (*frame).biWait, "jobs": (*frame).biJobs,
 		"kill": (*frame).biKill, "disown": func(*frame, []string) int { return 0 },

@@ -336,30 +336,6 @@ func (f *frame) biHash(args []string) int {
 	return status
 }
 
-func (f *frame) biWhich(args []string) int {
-	status := 0
-	pv, _ := f.getVar("PATH")
-	for _, n := range args[1:] {
-		if strings.HasPrefix(n, "-") {
-			continue
-		}
-		if strings.Contains(n, "/") {
-			if fi, err := f.call.sh.FS.Stat(f.absPath(n)); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
-				f.fds.writeString(1, n+"\n")
-				continue
-			}
-			status = 1
-			continue
-		}
-		if p, ok := f.call.sh.lookPath(pv, n); ok {
-			f.fds.writeString(1, p+"\n")
-		} else {
-			status = 1
-		}
-	}
-	return status
-}
-
 var signalNames = map[string]string{
 	"0": "EXIT", "1": "HUP", "2": "INT", "3": "QUIT", "6": "ABRT", "9": "KILL", "10": "USR1",
 	"12": "USR2", "13": "PIPE", "14": "ALRM", "15": "TERM", "17": "CHLD",
