@@ -3,9 +3,9 @@ package bashbox_test
 import (
 	"go/ast"
 	"go/parser"
-	"os"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"

@@ -14,7 +14,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -265,7 +264,6 @@ type dockerProcess struct {
 	done chan struct{}
 	code int
 	err  error
-	once sync.Once
 }
 
 func (p *dockerProcess) run(stdout, stderr io.Writer) {

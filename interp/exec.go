@@ -117,7 +117,7 @@ func exitStatus(code int) error {
 	if code == 0 {
 		return nil
 	}
-	return shinterp.NewExitStatus(uint8(code))
+	return shinterp.ExitStatus(uint8(code))
 }
 
 func stdinOf(hc shinterp.HandlerContext) io.Reader {

@@ -58,15 +58,6 @@ func (t *fdTable) close(n int) {
 	delete(t.fds, n)
 }
 
-func (t *fdTable) closeAll() {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	for n, f := range t.fds {
-		f.Close()
-		delete(t.fds, n)
-	}
-}
-
 // fdFile is an open descriptor handed to one redirection: closing it does
 // not close the descriptor.
 type fdFile struct{ f io.ReadWriteCloser }
@@ -178,7 +169,7 @@ func (rw *rewriter) fdRedirects(st *syntax.Stmt) {
 	}
 	// >| is > past noclobber: the interpreter lacks it.
 	for _, rd := range st.Redirs {
-		if rd.Op == syntax.ClbOut && (rd.N == nil || rd.N.Value == "1" || rd.N.Value == "2") {
+		if rd.Op == syntax.RdrClob && (rd.N == nil || rd.N.Value == "1" || rd.N.Value == "2") {
 			rd.Op = syntax.RdrOut
 			rd.Word = &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{Value: clobberMark}}, rd.Word.Parts...)}
 		}
@@ -207,7 +198,7 @@ func (rw *rewriter) fdRedirects(st *syntax.Stmt) {
 		switch {
 		case (rd.Op == syntax.DplOut || rd.Op == syntax.DplIn) && isLit(rd.Word, "-"):
 			opens = append(opens, fdCall("close", fd))
-		case rd.Op == syntax.RdrOut || rd.Op == syntax.ClbOut:
+		case rd.Op == syntax.RdrOut || rd.Op == syntax.RdrClob:
 			opens = append(opens, fdCall("open", fd, lit("w"), rd.Word))
 			closes = append(closes, fdCall("close", fd))
 		case rd.Op == syntax.AppOut:

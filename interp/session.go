@@ -2,6 +2,7 @@ package interp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -67,7 +68,7 @@ func (s *Session) Run(ctx context.Context, budget *Budget, script string, stdin 
 	}
 	shinterp.StdIO(in, stdout, quietCancel(ctx, stderr))(s.r)
 	err = s.r.Run(ctx, file)
-	if st, ok := shinterp.IsExitStatus(err); ok {
+	if st, ok := errors.AsType[shinterp.ExitStatus](err); ok {
 		return int(st)
 	}
 	if err != nil {

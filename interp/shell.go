@@ -187,7 +187,7 @@ func (sh *Shell) runFile(ctx context.Context, file *syntax.File, inv Invocation)
 		return 2
 	}
 	err = r.Run(ctx, file)
-	if st, ok := shinterp.IsExitStatus(err); ok {
+	if st, ok := errors.AsType[shinterp.ExitStatus](err); ok {
 		return int(st)
 	}
 	if err != nil {

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/bashbox/bashbox"
@@ -376,6 +377,6 @@ func newMetrics() *metrics {
 		queued:    prometheus.NewGauge(prometheus.GaugeOpts{Name: "bashbox_runs_queued", Help: "Runs waiting for a slot."}),
 	}
 	m.reg.MustRegister(m.runs, m.duration, m.trips, m.fallbacks, m.inFlight, m.queued,
-		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
