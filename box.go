@@ -124,6 +124,9 @@ func New(cfg Config) (*Box, error) {
 	if len(vols) == 0 {
 		vols = []volumes.Volume{{GuestPath: volumes.DefaultGuestPath, Mode: volumes.Ephemeral}}
 	}
+	if err := checkLimits(cfg.Limits); err != nil {
+		return nil, err
+	}
 	table, err := volumes.NewTable(vols)
 	if err != nil {
 		return nil, err
@@ -172,6 +175,24 @@ func commandRegistry(cfg Config) (*builtins.Registry, error) {
 		reg.Register(name, cmd)
 	}
 	return reg, nil
+}
+
+// checkLimits refuses a negative budget: zero takes the default, and no
+// budget can be switched off.
+func checkLimits(l Limits) error {
+	for _, f := range []struct {
+		name string
+		v    int64
+	}{
+		{"Timeout", int64(l.Timeout)}, {"MaxCommands", l.MaxCommands}, {"MaxLoopIterations", l.MaxLoopIterations},
+		{"MaxOutputBytes", l.MaxOutputBytes}, {"MaxMemoryBytes", l.MaxMemoryBytes},
+		{"MaxOverlayBytes", l.MaxOverlayBytes}, {"MaxOverlayFiles", l.MaxOverlayFiles},
+	} {
+		if f.v < 0 {
+			return fmt.Errorf("Limits.%s is negative: a budget is positive, or zero for the default", f.name)
+		}
+	}
+	return nil
 }
 
 func withDefaults(l Limits) Limits {

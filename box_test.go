@@ -283,3 +283,14 @@ func TestOnlyCommands(t *testing.T) {
 // shellPrefix is how the shell starts an error of line n, as bash does
 // non-interactively.
 func shellPrefix(n int) string { return fmt.Sprintf("bash: line %d: ", n) }
+
+func TestNegativeLimitsRefused(t *testing.T) {
+	for _, l := range []bashbox.Limits{{Timeout: -time.Second}, {MaxCommands: -1}, {MaxOutputBytes: -5}} {
+		if b, err := bashbox.New(bashbox.Config{Limits: l}); err == nil || !strings.Contains(err.Error(), "negative") {
+			if b != nil {
+				b.Close()
+			}
+			t.Errorf("%+v: %v, want a refusal", l, err)
+		}
+	}
+}

@@ -14,7 +14,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -275,7 +274,6 @@ type dockerProcess struct {
 	done chan struct{}
 	code int
 	err  error
-	once sync.Once
 }
 
 func (p *dockerProcess) run(stdout, stderr io.Writer) {

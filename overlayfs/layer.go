@@ -15,7 +15,6 @@ import (
 	"io/fs"
 	"os"
 	"path"
-	"sort"
 	"strings"
 	"syscall"
 	"time"
@@ -241,17 +240,6 @@ func lstat(fsys afero.Fs, name string) (fs.FileInfo, error) {
 		return fi, err
 	}
 	return fsys.Stat(name)
-}
-
-// sortedNames returns the keys of m in order; used where a layer has no
-// native order of its own.
-func sortedNames[V any](m map[string]V) []string {
-	names := make([]string, 0, len(m))
-	for k := range m {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	return names
 }
 
 // under reports whether p is dir or lies below it.

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/bashbox/bashbox"
 	"github.com/bashbox/bashbox/builtins"
@@ -386,6 +387,6 @@ func newMetrics() *metrics {
 	}
 	m.storeSeconds, m.storeErrors, m.stateBytes = storeMetrics()
 	m.reg.MustRegister(m.runs, m.duration, m.trips, m.fallbacks, m.inFlight, m.queued, m.storeSeconds, m.storeErrors, m.stateBytes,
-		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

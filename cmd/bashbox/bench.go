@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 
@@ -89,10 +88,11 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // defaultCorpus builds (once) a git repository from the Go source tree.
 func defaultCorpus(progress io.Writer) (string, error) {
-	goroot := runtime.GOROOT()
-	if out, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
-		goroot = strings.TrimSpace(string(out))
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return "", fmt.Errorf("finding the Go source tree: go env GOROOT: %v (or give a corpus with --corpus DIR)", err)
 	}
+	goroot := strings.TrimSpace(string(out))
 	dst := filepath.Join(os.TempDir(), "bashbox-bench-corpus")
 	if _, err := os.Stat(filepath.Join(dst, ".bench-ready")); err == nil {
 		return dst, nil

@@ -111,9 +111,6 @@ var options = []builtins.Option{
 	{Short: '5'}, {Short: '6'}, {Short: '7'}, {Short: '8'}, {Short: '9'},
 }
 
-// errTrouble aborts the run with exit status 2 after a fatal message.
-var errTrouble = errors.New("trouble")
-
 type config struct {
 	style             style
 	context           int

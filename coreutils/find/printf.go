@@ -265,9 +265,7 @@ func (f *finder) directive(s *segment, e *entry) string {
 			return s.pad("")
 		}
 		rel := e.path[len(e.start):]
-		if strings.HasPrefix(rel, "/") {
-			rel = rel[1:]
-		}
+		rel = strings.TrimPrefix(rel, "/")
 		return s.pad(rel)
 	case 's':
 		return s.pad(strconv.FormatInt(info.Size(), 10))

@@ -268,26 +268,6 @@ func wordAfter(line []byte, p int) bool {
 	return posixre.IsWordChar(r)
 }
 
-// lineMatches reports whether one line (without terminator) matches.
-func (m *matcher) lineMatches(line []byte) bool {
-	switch {
-	case m.none:
-		return false
-	case m.all:
-		return true
-	case m.words:
-		return m.verify(line)
-	case m.re == nil:
-		for _, l := range m.lits.strs {
-			if bytes.Contains(line, l) {
-				return true
-			}
-		}
-		return false
-	}
-	return m.re.Match(line)
-}
-
 // matches appends the non-empty matches in line, as grep -o prints them.
 func (m *matcher) matches(line []byte, out [][2]int) [][2]int {
 	if m.none {

@@ -310,7 +310,6 @@ func (s *scan) chunk(data []byte) {
 		}
 		if s.maxReached {
 			s.trailing(data, pos)
-			pos = len(data)
 			break
 		}
 		ls, le := m.nextLine(data, pos)

@@ -115,7 +115,6 @@ type joiner struct {
 	names          [2]string
 	rd             [2]*bufio.Reader
 	w              *bufio.Writer
-	fatal          error
 }
 
 type fatalErr struct{ code int }

@@ -18,7 +18,6 @@ type encoder struct {
 	ascii  bool
 	color  bool
 	order  *keyOrder
-	buf    []byte
 }
 
 // jq 1.6's default colours.

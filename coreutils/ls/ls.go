@@ -23,8 +23,6 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
-const usageLine = "[OPTION]... [FILE]..."
-
 type format int
 
 const (
@@ -186,48 +184,48 @@ type lister struct {
 	c   *builtins.Call
 	out *countingWriter
 
-	format       format
-	sort         sortKey
-	reverse      bool
-	timeKind     timeKind
-	indicator    indicatorStyle
-	deref        derefMode
-	ignore       ignoreMode
-	ignorePats   []string
-	hidePats     []string
-	directory    bool
-	recursive    bool
-	dirsFirst    bool
-	inode        bool
-	blocks       bool
-	showOwner    bool
-	showGroup    bool
-	showAuthor   bool
-	numeric      bool
-	context      bool
-	quoting      quote.Style
-	cMaybe       bool
-	hideControl  bool
-	colors       *colorTable
-	hyperlink    bool
-	lineLength   int
-	tabSize      int
-	eol          byte
-	dired        bool
-	fileFmt      human.Format // sizes in -l
-	blockFmt     human.Format // -s and totals
-	oldFmt       string       // time formats for non-recent and recent files
-	recentFmt    string
-	loc          *time.Location
-	now          time.Time
-	sixMonthsAgo time.Time
-	status       int
-	printedAny   bool    // something was written (for blank lines between dirs)
-	diredNames   []int64 // --dired: start and end offsets of the names
-	diredDirs    []int64 // and of the directory headings
-	dirHeaders   bool
-	needTarget   bool // symlink targets must be read and stat'ed
-	q            quote.Quoter
+	format      format
+	sort        sortKey
+	reverse     bool
+	timeKind    timeKind
+	indicator   indicatorStyle
+	deref       derefMode
+	ignore      ignoreMode
+	ignorePats  []string
+	hidePats    []string
+	directory   bool
+	recursive   bool
+	dirsFirst   bool
+	inode       bool
+	blocks      bool
+	showOwner   bool
+	showGroup   bool
+	showAuthor  bool
+	numeric     bool
+	context     bool
+	quoting     quote.Style
+	cMaybe      bool
+	hideControl bool
+	colors      *colorTable
+	hyperlink   bool
+	lineLength  int
+	tabSize     int
+	eol         byte
+	dired       bool
+	fileFmt     human.Format // sizes in -l
+	blockFmt    human.Format // -s and totals
+	oldFmt      string       // time formats for non-recent and recent files
+	recentFmt   string
+	loc         *time.Location
+	now         time.Time
+
+	status     int
+	printedAny bool    // something was written (for blank lines between dirs)
+	diredNames []int64 // --dired: start and end offsets of the names
+	diredDirs  []int64 // and of the directory headings
+	dirHeaders bool
+	needTarget bool // symlink targets must be read and stat'ed
+	q          quote.Quoter
 }
 
 // Run is the ls command.

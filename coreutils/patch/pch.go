@@ -291,7 +291,7 @@ func (p *patcher) thereIsAnotherPatch(needHeader bool) bool {
 		}
 	}
 	p.skipTo(p.pstart, p.psline)
-	for p.inname == "" {
+	if p.inname == "" {
 		if p.force || p.batch {
 			p.say("No file to patch.  Skipping patch.\n")
 			p.skipRest = true
@@ -1245,7 +1245,7 @@ func (p *patcher) contextHunk(difftype diffType) bool {
 	context := 0
 
 	buf := p.getLine()
-	if buf == nil || len(buf) <= 8 || !hasPrefix(buf, "********") {
+	if len(buf) <= 8 || !hasPrefix(buf, "********") {
 		p.nextIntuitAt(lineBeginning, p.inputLine)
 		return false
 	}
@@ -1581,7 +1581,7 @@ func (p *patcher) charAt(i int) byte {
 func (p *patcher) unifiedHunk() bool {
 	lineBeginning := p.ppos
 	buf := p.getLine()
-	if buf == nil || len(buf) <= 4 || !hasPrefix(buf, "@@ -") {
+	if len(buf) <= 4 || !hasPrefix(buf, "@@ -") {
 		p.nextIntuitAt(lineBeginning, p.inputLine)
 		return false
 	}

@@ -488,8 +488,6 @@ func getmonth(s []byte) int {
 
 // Version sort: gnulib's filevercmp.
 
-func isAlpha(c byte) bool { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') }
-
 // filePrefixLen is the length of s without its file suffix, the longest
 // match of (\.[A-Za-z~][A-Za-z0-9~]*)*$.
 

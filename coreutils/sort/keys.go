@@ -8,8 +8,6 @@ import (
 // of the line" for sword, "to the end of the line" for eword.
 const sizeMax = math.MaxInt
 
-type ignoreTable *[256]bool
-
 // keyField is one sort key (GNU's struct keyfield).
 type keyField struct {
 	sword, schar int // start field and character, 0-based

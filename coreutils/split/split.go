@@ -107,7 +107,6 @@ type splitter struct {
 	curName   string
 	filterBuf *bytes.Buffer
 	stdout    *textfmt.Output
-	failed    bool
 }
 
 // Run is the split command.

@@ -68,8 +68,8 @@ func (x *extractor) extract(hdr *tar.Header, dir, name, link string, r io.Reader
 	}
 	ename := archive.Escape(name)
 	switch hdr.Typeflag {
-	case tar.TypeReg, tar.TypeRegA, tar.TypeCont, tar.TypeGNUSparse:
-		if hdr.Typeflag == tar.TypeRegA && strings.HasSuffix(hdr.Name, "/") {
+	case tar.TypeReg, typeOldReg, tar.TypeCont, tar.TypeGNUSparse:
+		if hdr.Typeflag == typeOldReg && strings.HasSuffix(hdr.Name, "/") {
 			x.dir(hdr, ename, abs)
 			return
 		}

@@ -20,6 +20,11 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
+// typeOldReg is the type flag of a regular file in pre-POSIX archives
+// (archive/tar's deprecated TypeRegA), still met in old archives; a name
+// ending in "/" makes it a directory.
+const typeOldReg = '\x00'
+
 // layerReader remembers the error of the decompressor under the tar
 // reader, to report it the way GNU tar reports its gzip child's failure.
 type layerReader struct {
@@ -426,7 +431,7 @@ func (r *reader) member(hdr *tar.Header) {
 		// The names go to standard error, unbuffered, as GNU tar's do.
 		r.vout.Flush()
 		switch hdr.Typeflag {
-		case tar.TypeReg, tar.TypeRegA, tar.TypeCont, tar.TypeGNUSparse:
+		case tar.TypeReg, typeOldReg, tar.TypeCont, tar.TypeGNUSparse:
 			if _, err := io.Copy(r.out, textio.Cancellable(r.ctx, r.tr)); err != nil {
 				if _, werr := r.out.Write(nil); werr != nil {
 					r.werr = werr
@@ -466,7 +471,7 @@ func (t *tarCmd) longLine(hdr *tar.Header) string {
 		typ = 'V'
 	default:
 		typ = '-'
-		if strings.HasSuffix(hdr.Name, "/") && hdr.Typeflag == tar.TypeRegA {
+		if strings.HasSuffix(hdr.Name, "/") && hdr.Typeflag == typeOldReg {
 			typ = 'd'
 		}
 	}

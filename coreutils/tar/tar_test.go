@@ -37,16 +37,6 @@ func readFile(t *testing.T, fsys builtins.FS, name string) string {
 	return string(b)
 }
 
-func writeFile(t *testing.T, fsys builtins.FS, name string, data []byte) {
-	t.Helper()
-	f, err := fsys.Create(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.Write(data)
-	f.Close()
-}
-
 // snapshot lists every entry of the sandbox under the given roots, with
 // its type and, for files, contents.
 func snapshot(t *testing.T, fsys builtins.FS, roots ...string) map[string]string {

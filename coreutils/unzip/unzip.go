@@ -43,12 +43,12 @@ type unzipCmd struct {
 	ctx context.Context
 	c   *builtins.Call
 
-	list, verboseList, test, pipe, console, commentOnly  bool
-	overwrite, never, junk, caseless, quiet2, keepSetuid bool
-	quiet                                                int
-	exdir                                                string
-	zipfile                                              string
-	members, excludes                                    []string
+	list, verboseList, test, pipe, console, commentOnly bool
+	overwrite, never, junk, caseless, keepSetuid        bool
+	quiet                                               int
+	exdir                                               string
+	zipfile                                             string
+	members, excludes                                   []string
 
 	out    *bufio.Writer
 	loc    *time.Location

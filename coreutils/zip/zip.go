@@ -55,9 +55,9 @@ type zipCmd struct {
 	zipfile string
 	files   []string
 
-	msg      io.Writer // where messages go (stdout, or stderr when the archive is)
-	loc      *time.Location
-	status   int
+	msg io.Writer // where messages go (stdout, or stderr when the archive is)
+	loc *time.Location
+
 	archive  string // physical path of the archive, to skip it
 	umask    fs.FileMode
 	warnings int
@@ -545,6 +545,7 @@ func (z *zipCmd) makeEntry(s source) (*entry, bool) {
 	if even.Unix()%2 != 0 {
 		even = even.Add(time.Second)
 	}
+	//lint:ignore SA1019 only these fields carry Info-ZIP's MS-DOS time, rounded up to even seconds
 	hdr.ModifiedTime, hdr.ModifiedDate = dosTime(even.In(z.loc))
 	if !z.noExtra && mtime.Unix() >= 0 && mtime.Unix() <= 0xffffffff {
 		v := uint32(mtime.Unix())

@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"hash"
 	"io"
 	"io/fs"
 	"strconv"
@@ -575,8 +574,5 @@ func Sum(ctx context.Context, c *builtins.Call) int {
 	}
 	return r.operands(files)
 }
-
-// hashFor lets tests compute digests directly.
-func hashFor(a Algo, bits int) hash.Hash { return newHash(a, bits) }
 
 func err2text(err error) string { return builtins.ErrText(err) }

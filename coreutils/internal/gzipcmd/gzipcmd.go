@@ -87,9 +87,9 @@ type gz struct {
 	operands int
 
 	// -l state
-	listed           bool
-	totalIn, totOut  int64
-	totalBad         bool
+	listed          bool
+	totalIn, totOut int64
+
 	lastHeaderLength int64
 }
 
@@ -263,9 +263,8 @@ func dataErrText(err error) string {
 }
 
 var (
-	errNotGzip  = errors.New("not in gzip format")
-	errLength   = errors.New("length error")
-	errTrailing = errors.New("trailing garbage")
+	errNotGzip = errors.New("not in gzip format")
+	errLength  = errors.New("length error")
 )
 
 // knownSuffixes are the suffixes gzip recognises on compressed files.

@@ -105,26 +105,6 @@ func spaceSet(negate bool) *charSet {
 	return &charSet{negate: negate, ranges: spaceRanges}
 }
 
-// contains reports whether r is in the set.
-func (s *charSet) contains(r rune) bool {
-	in := false
-	for _, x := range s.ranges {
-		if r >= x.lo && r <= x.hi {
-			in = true
-			break
-		}
-	}
-	if !in {
-		for _, p := range s.props {
-			if t := unicode.Categories[p]; t != nil && unicode.Is(t, r) {
-				in = true
-				break
-			}
-		}
-	}
-	return in != s.negate
-}
-
 // onlyWord reports whether every character of the set is a word character
 // (so that \< before it is a plain \b).
 func (s *charSet) onlyWord() bool {

@@ -33,8 +33,6 @@ type token struct {
 	num  int64
 	// digits is the number of digits of a number token.
 	digits int
-	// signed is set for numbers written with an explicit sign.
-	signed bool
 }
 
 func tokenize(s string) ([]token, error) {
@@ -131,8 +129,8 @@ type parser struct {
 	weekdayOrd                                int64
 	relY, relM, relD                          int64
 	relSec                                    int64
-	relNsec                                   int64
-	haveRel                                   bool
+
+	haveRel bool
 }
 
 func (p *parser) peek(k int) *token {
