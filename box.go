@@ -75,6 +75,7 @@ var DefaultLimits = Limits{
 	MaxOverlayFiles:   100_000,
 	MaxWriteBytes:     1 << 30,
 	MaxWriteFiles:     100_000,
+	MaxNesting:        1000,
 }
 
 // Config configures a box once; it is not changed afterwards.
@@ -187,6 +188,7 @@ func checkLimits(l Limits) error {
 		{"Timeout", int64(l.Timeout)}, {"MaxCommands", l.MaxCommands}, {"MaxLoopIterations", l.MaxLoopIterations},
 		{"MaxOutputBytes", l.MaxOutputBytes}, {"MaxMemoryBytes", l.MaxMemoryBytes},
 		{"MaxOverlayBytes", l.MaxOverlayBytes}, {"MaxOverlayFiles", l.MaxOverlayFiles},
+		{"MaxWriteBytes", l.MaxWriteBytes}, {"MaxWriteFiles", l.MaxWriteFiles}, {"MaxNesting", l.MaxNesting},
 	} {
 		if f.v < 0 {
 			return fmt.Errorf("Limits.%s is negative: a budget is positive, or zero for the default", f.name)
@@ -223,6 +225,9 @@ func withDefaults(l Limits) Limits {
 	}
 	if l.MaxWriteFiles == 0 {
 		l.MaxWriteFiles = d.MaxWriteFiles
+	}
+	if l.MaxNesting == 0 {
+		l.MaxNesting = d.MaxNesting
 	}
 	return l
 }

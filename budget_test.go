@@ -29,6 +29,9 @@ func TestBudgets(t *testing.T) {
 		{"memory-cmdsubst-pipe", bashbox.Limits{MaxMemoryBytes: 1 << 20}, `x=$(yes | head -c 5000000)`, "memory", 125},
 		{"overlay-bytes", bashbox.Limits{MaxOverlayBytes: 1 << 16}, `s=0123456789abcdef; while :; do echo "$s$s$s$s" >> /tmp/big; done`, "overlay_bytes", 125},
 		{"overlay-files", bashbox.Limits{MaxOverlayFiles: 20}, `i=0; while :; do : > /tmp/f$i; i=$((i+1)); done`, "overlay_files", 125},
+		{"nesting-functions", bashbox.Limits{MaxNesting: 50}, `f() { f; }; f`, "nesting", 125},
+		{"nesting-eval", bashbox.Limits{MaxNesting: 50}, `s='eval "$s"'; eval "$s"`, "nesting", 125},
+		{"nesting-default", bashbox.Limits{}, `echo '. /tmp/s' > /tmp/s; . /tmp/s`, "nesting", 125},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

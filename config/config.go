@@ -93,6 +93,7 @@ type Limits struct {
 	MaxOverlayFiles   int64         `yaml:"max_overlay_files"`
 	MaxWriteBytes     Size          `yaml:"max_write_bytes"`
 	MaxWriteFiles     int64         `yaml:"max_write_files"`
+	MaxNesting        int64         `yaml:"max_nesting"`
 }
 
 // Fallback names host commands and the env they may see. Network lists
@@ -424,6 +425,7 @@ func (f *File) BoxConfig(profile string) (bashbox.Config, *fallback.Runner, erro
 		MaxLoopIterations: p.Limits.MaxLoopIterations, MaxMemoryBytes: int64(p.Limits.MaxMemory),
 		MaxOverlayBytes: int64(p.Limits.MaxOverlayBytes), MaxOverlayFiles: p.Limits.MaxOverlayFiles,
 		MaxWriteBytes: int64(p.Limits.MaxWriteBytes), MaxWriteFiles: p.Limits.MaxWriteFiles,
+		MaxNesting: p.Limits.MaxNesting,
 	}
 	for k, v := range p.Env {
 		cfg.Env = append(cfg.Env, k+"="+v)

@@ -32,6 +32,7 @@ type sandboxFlags struct {
 	maxOvlFiles int64
 	maxWrBytes  string
 	maxWrFiles  int64
+	maxNesting  int64
 	env         []string
 	fallback    []string
 	fallbackEnv []string
@@ -50,6 +51,7 @@ func (f *sandboxFlags) register(fs *pflag.FlagSet) {
 	fs.Int64Var(&f.maxOvlFiles, "max-overlay-files", 0, "entries the in-memory layers may hold (default 100000)")
 	fs.StringVar(&f.maxWrBytes, "max-write-bytes", "", "bytes a call may write to read-write volumes, e.g. 1GiB (default 1GiB)")
 	fs.Int64Var(&f.maxWrFiles, "max-write-files", 0, "files and directories a call may create in read-write volumes (default 100000)")
+	fs.Int64Var(&f.maxNesting, "max-nesting", 0, "functions, eval, source, nested shells, subshells and substitutions inside each other (default 1000)")
 	fs.StringArrayVar(&f.env, "env", nil, "NAME=VALUE added to the sandbox environment (repeatable)")
 	fs.StringSliceVar(&f.fallback, "fallback", nil, "host commands allowed to run for real, e.g. git,gh")
 	fs.StringSliceVar(&f.fallbackEnv, "fallback-env", nil, "host env vars passed to fallback children only")
@@ -72,6 +74,7 @@ func (f *sandboxFlags) config() (bashbox.Config, error) {
 	cfg.Limits.MaxLoopIterations = f.maxLoop
 	cfg.Limits.MaxOverlayFiles = f.maxOvlFiles
 	cfg.Limits.MaxWriteFiles = f.maxWrFiles
+	cfg.Limits.MaxNesting = f.maxNesting
 	for _, s := range []struct {
 		flag, val string
 		dst       *int64

@@ -152,6 +152,7 @@ func flagsConfig(sf *sandboxFlags, token string) (*config.File, error) {
 	p.Limits.MaxLoopIterations = sf.maxLoop
 	p.Limits.MaxOverlayFiles = sf.maxOvlFiles
 	p.Limits.MaxWriteFiles = sf.maxWrFiles
+	p.Limits.MaxNesting = sf.maxNesting
 	for _, s := range []struct {
 		val string
 		dst *config.Size
