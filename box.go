@@ -507,29 +507,29 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 // trip with the budget's name and limit.
 func newQuota(limits Limits, trip func(name string, limit int64)) *overlayfs.Quota {
 	return &overlayfs.Quota{
-		MaxBytes: limits.MaxOverlayBytes,
-		MaxFiles: limits.MaxOverlayFiles,
-		OnExceeded: func(name string) {
-			limit := limits.MaxOverlayBytes
-			if name == interp.BudgetOverlayFiles {
-				limit = limits.MaxOverlayFiles
-			}
-			trip(name, limit)
-		},
+		MaxBytes:   limits.MaxOverlayBytes,
+		MaxFiles:   limits.MaxOverlayFiles,
+		OnExceeded: tripWith(trip, interp.BudgetOverlayFiles, limits.MaxOverlayBytes, limits.MaxOverlayFiles),
 	}
 }
 
 // newWriteQuota bounds what a call writes through to read-write volumes.
 func newWriteQuota(limits Limits, trip func(name string, limit int64)) *overlayfs.WriteQuota {
 	return &overlayfs.WriteQuota{
-		MaxBytes: limits.MaxWriteBytes,
-		MaxFiles: limits.MaxWriteFiles,
-		OnExceeded: func(name string) {
-			limit := limits.MaxWriteBytes
-			if name == interp.BudgetWriteFiles {
-				limit = limits.MaxWriteFiles
-			}
-			trip(name, limit)
-		},
+		MaxBytes:   limits.MaxWriteBytes,
+		MaxFiles:   limits.MaxWriteFiles,
+		OnExceeded: tripWith(trip, interp.BudgetWriteFiles, limits.MaxWriteBytes, limits.MaxWriteFiles),
+	}
+}
+
+// tripWith reports a quota's refusal to trip with the limit of the budget
+// named: filesName counts files, the other budget bytes.
+func tripWith(trip func(name string, limit int64), filesName string, maxBytes, maxFiles int64) func(string) {
+	return func(name string) {
+		limit := maxBytes
+		if name == filesName {
+			limit = maxFiles
+		}
+		trip(name, limit)
 	}
 }
