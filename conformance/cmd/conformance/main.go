@@ -21,6 +21,7 @@ func main() {
 	casesDir := flag.String("cases", "conformance/cases", "directory of .cases files")
 	only := flag.String("run", "", "only cases whose command or title contains this")
 	minRate := flag.Float64("min-rate", 0, "fail when the total pass rate (percent) is below this")
+	expect := flag.String("expect", "", "the expected differences (one case ID per line): fail on any other failure, and on a listed case that passes")
 	report := flag.String("report", "conformance/out/failures.txt", "where to write the failures")
 	verbose := flag.Bool("v", false, "print each failure")
 	jobs := flag.Int("j", runtime.NumCPU(), "cases run at once")
@@ -30,6 +31,17 @@ func main() {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "conformance:", err)
 		os.Exit(2)
+	}
+	var expected map[string]bool
+	if *expect != "" {
+		data, err := os.ReadFile(*expect)
+		if err == nil {
+			expected, err = conformance.ParseExpected(data)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "conformance: %s: %v\n", *expect, err)
+			os.Exit(2)
+		}
 	}
 	if *only != "" {
 		var kept []conformance.Case
@@ -91,7 +103,7 @@ func main() {
 			pass++
 			continue
 		}
-		fmt.Fprintf(&failures, "--- %s:%d %s: %s\n%s\n%s\n", r.Case.File, r.Case.Line, r.Case.Command, r.Case.Title, r.Case.Script, r.Diff)
+		fmt.Fprintf(&failures, "--- %s:%d %s: %s\n(id: %s)\n%s\n%s\n", r.Case.File, r.Case.Line, r.Case.Command, r.Case.Title, r.Case.ID(), r.Case.Script, r.Diff)
 	}
 	names := make([]string, 0, len(per))
 	for n := range per {
@@ -117,6 +129,13 @@ func main() {
 	}
 	if *verbose {
 		fmt.Print(failures.String())
+	}
+	if expected != nil {
+		if problems := conformance.Gate(results, expected, *only == ""); len(problems) > 0 {
+			fmt.Printf("FAIL: %d differences from %s:\n  %s\n", len(problems), *expect, strings.Join(problems, "\n  "))
+			os.Exit(1)
+		}
+		fmt.Printf("every failure is an expected difference (%d listed in %s)\n", len(expected), *expect)
 	}
 	if rate < *minRate {
 		fmt.Printf("FAIL: pass rate %.1f%% is below the minimum %.1f%%\n", rate, *minRate)
