@@ -178,56 +178,42 @@ func commandRegistry(cfg Config) (*builtins.Registry, error) {
 	return reg, nil
 }
 
+// limitFields lists the budgets of l by name, as pointers, so checking
+// and defaulting go over one list.
+func limitFields(l *Limits) []struct {
+	name string
+	v    *int64
+} {
+	return []struct {
+		name string
+		v    *int64
+	}{
+		{"Timeout", (*int64)(&l.Timeout)}, {"MaxCommands", &l.MaxCommands}, {"MaxLoopIterations", &l.MaxLoopIterations},
+		{"MaxOutputBytes", &l.MaxOutputBytes}, {"MaxMemoryBytes", &l.MaxMemoryBytes},
+		{"MaxOverlayBytes", &l.MaxOverlayBytes}, {"MaxOverlayFiles", &l.MaxOverlayFiles},
+		{"MaxWriteBytes", &l.MaxWriteBytes}, {"MaxWriteFiles", &l.MaxWriteFiles}, {"MaxNesting", &l.MaxNesting},
+	}
+}
+
 // checkLimits refuses a negative budget: zero takes the default, and no
 // budget can be switched off.
 func checkLimits(l Limits) error {
-	for _, f := range []struct {
-		name string
-		v    int64
-	}{
-		{"Timeout", int64(l.Timeout)}, {"MaxCommands", l.MaxCommands}, {"MaxLoopIterations", l.MaxLoopIterations},
-		{"MaxOutputBytes", l.MaxOutputBytes}, {"MaxMemoryBytes", l.MaxMemoryBytes},
-		{"MaxOverlayBytes", l.MaxOverlayBytes}, {"MaxOverlayFiles", l.MaxOverlayFiles},
-		{"MaxWriteBytes", l.MaxWriteBytes}, {"MaxWriteFiles", l.MaxWriteFiles}, {"MaxNesting", l.MaxNesting},
-	} {
-		if f.v < 0 {
+	for _, f := range limitFields(&l) {
+		if *f.v < 0 {
 			return fmt.Errorf("Limits.%s is negative: a budget is positive, or zero for the default", f.name)
 		}
 	}
 	return nil
 }
 
+// withDefaults fills the zero budgets of l from DefaultLimits.
 func withDefaults(l Limits) Limits {
 	d := DefaultLimits
-	if l.Timeout == 0 {
-		l.Timeout = d.Timeout
-	}
-	if l.MaxCommands == 0 {
-		l.MaxCommands = d.MaxCommands
-	}
-	if l.MaxLoopIterations == 0 {
-		l.MaxLoopIterations = d.MaxLoopIterations
-	}
-	if l.MaxOutputBytes == 0 {
-		l.MaxOutputBytes = d.MaxOutputBytes
-	}
-	if l.MaxMemoryBytes == 0 {
-		l.MaxMemoryBytes = d.MaxMemoryBytes
-	}
-	if l.MaxOverlayBytes == 0 {
-		l.MaxOverlayBytes = d.MaxOverlayBytes
-	}
-	if l.MaxOverlayFiles == 0 {
-		l.MaxOverlayFiles = d.MaxOverlayFiles
-	}
-	if l.MaxWriteBytes == 0 {
-		l.MaxWriteBytes = d.MaxWriteBytes
-	}
-	if l.MaxWriteFiles == 0 {
-		l.MaxWriteFiles = d.MaxWriteFiles
-	}
-	if l.MaxNesting == 0 {
-		l.MaxNesting = d.MaxNesting
+	defaults := limitFields(&d)
+	for i, f := range limitFields(&l) {
+		if *f.v == 0 {
+			*f.v = *defaults[i].v
+		}
 	}
 	return l
 }

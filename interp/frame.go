@@ -145,39 +145,29 @@ func (f *frame) fork(async bool) *frame {
 }
 
 func (f *frame) setFunc(name string, body *syntax.Stmt) {
-	if f.funcsShared {
-		f.funcs = maps.Clone(f.funcs)
-		f.funcsShared = false
-	}
-	if body == nil {
-		delete(f.funcs, name)
-		return
-	}
-	f.funcs[name] = body
+	cowSet(&f.funcs, &f.funcsShared, name, body, body == nil)
 }
 
 func (f *frame) setAlias(name, val string, del bool) {
-	if f.aliasShared {
-		f.aliases = maps.Clone(f.aliases)
-		f.aliasShared = false
-	}
-	if del {
-		delete(f.aliases, name)
-		return
-	}
-	f.aliases[name] = val
+	cowSet(&f.aliases, &f.aliasShared, name, val, del)
 }
 
 func (f *frame) setTrap(sig, action string, del bool) {
-	if f.trapShared {
-		f.traps = maps.Clone(f.traps)
-		f.trapShared = false
+	cowSet(&f.traps, &f.trapShared, sig, action, del)
+}
+
+// cowSet sets or deletes key in a map a subshell may still share with its
+// parent (*shared): the first change copies it.
+func cowSet[V any](m *map[string]V, shared *bool, key string, val V, del bool) {
+	if *shared {
+		*m = maps.Clone(*m)
+		*shared = false
 	}
 	if del {
-		delete(f.traps, sig)
+		delete(*m, key)
 		return
 	}
-	f.traps[sig] = action
+	(*m)[key] = val
 }
 
 // errPrefix is how bash starts an error message non-interactively:
