@@ -18,7 +18,7 @@ func TestRunAndReports(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer bb.Close()
-	ops := []Op{{"echo", `echo hi`}, {"loop", `i=0; while [ $i -lt 10 ]; do i=$((i+1)); done; echo $i`}}
+	ops := []Op{{Name: "echo", Script: `echo hi`}, {Name: "loop", Script: `i=0; while [ $i -lt 10 ]; do i=$((i+1)); done; echo $i`}}
 	rep := Run(context.Background(), Config{Root: root, Ops: ops, Runners: []Runner{HostShell{Path: "/bin/sh"}, bb}, Reps: 2})
 	if len(rep.Ops) != 2 {
 		t.Fatalf("ops %d", len(rep.Ops))
@@ -69,5 +69,62 @@ func TestMakeCorpus(t *testing.T) {
 	}
 	if t, err := os.Readlink(filepath.Join(dst, "bench-data", "dangling-link")); err != nil || t == "" {
 		panic("no dangling link")
+	}
+}
+
+func TestGeoMeanOfRatios(t *testing.T) {
+	r := &Report{Runners: []string{"sh", "bashbox"}, Ops: []OpResult{
+		{Medians: map[string]float64{"sh": 10, "bashbox": 40}},
+		{Medians: map[string]float64{"sh": 10, "bashbox": 2.5}},
+		{Medians: map[string]float64{"sh": 0, "bashbox": 5}}, // not timed by the baseline: left out
+	}}
+	if g := r.geoMean("bashbox"); g < 0.999 || g > 1.001 {
+		t.Fatalf("geometric mean of 4x and 0.25x = %v, want 1", g)
+	}
+}
+
+// TestStartupAndMemory runs a start-up op and the memory figures through a
+// stand-in for the CLI (a shell script taking the CLI's arguments), so the
+// plumbing is checked without building the binary.
+func TestStartupAndMemory(t *testing.T) {
+	root := t.TempDir()
+	fake := filepath.Join(t.TempDir(), "bashbox")
+	count := filepath.Join(t.TempDir(), "launches")
+	script := "#!/bin/sh\n[ \"$1 $2 $4\" = \"run -v -c\" ] || exit 9\necho x >> " + count + "\nexec /bin/sh -c \"$5\"\n"
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bb, err := NewBashbox(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bb.Close()
+	bb.Exe = fake
+	op := Op{Name: "startup", Script: "echo up", Launches: 4}
+	rep := Run(context.Background(), Config{Root: root, Ops: []Op{op}, Runners: []Runner{HostShell{Path: "/bin/sh"}, bb}, Reps: 1})
+	if res := rep.Ops[0]; !res.Identical["bashbox"] || res.Outputs["bashbox"] != "exit 0\nup\n" {
+		t.Fatalf("start-up op: %q", res.Outputs)
+	}
+	data, _ := os.ReadFile(count)
+	if n := strings.Count(string(data), "x"); n != 8 { // warm-up and one repetition, 4 launches each
+		t.Fatalf("the CLI was launched %d times, want 8", n)
+	}
+	if g := rep.GeoMeans["bashbox"]; g <= 0 {
+		t.Fatalf("no geometric mean: %v", rep.GeoMeans)
+	}
+	m, err := MeasureMemory(context.Background(), HostShell{Path: "/bin/sh"}, bb, Op{Name: "cat", Script: "head -c 1000000 /dev/zero | wc -c"}, root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.PeakRSSKiB["/bin/sh"] <= 0 || m.PeakRSSKiB["bashbox"] <= 0 || m.EchoAllocBytes <= 0 {
+		t.Fatalf("memory figures missing: %+v", m)
+	}
+	rep.Memory = m
+	var table strings.Builder
+	rep.WriteTable(&table)
+	for _, want := range []string{"GEOMEAN", "peak RSS of cat", "per `echo hi` call"} {
+		if !strings.Contains(table.String()+rep.Markdown(), want) {
+			t.Errorf("reports lack %q:\n%s", want, table.String())
+		}
 	}
 }

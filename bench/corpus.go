@@ -25,6 +25,11 @@ func MakeCorpus(src, dst string) error {
 	// A relative and a dangling symlink: find must not abort on either.
 	os.Symlink("../README.vendor", filepath.Join(dst, "bench-data", "relative-link"))
 	os.Symlink("no/such/target", filepath.Join(dst, "bench-data", "dangling-link"))
+	return commitCorpus(dst)
+}
+
+// commitCorpus makes dst a git repository with everything in one commit.
+func commitCorpus(dst string) error {
 	git := func(args ...string) error {
 		cmd := exec.Command("git", args...)
 		cmd.Dir = dst
@@ -42,6 +47,71 @@ func MakeCorpus(src, dst string) error {
 		return err
 	}
 	return git("commit", "-q", "-m", "corpus")
+}
+
+// MakeShapedCorpus writes the second corpus, of another shape than a
+// source tree: many small files in deep directories and a few huge files,
+// generated from a fixed seed, plus the data files and a git commit as
+// MakeCorpus has them. Its top-level strings/ and net/ directories are what
+// the copying ops expect.
+func MakeShapedCorpus(dst string) error {
+	rng := rand.New(rand.NewPCG(20, 20))
+	words := strings.Fields("ctx err req resp buf data node tree walk path name size mode item list map key val")
+	for i := 0; i < 40000; i++ {
+		top := []string{"strings", "net", "pkg", "internal", "cmd", "docs"}[i%6]
+		dir := top
+		for d := 0; d < 2+int(rng.IntN(11)); d++ { // 3 to 13 levels
+			dir = filepath.Join(dir, fmt.Sprintf("d%d", rng.IntN(4)))
+		}
+		ext := []string{".go", ".go", ".txt", ".md"}[rng.IntN(4)]
+		var b strings.Builder
+		if ext == ".go" {
+			fmt.Fprintf(&b, "package p%d\n\n", i%97)
+		}
+		for l := 0; l < 5+rng.IntN(60); l++ {
+			switch rng.IntN(9) {
+			case 0:
+				fmt.Fprintf(&b, "func F%d(ctx context.Context) error { return nil }\n", l)
+			case 1:
+				fmt.Fprintf(&b, "func (s *Server%d) Handle%s(w Writer) {}\n", l, strings.ToUpper(words[rng.IntN(len(words))][:1]))
+			default:
+				for k := 0; k < 3+rng.IntN(8); k++ {
+					b.WriteString(words[rng.IntN(len(words))] + " ")
+				}
+				b.WriteString("\n")
+			}
+		}
+		if err := os.MkdirAll(filepath.Join(dst, dir), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dst, dir, fmt.Sprintf("f%d%s", i, ext)), []byte(b.String()), 0o644); err != nil {
+			return err
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(dst, "huge"), 0o755); err != nil {
+		return err
+	}
+	for h := 0; h < 3; h++ { // three 40 MB logs
+		f, err := os.Create(filepath.Join(dst, "huge", fmt.Sprintf("log%d.txt", h)))
+		if err != nil {
+			return err
+		}
+		w := bufio.NewWriterSize(f, 1<<20)
+		for n := 0; n < 40<<20; {
+			k, _ := fmt.Fprintf(w, "%08d level=%s svc=%s context.Context msg=%q\n", n, words[rng.IntN(len(words))], words[rng.IntN(len(words))], words[rng.IntN(len(words))])
+			n += k
+		}
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+	}
+	if err := writeData(filepath.Join(dst, "bench-data")); err != nil {
+		return err
+	}
+	return commitCorpus(dst)
 }
 
 func copyTree(src, dst string) error {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"math"
 	"strings"
 )
 
@@ -13,6 +14,27 @@ func (r *Report) ratio(name string) float64 {
 		return 0
 	}
 	return r.Totals[name] / r.Totals[r.Runners[0]]
+}
+
+// geoMean is the geometric mean of name's per-op ratios to the first
+// runner, over the ops both timed.
+func (r *Report) geoMean(name string) float64 {
+	if len(r.Runners) < 2 {
+		return 0
+	}
+	var sum float64
+	n := 0
+	for _, op := range r.Ops {
+		base, t := op.Medians[r.Runners[0]], op.Medians[name]
+		if base > 0 && t > 0 {
+			sum += math.Log(t / base)
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return math.Exp(sum / float64(n))
 }
 
 // WriteTable prints the terminal table.
@@ -35,8 +57,12 @@ func (r *Report) WriteTable(w io.Writer) {
 	}
 	if len(r.Runners) > 1 {
 		fmt.Fprintf(w, " %7.2fx", r.ratio(r.Runners[1]))
+		fmt.Fprintf(w, "\n%-16s %*s %7.2fx", "GEOMEAN", 13*len(r.Runners)-1, "(of the per-op ratios)", r.GeoMeans[r.Runners[1]])
 	}
 	fmt.Fprintln(w)
+	if r.Memory != nil {
+		r.Memory.writeText(w, r.Runners)
+	}
 }
 
 func identical(r *Report, op OpResult) string {
@@ -102,6 +128,14 @@ func (r *Report) writeMarkdownTable(b *strings.Builder) {
 	}
 	if len(r.Runners) > 1 {
 		fmt.Fprintf(b, " %.2fx | |\n", r.ratio(r.Runners[1]))
+		b.WriteString("| **geometric mean of the ratios** |")
+		for range r.Runners {
+			b.WriteString(" |")
+		}
+		fmt.Fprintf(b, " %.2fx | |\n", r.GeoMeans[r.Runners[1]])
+	}
+	if r.Memory != nil {
+		r.Memory.writeMarkdown(b, r.Runners)
 	}
 }
 

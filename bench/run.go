@@ -35,7 +35,24 @@ type HostShell struct{ Path string }
 func (h HostShell) Name() string { return h.Path }
 
 func (h HostShell) Run(ctx context.Context, op Op, root string) Outcome {
-	return runCommand(ctx, exec.CommandContext(ctx, h.Path, "-c", op.Script), root)
+	return launch(op, func() Outcome { return runCommand(ctx, exec.CommandContext(ctx, h.Path, "-c", op.Script), root) })
+}
+
+// launch runs one outcome, or op.Launches of them in a row for a start-up
+// op: their times add up, the last one's output stands for all.
+func launch(op Op, run func() Outcome) Outcome {
+	n := max(op.Launches, 1)
+	var total time.Duration
+	var o Outcome
+	for range n {
+		o = run()
+		total += o.Took
+		if o.Exit != 0 {
+			break
+		}
+	}
+	o.Took = total
+	return o
 }
 
 // Peer runs scripts through an operator-given command template with
@@ -48,7 +65,7 @@ func (p Peer) Name() string { return p.Label }
 
 func (p Peer) Run(ctx context.Context, op Op, root string) Outcome {
 	cmdline := strings.NewReplacer("{root}", shellQuote(root), "{script}", shellQuote(op.Script)).Replace(p.Template)
-	return runCommand(ctx, exec.CommandContext(ctx, "/bin/sh", "-c", cmdline), root)
+	return launch(op, func() Outcome { return runCommand(ctx, exec.CommandContext(ctx, "/bin/sh", "-c", cmdline), root) })
 }
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
@@ -76,7 +93,12 @@ func runCommand(ctx context.Context, cmd *exec.Cmd, root string) Outcome {
 }
 
 // Bashbox runs scripts in-process with the corpus as a read-only volume.
-type Bashbox struct{ box *bashbox.Box }
+// Start-up ops (Launches > 0) run the CLI at Exe instead, as an agent's
+// tool call would: `Exe run -v ROOT:/work:ro -c SCRIPT`.
+type Bashbox struct {
+	box *bashbox.Box
+	Exe string // the bashbox binary; start-up ops fail without it
+}
 
 // NewBashbox opens a box over root.
 func NewBashbox(root string) (*Bashbox, error) {
@@ -97,6 +119,14 @@ func (b *Bashbox) Name() string { return "bashbox" }
 func (b *Bashbox) Close() error { return b.box.Close() }
 
 func (b *Bashbox) Run(ctx context.Context, op Op, root string) Outcome {
+	if op.Launches > 0 {
+		if b.Exe == "" {
+			return Outcome{Exit: -1}
+		}
+		return launch(op, func() Outcome {
+			return runCommand(ctx, exec.CommandContext(ctx, b.Exe, "run", "-v", root+":/work:ro", "-c", op.Script), root)
+		})
+	}
 	start := time.Now()
 	res, err := b.box.Run(ctx, bashbox.Request{Script: op.Script})
 	o := Outcome{Took: time.Since(start)}
@@ -133,6 +163,12 @@ type Report struct {
 	Runners []string           `json:"runners"`
 	Ops     []OpResult         `json:"ops"`
 	Totals  map[string]float64 `json:"total_ms"`
+	// GeoMeans is, per runner after the first, the geometric mean of its
+	// per-op ratios to the first: unlike the total, one long op cannot
+	// hide that most ops are slower.
+	GeoMeans map[string]float64 `json:"geomean_ratio"`
+	// Memory is filled by MeasureMemory when the run measures it.
+	Memory *Memory `json:"memory,omitempty"`
 	Started time.Time          `json:"started"`
 	Machine string             `json:"machine"` // where it ran: OS/arch, CPUs, Go version
 }
@@ -183,6 +219,10 @@ func Run(ctx context.Context, cfg Config) *Report {
 	}
 	if cfg.Progress != nil {
 		fmt.Fprint(cfg.Progress, "\r\033[K")
+	}
+	rep.GeoMeans = map[string]float64{}
+	for _, r := range rep.Runners[min(1, len(rep.Runners)):] {
+		rep.GeoMeans[r] = rep.geoMean(r)
 	}
 	return rep
 }

@@ -3,12 +3,12 @@ package config
 import (
 	"fmt"
 	"reflect"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/bashbox/bashbox/internal/lazyre"
 	"gopkg.in/yaml.v3"
 )
 
@@ -167,12 +167,12 @@ func yamlKey(f reflect.StructField) string {
 	return k
 }
 
-var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+var yamlLineRE = lazyre.New(`^yaml: line (\d+): (.*)$`)
 
 // syntaxError turns a YAML parser error into a positioned Error.
 func syntaxError(file string, err error) error {
 	msg := err.Error()
-	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+	if m := yamlLineRE().FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		return &Error{File: file, Line: line, Msg: "not valid YAML: " + m[2]}
 	}

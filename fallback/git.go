@@ -4,8 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"regexp"
 	"strings"
+
+	"github.com/bashbox/bashbox/internal/lazyre"
 )
 
 // gitSubcommands are the git commands a script may run: built-ins only, so
@@ -150,7 +151,7 @@ func gitEnv(global, ceiling string) [][2]string {
 
 // dangerousGitKey matches repository config that makes git run programs or
 // fetch from elsewhere, whatever the command-line overrides.
-var dangerousGitKey = regexp.MustCompile(`(?i)^(include\.|includeif\.|core\.(hookspath|fsmonitor|sshcommand|pager|editor|askpass|gitproxy|alternaterefscommand|worktree)|sequence\.editor|alias\.|filter\.|diff\.[^.]+\.(textconv|command)|diff\.external|merge\.[^.]+\.driver|credential\.|gpg\.|remote\.[^.]+\.(uploadpack|receivepack|vcs)|uploadpack\.|receive\.|pager\.|interactive\.difffilter|url\.|http\..*proxy|http\.sslkeylogfile|safe\.|trailer\.[^.]+\.command|mergetool\.|difftool\.|submodule\.)`)
+var dangerousGitKey = lazyre.New(`(?i)^(include\.|includeif\.|core\.(hookspath|fsmonitor|sshcommand|pager|editor|askpass|gitproxy|alternaterefscommand|worktree)|sequence\.editor|alias\.|filter\.|diff\.[^.]+\.(textconv|command)|diff\.external|merge\.[^.]+\.driver|credential\.|gpg\.|remote\.[^.]+\.(uploadpack|receivepack|vcs)|uploadpack\.|receive\.|pager\.|interactive\.difffilter|url\.|http\..*proxy|http\.sslkeylogfile|safe\.|trailer\.[^.]+\.command|mergetool\.|difftool\.|submodule\.)`)
 
 // ghCheck refuses gh commands that run programs: aliases and extensions.
 func ghCheck(args []string) error {

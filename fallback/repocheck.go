@@ -131,7 +131,7 @@ func checkConfigFile(root *os.Root, path, name string) error {
 			}
 		}
 		for _, k := range keys {
-			if dangerousGitKey.MatchString(k) {
+			if dangerousGitKey().MatchString(k) {
 				return fmt.Errorf("the repository %s sets %s, which the sandbox does not allow", name, strings.ToLower(k))
 			}
 		}

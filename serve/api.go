@@ -12,11 +12,11 @@ import (
 	"io"
 	"math"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/bashbox/bashbox/internal/lazyre"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
@@ -74,7 +74,7 @@ func requestInfoFrom(ctx context.Context) *requestInfo {
 	return &requestInfo{}
 }
 
-var requestIDRE = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,64}$`)
+var requestIDRE = lazyre.New(`^[A-Za-z0-9._:-]{1,64}$`)
 
 func newID(n int) string {
 	b := make([]byte, n)
@@ -88,7 +88,7 @@ func newID(n int) string {
 func (s *Server) withRequestInfo(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get("X-Request-Id")
-		if !requestIDRE.MatchString(id) {
+		if !requestIDRE().MatchString(id) {
 			id = newID(8)
 		}
 		info := &requestInfo{ID: id, Client: r.RemoteAddr}

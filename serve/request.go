@@ -8,11 +8,12 @@ import (
 	"io"
 	"net/http"
 	"path"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/bashbox/bashbox/internal/lazyre"
 )
 
 // RunRequest is one run, the same over HTTP and MCP.
@@ -116,7 +117,7 @@ func badField(field, format string, args ...any) *inputError {
 	return &inputError{Status: http.StatusBadRequest, Field: field, Msg: fmt.Sprintf(format, args...)}
 }
 
-var unknownFieldRE = regexp.MustCompile(`unknown field "([^"]+)"`)
+var unknownFieldRE = lazyre.New(`unknown field "([^"]+)"`)
 
 // decodeJSON reads one JSON object strictly into v, with errors that name
 // the field.
@@ -137,8 +138,8 @@ func decodeJSON(body io.Reader, v any) error {
 		return &inputError{Status: http.StatusRequestEntityTooLarge, Msg: fmt.Sprintf("request body over %d bytes", mbe.Limit)}
 	case errors.As(err, &ute):
 		return badField(ute.Field, "expected %s, got JSON %s", jsonKind(ute.Type.Kind().String()), ute.Value)
-	case unknownFieldRE.MatchString(err.Error()):
-		name := unknownFieldRE.FindStringSubmatch(err.Error())[1]
+	case unknownFieldRE().MatchString(err.Error()):
+		name := unknownFieldRE().FindStringSubmatch(err.Error())[1]
 		return badField(name, "unknown field")
 	case errors.Is(err, io.EOF):
 		return badField("", "the body is empty; send a JSON object")
@@ -164,7 +165,7 @@ func jsonKind(goKind string) string {
 	return "a number"
 }
 
-var envNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var envNameRE = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // validate checks a request against profile p and resolves its volume.
 func (req *RunRequest) validate(p *profile) error {
@@ -176,7 +177,7 @@ func (req *RunRequest) validate(p *profile) error {
 		return badField("script", "is required")
 	}
 	for _, k := range sortedKeys(req.Env) {
-		if !envNameRE.MatchString(k) {
+		if !envNameRE().MatchString(k) {
 			return badField("env", "%q is not a valid variable name", k)
 		}
 		if strings.ContainsRune(k+req.Env[k], 0) {

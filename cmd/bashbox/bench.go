@@ -19,6 +19,8 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("bashbox bench", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	corpus := fs.String("corpus", "", "corpus directory (default: a git repository made from $(go env GOROOT)/src, cached in the temp dir)")
+	shape := fs.String("corpus-shape", "gosrc", "the generated corpus when --corpus is not given: gosrc (the Go source tree) or\nsmall-deep-huge (40,000 small files in deep directories and three 40 MB files)")
+	memOp := fs.String("memory-op", "grep_literal", "the op whose peak RSS is measured as a fresh process (none: skip the memory figures)")
 	hostShell := fs.String("host-shell", "/bin/sh", "the host shell to compare with")
 	reps := fs.Int("reps", 5, "repetitions after the warm-up")
 	quick := fs.Bool("quick", false, "fewer ops and repetitions (a few minutes)")
@@ -32,7 +34,7 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	root := *corpus
 	if root == "" {
 		var err error
-		root, err = defaultCorpus(stderr)
+		root, err = defaultCorpus(*shape, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "bashbox bench: %v\n", err)
 			return 1
@@ -54,6 +56,9 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer bb.Close()
+	if exe, err := os.Executable(); err == nil {
+		bb.Exe = exe // the start-up op runs the CLI itself
+	}
 	runners := []bench.Runner{bench.HostShell{Path: *hostShell}, bb}
 	for _, p := range *peers {
 		name, tmpl, ok := strings.Cut(p, "=")
@@ -63,6 +68,16 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		runners = append(runners, bench.Peer{Label: name, Template: tmpl})
 	}
 	rep := bench.Run(context.Background(), bench.Config{Root: root, Ops: ops, Runners: runners, Reps: *reps, Progress: stderr})
+	if i := slices.IndexFunc(bench.Ops, func(o bench.Op) bool { return o.Name == *memOp }); i >= 0 {
+		m, err := bench.MeasureMemory(context.Background(), bench.HostShell{Path: *hostShell}, bb, bench.Ops[i], root)
+		if err != nil {
+			fmt.Fprintf(stderr, "bashbox bench: %v\n", err)
+			return 1
+		}
+		rep.Memory = m
+	} else if *memOp != "none" {
+		return usageError(stderr, fs, "invalid value %q for --memory-op: not an op", *memOp)
+	}
 	if *readme {
 		io.WriteString(stdout, rep.ReadmeSection(strings.Join(append([]string{"bashbox", "bench"}, args...), " ")))
 	} else {
@@ -86,8 +101,25 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// defaultCorpus builds (once) a git repository from the Go source tree.
-func defaultCorpus(progress io.Writer) (string, error) {
+// defaultCorpus builds (once) the generated corpus of the given shape: a
+// git repository from the Go source tree, or the small-deep-huge one.
+func defaultCorpus(shape string, progress io.Writer) (string, error) {
+	switch shape {
+	case "gosrc":
+	case "small-deep-huge":
+		dst := filepath.Join(os.TempDir(), "bashbox-bench-corpus-"+shape)
+		if _, err := os.Stat(filepath.Join(dst, ".bench-ready")); err == nil {
+			return dst, nil
+		}
+		os.RemoveAll(dst)
+		fmt.Fprintf(progress, "building the %s corpus in %s ...\n", shape, dst)
+		if err := bench.MakeShapedCorpus(dst); err != nil {
+			return "", err
+		}
+		return dst, os.WriteFile(filepath.Join(dst, ".bench-ready"), nil, 0o644)
+	default:
+		return "", fmt.Errorf("invalid value %q for --corpus-shape: want gosrc or small-deep-huge", shape)
+	}
 	out, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
 		return "", fmt.Errorf("finding the Go source tree: go env GOROOT: %v (or give a corpus with --corpus DIR)", err)

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"regexp"
 	"strings"
 
+	"github.com/bashbox/bashbox/internal/lazyre"
 	"github.com/itchyny/gojq"
 )
 
@@ -15,22 +15,22 @@ import (
 // characters; jq 1.6 shows at most 11 characters and "...".
 
 var (
-	reIterate = regexp.MustCompile(`^cannot iterate over: (.*)$`)
+	reIterate = lazyre.New(`^cannot iterate over: (.*)$`)
 	// setpath's messages end in the same words.
-	reObject   = regexp.MustCompile(`(?:^|: )expected an object but got: (\w+)(?: \((.*)\))?$`)
-	reArray    = regexp.MustCompile(`(?:^|: )expected an array but got: (\w+)(?: \((.*)\))?$`)
-	reMatch    = regexp.MustCompile(`^(?:match|test|capture|scan|split|splits|sub|gsub)\(.*\) cannot be applied to: ((?:null|\w+ \(.*\)))$`)
-	reShell    = regexp.MustCompile(`^@sh cannot format an? \w+ including: ((?:null|\w+ \(.*\)))$`)
-	reStrptime = regexp.MustCompile(`^strptime\("(.*)"\) cannot be applied to "(.*)": failed to parse`)
-	reFormat   = regexp.MustCompile(`^format not defined: @(\w+)$`)
-	reArrIndex = regexp.MustCompile(`^expected a number for indexing an array but got: (\w+)(?: \((.*)\))?$`)
-	reObjKey   = regexp.MustCompile(`^expected a string for object key but got: (\w+)(?: \((.*)\))?$`)
-	reStrIndex = regexp.MustCompile(`^expected a number for indexing a string but got: (\w+)(?: \((.*)\))?$`)
-	reBinop    = regexp.MustCompile(`^cannot (add|subtract|multiply|divide|modulo): ((?:null|\w+ \(.*\))) and ((?:null|\w+ \(.*\)))$`)
-	reZeroDiv  = regexp.MustCompile(`^cannot (?:divide|modulo) ((?:null|\w+ \(.*\))) by: ((?:null|\w+ \(.*\)))$`)
-	reFunc0    = regexp.MustCompile(`^(\w+) cannot be applied to: ((?:null|\w+ \(.*\)))$`)
-	reWrap     = regexp.MustCompile(`^tonumber cannot be applied to "(.*)": .*$`)
-	rePreview  = regexp.MustCompile(`^(\w+) \((.*)\)$`)
+	reObject   = lazyre.New(`(?:^|: )expected an object but got: (\w+)(?: \((.*)\))?$`)
+	reArray    = lazyre.New(`(?:^|: )expected an array but got: (\w+)(?: \((.*)\))?$`)
+	reMatch    = lazyre.New(`^(?:match|test|capture|scan|split|splits|sub|gsub)\(.*\) cannot be applied to: ((?:null|\w+ \(.*\)))$`)
+	reShell    = lazyre.New(`^@sh cannot format an? \w+ including: ((?:null|\w+ \(.*\)))$`)
+	reStrptime = lazyre.New(`^strptime\("(.*)"\) cannot be applied to "(.*)": failed to parse`)
+	reFormat   = lazyre.New(`^format not defined: @(\w+)$`)
+	reArrIndex = lazyre.New(`^expected a number for indexing an array but got: (\w+)(?: \((.*)\))?$`)
+	reObjKey   = lazyre.New(`^expected a string for object key but got: (\w+)(?: \((.*)\))?$`)
+	reStrIndex = lazyre.New(`^expected a number for indexing a string but got: (\w+)(?: \((.*)\))?$`)
+	reBinop    = lazyre.New(`^cannot (add|subtract|multiply|divide|modulo): ((?:null|\w+ \(.*\))) and ((?:null|\w+ \(.*\)))$`)
+	reZeroDiv  = lazyre.New(`^cannot (?:divide|modulo) ((?:null|\w+ \(.*\))) by: ((?:null|\w+ \(.*\)))$`)
+	reFunc0    = lazyre.New(`^(\w+) cannot be applied to: ((?:null|\w+ \(.*\)))$`)
+	reWrap     = lazyre.New(`^tonumber cannot be applied to "(.*)": .*$`)
+	rePreview  = lazyre.New(`^(\w+) \((.*)\)$`)
 )
 
 // jqPreview re-truncates a gojq preview "type (json)" to jq 1.6's
@@ -39,7 +39,7 @@ func jqPreview(p string) string {
 	if p == "null" {
 		return "null (null)"
 	}
-	m := rePreview.FindStringSubmatch(p)
+	m := rePreview().FindStringSubmatch(p)
 	if m == nil {
 		return p
 	}
@@ -86,50 +86,50 @@ func (j *jq) translate(m string) string {
 }
 
 func (j *jq) translated(m string) (string, bool) {
-	if sm := reIterate.FindStringSubmatch(m); sm != nil {
+	if sm := reIterate().FindStringSubmatch(m); sm != nil {
 		return "Cannot iterate over " + jqPreview(sm[1]), false
 	}
-	if sm := reObject.FindStringSubmatch(m); sm != nil {
+	if sm := reObject().FindStringSubmatch(m); sm != nil {
 		return "Cannot index " + sm[1] + " with " + j.indexKey(), false
 	}
-	if sm := reArray.FindStringSubmatch(m); sm != nil {
+	if sm := reArray().FindStringSubmatch(m); sm != nil {
 		return "Cannot index " + sm[1] + " with number", false
 	}
-	if sm := reArrIndex.FindStringSubmatch(m); sm != nil {
+	if sm := reArrIndex().FindStringSubmatch(m); sm != nil {
 		if sm[1] == "string" {
 			return "Cannot index array with string " + sm[2], false
 		}
 		return "Cannot index array with " + sm[1], false
 	}
-	if sm := reObjKey.FindStringSubmatch(m); sm != nil {
+	if sm := reObjKey().FindStringSubmatch(m); sm != nil {
 		return "Cannot index object with " + sm[1], false
 	}
-	if sm := reStrIndex.FindStringSubmatch(m); sm != nil {
+	if sm := reStrIndex().FindStringSubmatch(m); sm != nil {
 		return "Cannot index string with " + sm[1], false
 	}
-	if sm := reZeroDiv.FindStringSubmatch(m); sm != nil {
+	if sm := reZeroDiv().FindStringSubmatch(m); sm != nil {
 		return jqPreview(sm[1]) + " and " + jqPreview(sm[2]) + " cannot be divided because the divisor is zero", false
 	}
-	if sm := reBinop.FindStringSubmatch(m); sm != nil {
+	if sm := reBinop().FindStringSubmatch(m); sm != nil {
 		return jqPreview(sm[2]) + " and " + jqPreview(sm[3]) + " cannot be " + binopVerb[sm[1]], false
 	}
-	if sm := reMatch.FindStringSubmatch(m); sm != nil {
+	if sm := reMatch().FindStringSubmatch(m); sm != nil {
 		return jqPreview(sm[1]) + " cannot be matched, as it is not a string", false
 	}
-	if sm := reShell.FindStringSubmatch(m); sm != nil {
+	if sm := reShell().FindStringSubmatch(m); sm != nil {
 		return jqPreview(sm[1]) + " can not be escaped for shell", false
 	}
-	if sm := reStrptime.FindStringSubmatch(m); sm != nil {
+	if sm := reStrptime().FindStringSubmatch(m); sm != nil {
 		return fmt.Sprintf("date \"%s\" does not match format \"%s\"", sm[2], sm[1]), false
 	}
-	if sm := reFormat.FindStringSubmatch(m); sm != nil {
+	if sm := reFormat().FindStringSubmatch(m); sm != nil {
 		return sm[1] + " is not a valid format", false
 	}
-	if sm := reWrap.FindStringSubmatch(m); sm != nil {
+	if sm := reWrap().FindStringSubmatch(m); sm != nil {
 		s := sm[1]
 		return fmt.Sprintf("Invalid numeric literal at EOF at line 1, column %d (while parsing '%s')", len(s), s), false
 	}
-	if sm := reFunc0.FindStringSubmatch(m); sm != nil {
+	if sm := reFunc0().FindStringSubmatch(m); sm != nil {
 		v := jqPreview(sm[2])
 		switch sm[1] {
 		case "keys", "keys_unsorted":

@@ -26,13 +26,13 @@ import (
 	"fmt"
 	"io"
 	"reflect"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/itchyny/gojq"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/internal/lazyre"
 )
 
 const help = `Usage:	%[1]s [options] <jq filter> [file...]
@@ -82,7 +82,7 @@ Named arguments are also available as $ARGS.named[], while
 positional arguments are available as $ARGS.positional[].
 `
 
-var namedGroup = regexp.MustCompile(`\(\?<([A-Za-z_][A-Za-z0-9_]*)>`)
+var namedGroup = lazyre.New(`\(\?<([A-Za-z_][A-Za-z0-9_]*)>`)
 
 // haltZero is process's status for halt with exit status 0.
 const haltZero = -1 << 20
@@ -812,7 +812,7 @@ func (j *jq) scanQuery(q *gojq.Query) {
 			if str, ok := v.Interface().(*gojq.String); ok && strings.Contains(str.Str, "(?<") {
 				// capture's objects follow the order of the named groups.
 				var names []string
-				for _, m := range namedGroup.FindAllStringSubmatch(str.Str, -1) {
+				for _, m := range namedGroup().FindAllStringSubmatch(str.Str, -1) {
 					names = append(names, m[1])
 				}
 				j.order.recordFilter(names)

@@ -3,9 +3,9 @@ package bashtool
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 
+	"github.com/bashbox/bashbox/internal/lazyre"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -207,7 +207,7 @@ func shellWords(s string) []string {
 	return out
 }
 
-var assignmentRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?\+?=`)
+var assignmentRe = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?\+?=`)
 
 // commandOf finds the command word, skipping keywords, assignments and
 // wrappers that run another command (env A=1 cmd, nohup cmd, xargs cmd,
@@ -222,11 +222,11 @@ func commandOf(words []string) (int, []string) {
 		switch {
 		case w == "!" || isKeyword(w):
 			i++
-		case assignmentRe.MatchString(w):
+		case assignmentRe().MatchString(w):
 			i++
 		case name == "env":
 			j := i + 1
-			for j < len(words) && (strings.HasPrefix(words[j], "-") || assignmentRe.MatchString(words[j])) {
+			for j < len(words) && (strings.HasPrefix(words[j], "-") || assignmentRe().MatchString(words[j])) {
 				if words[j] == "-u" || words[j] == "-C" || words[j] == "-S" {
 					j++
 				}
@@ -318,7 +318,7 @@ func footgun(words []string) string {
 // Credential files: reading, copying, encoding or sending any of these is
 // refused. Public keys (.pub) are fine and are removed before matching.
 var (
-	credentialPathRe = regexp.MustCompile(`(?i)(` +
+	credentialPathRe = lazyre.New(`(?i)(` +
 		`\.aws(/|$|[\s'"` + "`" + `;|&)])|` +
 		`\.ssh/(id_|identity|\*)|` +
 		`(^|[^\w.])[._]netrc\b|\.npmrc\b|\.pypirc\b|\.yarnrc|\.pgpass\b|\.my\.cnf\b|` +
@@ -327,15 +327,15 @@ var (
 		`\.password-store|\.config/bashbox|/etc/(shadow|gshadow|sudoers|master\.passwd)\b|` +
 		`/proc/[^/\s]*/environ|/proc/[^/\s]*/task/[^/\s]*/environ` +
 		`)`)
-	publicKeyRe   = regexp.MustCompile(`\.ssh/id_[\w.-]*\.pub\b`)
-	indirectionRe = regexp.MustCompile(`\$\{!`)
-	varRefRe      = regexp.MustCompile(`\$\{?[#]?([A-Za-z_][A-Za-z0-9_]*)`)
-	psEnvRe       = regexp.MustCompile(`(?i)\b(get-childitem|gci|dir|ls|get-item|gi)\s+env:|\$env:([A-Za-z_][A-Za-z0-9_]*)|\[environment\]::getenvironmentvariables`)
-	awkEnvironRe  = regexp.MustCompile(`\bENVIRON\b`)
-	keychainRe    = regexp.MustCompile(`\bsecurity\s+(find-generic-password|find-internet-password|dump-keychain|export|find-certificate\s+.*-p)`)
+	publicKeyRe   = lazyre.New(`\.ssh/id_[\w.-]*\.pub\b`)
+	indirectionRe = lazyre.New(`\$\{!`)
+	varRefRe      = lazyre.New(`\$\{?[#]?([A-Za-z_][A-Za-z0-9_]*)`)
+	psEnvRe       = lazyre.New(`(?i)\b(get-childitem|gci|dir|ls|get-item|gi)\s+env:|\$env:([A-Za-z_][A-Za-z0-9_]*)|\[environment\]::getenvironmentvariables`)
+	awkEnvironRe  = lazyre.New(`\bENVIRON\b`)
+	keychainRe    = lazyre.New(`\bsecurity\s+(find-generic-password|find-internet-password|dump-keychain|export|find-certificate\s+.*-p)`)
 	// Code in interpreter one-liners that reads the environment or the
 	// usual credential locations.
-	oneLinerSecretRe = regexp.MustCompile(`(?i)(os\.environ|\bgetenv\b|process\.env|\bENV\[|%ENV|\$ENV\{|Deno\.env|Bun\.env|\.ssh\b|\.aws\b|\.gnupg|\.kube\b|\.netrc|\.npmrc|\.pypirc|\.docker\b|gcloud|\.azure\b|credentials|id_rsa|id_ed25519|id_ecdsa|id_dsa|(^|[^\w.])\.env\b|/proc/)`)
+	oneLinerSecretRe = lazyre.New(`(?i)(os\.environ|\bgetenv\b|process\.env|\bENV\[|%ENV|\$ENV\{|Deno\.env|Bun\.env|\.ssh\b|\.aws\b|\.gnupg|\.kube\b|\.netrc|\.npmrc|\.pypirc|\.docker\b|gcloud|\.azure\b|credentials|id_rsa|id_ed25519|id_ecdsa|id_dsa|(^|[^\w.])\.env\b|/proc/)`)
 )
 
 var interpreters = map[string]bool{
@@ -383,18 +383,18 @@ func credentialMatch(s string) bool {
 	if strings.TrimSpace(s) == "" {
 		return false
 	}
-	if credentialPathRe.MatchString(publicKeyRe.ReplaceAllString(s, "")) {
+	if credentialPathRe().MatchString(publicKeyRe().ReplaceAllString(s, "")) {
 		return true
 	}
-	if indirectionRe.MatchString(s) || awkEnvironRe.MatchString(s) || keychainRe.MatchString(s) {
+	if indirectionRe().MatchString(s) || awkEnvironRe().MatchString(s) || keychainRe().MatchString(s) {
 		return true
 	}
-	for _, m := range varRefRe.FindAllStringSubmatch(s, -1) {
+	for _, m := range varRefRe().FindAllStringSubmatch(s, -1) {
 		if SecretShaped(m[1]) {
 			return true
 		}
 	}
-	for _, m := range psEnvRe.FindAllStringSubmatch(s, -1) {
+	for _, m := range psEnvRe().FindAllStringSubmatch(s, -1) {
 		if m[2] == "" || SecretShaped(m[2]) {
 			return true
 		}
@@ -409,7 +409,7 @@ func credentialMatch(s string) bool {
 		if interpreters[interpreterName(w)] {
 			for _, a := range words[i+1:] {
 				if oneLinerFlags[a] || (strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a, "ce") && len(a) <= 4) {
-					if oneLinerSecretRe.MatchString(s) {
+					if oneLinerSecretRe().MatchString(s) {
 						return true
 					}
 					break

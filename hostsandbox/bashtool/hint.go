@@ -1,10 +1,10 @@
 package bashtool
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/bashbox/bashbox/hostsandbox"
+	"github.com/bashbox/bashbox/internal/lazyre"
 )
 
 // EnvAllowNetwork, set to 1 or true (any case) in bashbox's environment,
@@ -30,7 +30,7 @@ const NetworkHint = "[bashbox] This sandbox has NO network, which is likely why 
 // networkCommandRe recognises commands that need the network. It is only
 // used to add the hint to a result that already failed, so false
 // positives cost nothing.
-var networkCommandRe = regexp.MustCompile(`\b(curl|wget|ssh|scp|sftp|ping|telnet|nslookup|dig|npx|brew|apt|apt-get|yum|dnf|apk|pacman|aria2c|gh)\b|` +
+var networkCommandRe = lazyre.New(`\b(curl|wget|ssh|scp|sftp|ping|telnet|nslookup|dig|npx|brew|apt|apt-get|yum|dnf|apk|pacman|aria2c|gh)\b|` +
 	`\bgit\s+(fetch|clone|pull|push|ls-remote|submodule)\b|` +
 	`\b(npm|pnpm|yarn|bun)\s+(install|i|ci|add|update|upgrade|dlx|create|publish)\b|\byarn\s*$|` +
 	`\b(pip|pip3|uv|poetry|pipx|pipenv)\s+(pip\s+)?(install|download|add|sync|lock)\b|` +
@@ -40,5 +40,5 @@ var networkCommandRe = regexp.MustCompile(`\b(curl|wget|ssh|scp|sftp|ping|telnet
 	`\bdocker\s+(pull|push|login)\b`)
 
 func looksNetworkDependent(command string) bool {
-	return networkCommandRe.MatchString(deobfuscate(command))
+	return networkCommandRe().MatchString(deobfuscate(command))
 }

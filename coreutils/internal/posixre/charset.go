@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -29,14 +30,15 @@ type classDef struct {
 // Unicode's Alphabetic property plus the digits of other scripts, lower
 // and upper are the Lowercase and Uppercase properties plus title-case
 // letters, punct is every other graphic character.
-var classes = buildClasses()
+// Built on first use: most runs never compile a POSIX expression.
+var classes = sync.OnceValue(buildClasses)
 
 // wordDef is \w: alnum and the underscore.
-var wordDef = func() classDef {
-	w := classes["alnum"]
+var wordDef = sync.OnceValue(func() classDef {
+	w := classes()["alnum"]
 	w.ranges = append(append([]rng(nil), w.ranges...), rng{'_', '_'})
 	return w
-}()
+})
 
 var spaceRanges = []rng{{'\t', '\r'}, {' ', ' '}, {0x1680, 0x1680}, {0x2000, 0x2006}, {0x2008, 0x200a}, {0x2028, 0x2029}, {0x205f, 0x205f}, {0x3000, 0x3000}}
 
@@ -88,7 +90,7 @@ func tableRanges(t *unicode.RangeTable, skip func(rune) bool) []rng {
 }
 
 func (s *charSet) addClass(name string) bool {
-	c, ok := classes[name]
+	c, ok := classes()[name]
 	if !ok {
 		return false
 	}
@@ -98,7 +100,8 @@ func (s *charSet) addClass(name string) bool {
 }
 
 func wordSet(negate bool) *charSet {
-	return &charSet{negate: negate, ranges: wordDef.ranges, props: wordDef.props}
+	w := wordDef()
+	return &charSet{negate: negate, ranges: w.ranges, props: w.props}
 }
 
 func spaceSet(negate bool) *charSet {

@@ -3,6 +3,7 @@ package posixre
 import (
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -127,11 +128,11 @@ func mustWordLast(n *node) bool {
 }
 
 // wordClass is the set of word characters in .NET syntax.
-var netWord = func() string {
+var netWord = sync.OnceValue(func() string {
 	var b strings.Builder
 	wordSet(false).emit(&b, true, false)
 	return b.String()
-}()
+})
 
 func (e *emitter) emit(b *strings.Builder, n *node) {
 	switch n.kind {
@@ -219,14 +220,16 @@ func (e *emitter) emit(b *strings.Builder, n *node) {
 		b.WriteString(`\z`)
 	case nWordB:
 		if e.dotnet {
-			b.WriteString(`(?:(?<=` + netWord + `)(?!` + netWord + `)|(?<!` + netWord + `)(?=` + netWord + `))`)
+			nw := netWord()
+			b.WriteString(`(?:(?<=` + nw + `)(?!` + nw + `)|(?<!` + nw + `)(?=` + nw + `))`)
 		} else {
 			b.WriteString(`\b`)
 			e.asciiB = true
 		}
 	case nNotWordB:
 		if e.dotnet {
-			b.WriteString(`(?:(?<=` + netWord + `)(?=` + netWord + `)|(?<!` + netWord + `)(?!` + netWord + `))`)
+			nw := netWord()
+			b.WriteString(`(?:(?<=` + nw + `)(?=` + nw + `)|(?<!` + nw + `)(?!` + nw + `))`)
 		} else {
 			b.WriteString(`\B`)
 			e.asciiB = true
@@ -236,14 +239,16 @@ func (e *emitter) emit(b *strings.Builder, n *node) {
 			b.WriteString(`\b`)
 			e.asciiB = true
 		} else {
-			b.WriteString(`(?<!` + netWord + `)(?=` + netWord + `)`)
+			nw := netWord()
+			b.WriteString(`(?<!` + nw + `)(?=` + nw + `)`)
 		}
 	case nWordEnd:
 		if !e.dotnet && e.reduced[n] {
 			b.WriteString(`\b`)
 			e.asciiB = true
 		} else {
-			b.WriteString(`(?<=` + netWord + `)(?!` + netWord + `)`)
+			nw := netWord()
+			b.WriteString(`(?<=` + nw + `)(?!` + nw + `)`)
 		}
 	}
 }

@@ -1,0 +1,100 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os/exec"
+	"runtime"
+	"strings"
+	"syscall"
+
+	"github.com/bashbox/bashbox"
+)
+
+// Memory is what calls cost in memory, measured next to the timings.
+type Memory struct {
+	// Op names the op whose peak RSS was taken through a fresh process.
+	Op string `json:"op"`
+	// PeakRSSKiB is, per runner, the largest resident set of that process
+	// and everything it waited for: the host shell with its GNU tools, or
+	// the bashbox CLI (which runs everything inside itself).
+	PeakRSSKiB map[string]int64 `json:"peak_rss_kib"`
+	// EchoAllocBytes is what one `echo hi` call through the library
+	// allocates, over a warm box: the floor every call pays.
+	EchoAllocBytes int64 `json:"echo_alloc_bytes"`
+}
+
+// MeasureMemory runs op once through host and once through bashbox's CLI
+// for their peak RSS, then times the allocations of echo calls in-process.
+func MeasureMemory(ctx context.Context, host HostShell, bb *Bashbox, op Op, root string) (*Memory, error) {
+	if bb.Exe == "" {
+		return nil, fmt.Errorf("measuring memory: no bashbox binary to run")
+	}
+	m := &Memory{Op: op.Name, PeakRSSKiB: map[string]int64{}}
+	for name, cmd := range map[string]*exec.Cmd{
+		host.Name(): exec.CommandContext(ctx, host.Path, "-c", op.Script),
+		bb.Name():   exec.CommandContext(ctx, bb.Exe, "run", "-v", root+":/work:ro", "-c", op.Script),
+	} {
+		cmd.Dir = root
+		cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C", "LANG=C"}
+		cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+		if err := cmd.Run(); err != nil {
+			return nil, fmt.Errorf("measuring memory of %s through %s: %v", op.Name, name, err)
+		}
+		m.PeakRSSKiB[name] = maxRSSKiB(cmd)
+	}
+	const calls = 200
+	req := bashbox.Request{Script: "echo hi"}
+	if _, err := bb.box.Run(ctx, req); err != nil { // warm: first-call setup is not per-call cost
+		return nil, err
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range calls {
+		if _, err := bb.box.Run(ctx, req); err != nil {
+			return nil, err
+		}
+	}
+	runtime.ReadMemStats(&after)
+	m.EchoAllocBytes = int64(after.TotalAlloc-before.TotalAlloc) / calls
+	return m, nil
+}
+
+// maxRSSKiB is the peak resident set of a finished command and its waited-
+// for children (wait4 reports the larger of the two).
+func maxRSSKiB(cmd *exec.Cmd) int64 {
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		return 0
+	}
+	if runtime.GOOS == "darwin" {
+		return int64(ru.Maxrss) / 1024 // bytes there, KiB on Linux
+	}
+	return int64(ru.Maxrss)
+}
+
+func (m *Memory) writeText(w io.Writer, runners []string) {
+	var parts []string
+	for _, r := range runners {
+		if kib, ok := m.PeakRSSKiB[r]; ok {
+			parts = append(parts, fmt.Sprintf("%s %.1f MiB", r, float64(kib)/1024))
+		}
+	}
+	fmt.Fprintf(w, "memory: peak RSS of %s as a fresh process: %s; %d bytes allocated per `echo hi` call in the library\n",
+		m.Op, strings.Join(parts, ", "), m.EchoAllocBytes)
+}
+
+func (m *Memory) writeMarkdown(b *strings.Builder, runners []string) {
+	fmt.Fprintf(b, "\nMemory: peak RSS of `%s` as a fresh process:", m.Op)
+	for i, r := range runners {
+		if kib, ok := m.PeakRSSKiB[r]; ok {
+			sep := ","
+			if i == 0 {
+				sep = ""
+			}
+			fmt.Fprintf(b, "%s %s %.1f MiB", sep, r, float64(kib)/1024)
+		}
+	}
+	fmt.Fprintf(b, "; %d bytes allocated per `echo hi` call through the library.\n", m.EchoAllocBytes)
+}
