@@ -21,6 +21,7 @@ var Ops = []Op{
 	{Name: "count_all_files", Script: `find . -type f | wc -l`},
 	{Name: "count_go_files", Script: `find . -name '*.go' -type f | wc -l`},
 	{Name: "count_funcs", Script: `grep -r -c '^func ' --include='*.go' . | awk -F: '{s += $NF} END {print s}'`},
+	{Name: "count_funcs_xargs", Script: `find . -name '*.go' -type f | xargs grep -c '^func ' | awk -F: '{s += $NF} END {print s}'`},
 	{Name: "total_loc", Script: `find . -name '*.go' -type f -print0 | xargs -0 cat | wc -l`},
 	{Name: "grep_literal", Script: `grep -r -n 'context.Context' --include='*.go' . | wc -l`},
 	{Name: "grep_regex", Script: `grep -r -E -c 'func \([a-z]+ \*?[A-Z][a-zA-Z]*\) [A-Z]' --include='*.go' . | grep -v ':0$' | sort | tail -5`},
@@ -37,4 +38,4 @@ var Ops = []Op{
 }
 
 // QuickOps is the subset `--quick` runs.
-var QuickOps = []string{"count_all_files", "count_go_files", "count_funcs", "total_loc", "grep_literal", "grep_regex", "large_files", "dir_depth", "jq_filter", "awk_groupby", "sort_uniq", "loop_heavy", "many_small_cmds", "startup"}
+var QuickOps = []string{"count_all_files", "count_go_files", "count_funcs", "count_funcs_xargs", "total_loc", "grep_literal", "grep_regex", "large_files", "dir_depth", "jq_filter", "awk_groupby", "sort_uniq", "loop_heavy", "many_small_cmds", "startup"}
