@@ -39,25 +39,25 @@ func (r *Report) geoMean(name string) float64 {
 
 // WriteTable prints the terminal table.
 func (r *Report) WriteTable(w io.Writer) {
-	fmt.Fprintf(w, "%-16s", "op")
+	fmt.Fprintf(w, "%-18s", "op")
 	for _, n := range r.Runners {
 		fmt.Fprintf(w, " %12s", trim(n, 12))
 	}
 	fmt.Fprintf(w, " %8s  %s\n", "ratio", "identical")
 	for _, op := range r.Ops {
-		fmt.Fprintf(w, "%-16s", op.Name)
+		fmt.Fprintf(w, "%-18s", op.Name)
 		for _, n := range r.Runners {
 			fmt.Fprintf(w, " %10.1fms", op.Medians[n])
 		}
 		fmt.Fprintf(w, " %7.2fx  %s\n", op.Ratio, identical(r, op))
 	}
-	fmt.Fprintf(w, "%-16s", "TOTAL")
+	fmt.Fprintf(w, "%-18s", "TOTAL")
 	for _, n := range r.Runners {
 		fmt.Fprintf(w, " %10.1fms", r.Totals[n])
 	}
 	if len(r.Runners) > 1 {
 		fmt.Fprintf(w, " %7.2fx", r.ratio(r.Runners[1]))
-		fmt.Fprintf(w, "\n%-16s %*s %7.2fx", "GEOMEAN", 13*len(r.Runners)-1, "(of the per-op ratios)", r.GeoMeans[r.Runners[1]])
+		fmt.Fprintf(w, "\n%-18s %*s %7.2fx", "GEOMEAN", 13*len(r.Runners)-1, "(of the per-op ratios)", r.GeoMeans[r.Runners[1]])
 	}
 	fmt.Fprintln(w)
 	if r.Memory != nil {
