@@ -86,10 +86,10 @@ func (d *decoder) more() bool {
 	return d.pos < len(d.data)
 }
 
-// line is jq's "(at <stdin>:N)" line: the newlines read up to the end of
-// the line where the last value ended.
-func (d *decoder) line() int {
-	end := d.pos
+// lineAt is jq's "(at <stdin>:N)" line for a value that ended at pos: the
+// newlines up to the end of that line.
+func (d *decoder) lineAt(pos int) int {
+	end := pos
 	if i := bytes.IndexByte(d.data[end:], '\n'); i >= 0 {
 		end += i + 1
 	} else {

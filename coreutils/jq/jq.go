@@ -116,7 +116,7 @@ type jq struct {
 	lines   *bufio.Reader // raw input
 	rawN    int           // raw lines read from the current source
 	posSet  bool          // an input was read
-	lastPos string        // position of the last input read
+	last    inputPos      // where the last input was read
 	// inputErr: a file could not be read (exit 2 at the end).
 	inputErr bool
 	// parseErr: invalid JSON input.
@@ -413,7 +413,7 @@ func (j *jq) run() int {
 			if j.dec == nil {
 				return 0
 			}
-			return j.dec.line()
+			return j.dec.lineAt(j.dec.pos)
 		}),
 		gojq.WithFunction("__bb_errmsg", 0, 0, func(v any, _ []any) any {
 			if s, ok := v.(string); ok {
@@ -428,7 +428,7 @@ func (j *jq) run() int {
 		gojq.WithFunction("__bb_inherit", 1, 1, j.opInherit),
 		gojq.WithFunction("__bb_fromjson", 0, 0, j.opFromJSON),
 		gojq.WithFunction("__bb_input_filename", 0, 0, func(any, []any) any {
-			if j.lastPos == "" || j.lastPos == "<unknown>" || j.srcs[min(j.cur, len(j.srcs)-1)].path == "-" {
+			if !j.last.set || j.srcs[min(j.cur, len(j.srcs)-1)].path == "-" {
 				return nil
 			}
 			return j.srcs[min(j.cur, len(j.srcs)-1)].name
@@ -666,7 +666,7 @@ func (j *jq) next() (any, bool) {
 				j.rawN++
 				line = line[:len(line)-1]
 			}
-			j.lastPos = j.curPosition()
+			j.last = j.here()
 			return line, true
 		}
 		if !j.dec.more() {
@@ -680,32 +680,52 @@ func (j *jq) next() (any, bool) {
 			j.parseErr = err
 			return err, true
 		}
-		j.lastPos = j.curPosition()
+		j.last = j.here()
 		return v, true
 	}
 }
 
-// position is jq's "(at FILE:LINE)" for error messages.
-func (j *jq) position() string {
-	if j.lastPos != "" {
-		return j.lastPos
-	}
-	return j.curPosition()
+// inputPos is where an input was read, kept as offsets: it is turned into
+// jq's "FILE:LINE" only when a message needs it, not for every input.
+type inputPos struct {
+	set, raw bool
+	src      int
+	dec      *decoder // JSON input: the decoder and its offset after the value
+	off      int
+	rawN     int // raw input: lines read
 }
 
-func (j *jq) curPosition() string {
-	if !j.posSet {
-		return "<unknown>"
-	}
-	i := min(j.cur, len(j.srcs)-1)
-	name := j.srcs[i].name
+// here is the position of the input just read.
+func (j *jq) here() inputPos {
+	p := inputPos{set: j.posSet, src: min(j.cur, len(j.srcs)-1)}
 	switch {
 	case j.dec != nil:
-		return fmt.Sprintf("%s:%d", name, j.dec.line())
+		p.dec, p.off = j.dec, j.dec.pos
 	case j.lines != nil:
-		return fmt.Sprintf("%s:%d", name, j.rawN)
+		p.raw, p.rawN = true, j.rawN
+	default:
+		p.set = false
 	}
-	return "<unknown>"
+	return p
+}
+
+// position is jq's "(at FILE:LINE)" for error messages.
+func (j *jq) position() string {
+	if j.last.set {
+		return j.format(j.last)
+	}
+	return j.format(j.here())
+}
+
+func (j *jq) format(p inputPos) string {
+	if !p.set {
+		return "<unknown>"
+	}
+	name := j.srcs[p.src].name
+	if p.raw {
+		return fmt.Sprintf("%s:%d", name, p.rawN)
+	}
+	return fmt.Sprintf("%s:%d", name, p.dec.lineAt(p.off))
 }
 
 func (j *jq) compact(v any) string {
