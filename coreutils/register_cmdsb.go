@@ -3,9 +3,20 @@ package coreutils
 import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/getopt"
+	"github.com/bashbox/bashbox/coreutils/zwrap"
 )
 
-// registerCmdsB adds: getopt.
+// registerCmdsB adds: getopt, the z/bz/xz grep, cmp and diff wrappers.
 func registerCmdsB(r *builtins.Registry) {
 	r.Register("getopt", getopt.Run)
+	for _, f := range []struct {
+		prefix string
+		fam    *zwrap.Family
+	}{{"z", zwrap.Gzip}, {"bz", zwrap.Bzip2}, {"xz", zwrap.Xz}} {
+		r.Register(f.prefix+"grep", f.fam.Grep(""))
+		r.Register(f.prefix+"egrep", f.fam.Grep("-E"))
+		r.Register(f.prefix+"fgrep", f.fam.Grep("-F"))
+		r.Register(f.prefix+"cmp", f.fam.Diff("cmp"))
+		r.Register(f.prefix+"diff", f.fam.Diff("diff"))
+	}
 }
