@@ -2,13 +2,21 @@ package coreutils
 
 import (
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/colrm"
 	"github.com/bashbox/bashbox/coreutils/getopt"
+	"github.com/bashbox/bashbox/coreutils/hostid"
+	"github.com/bashbox/bashbox/coreutils/look"
+	"github.com/bashbox/bashbox/coreutils/sponge"
 	"github.com/bashbox/bashbox/coreutils/zwrap"
 )
 
 // registerCmdsB adds: getopt, the z/bz/xz grep, cmp and diff wrappers.
 func registerCmdsB(r *builtins.Registry) {
 	r.Register("getopt", getopt.Run)
+	r.Register("sponge", sponge.Run)
+	r.Register("colrm", colrm.Run)
+	r.Register("hostid", hostid.Run)
+	r.Register("look", look.Run)
 	for _, f := range []struct {
 		prefix string
 		fam    *zwrap.Family
