@@ -4,7 +4,9 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/colrm"
 	"github.com/bashbox/bashbox/coreutils/getopt"
+	"github.com/bashbox/bashbox/coreutils/hexdump"
 	"github.com/bashbox/bashbox/coreutils/hostid"
+	"github.com/bashbox/bashbox/coreutils/ls"
 	"github.com/bashbox/bashbox/coreutils/look"
 	"github.com/bashbox/bashbox/coreutils/sponge"
 	"github.com/bashbox/bashbox/coreutils/zwrap"
@@ -17,6 +19,9 @@ func registerCmdsB(r *builtins.Registry) {
 	r.Register("colrm", colrm.Run)
 	r.Register("hostid", hostid.Run)
 	r.Register("look", look.Run)
+	r.Register("hd", hexdump.Run)
+	r.Register("dir", ls.Run)
+	r.Register("vdir", ls.Run)
 	for _, f := range []struct {
 		prefix string
 		fam    *zwrap.Family

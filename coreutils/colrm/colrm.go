@@ -164,4 +164,3 @@ func (r *remover) line() bool {
 		}
 	}
 }
-
