@@ -2,12 +2,13 @@ package coreutils
 
 import (
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/basenc"
 	"github.com/bashbox/bashbox/coreutils/colrm"
 	"github.com/bashbox/bashbox/coreutils/getopt"
 	"github.com/bashbox/bashbox/coreutils/hexdump"
 	"github.com/bashbox/bashbox/coreutils/hostid"
-	"github.com/bashbox/bashbox/coreutils/ls"
 	"github.com/bashbox/bashbox/coreutils/look"
+	"github.com/bashbox/bashbox/coreutils/ls"
 	"github.com/bashbox/bashbox/coreutils/sponge"
 	"github.com/bashbox/bashbox/coreutils/zwrap"
 )
@@ -20,6 +21,7 @@ func registerCmdsB(r *builtins.Registry) {
 	r.Register("hostid", hostid.Run)
 	r.Register("look", look.Run)
 	r.Register("hd", hexdump.Run)
+	r.Register("basenc", basenc.Run)
 	r.Register("dir", ls.Run)
 	r.Register("vdir", ls.Run)
 	for _, f := range []struct {
