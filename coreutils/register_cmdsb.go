@@ -10,6 +10,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/look"
 	"github.com/bashbox/bashbox/coreutils/ls"
 	"github.com/bashbox/bashbox/coreutils/sponge"
+	"github.com/bashbox/bashbox/coreutils/uu"
 	"github.com/bashbox/bashbox/coreutils/zwrap"
 )
 
@@ -22,6 +23,8 @@ func registerCmdsB(r *builtins.Registry) {
 	r.Register("look", look.Run)
 	r.Register("hd", hexdump.Run)
 	r.Register("basenc", basenc.Run)
+	r.Register("uuencode", uu.Encode)
+	r.Register("uudecode", uu.Decode)
 	r.Register("dir", ls.Run)
 	r.Register("vdir", ls.Run)
 	for _, f := range []struct {
