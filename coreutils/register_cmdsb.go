@@ -3,6 +3,7 @@ package coreutils
 import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/basenc"
+	"github.com/bashbox/bashbox/coreutils/cal"
 	"github.com/bashbox/bashbox/coreutils/colrm"
 	"github.com/bashbox/bashbox/coreutils/getopt"
 	"github.com/bashbox/bashbox/coreutils/hexdump"
@@ -23,6 +24,8 @@ func registerCmdsB(r *builtins.Registry) {
 	r.Register("look", look.Run)
 	r.Register("hd", hexdump.Run)
 	r.Register("basenc", basenc.Run)
+	r.Register("cal", cal.Run)
+	r.Register("ncal", cal.Run)
 	r.Register("uuencode", uu.Encode)
 	r.Register("uudecode", uu.Decode)
 	r.Register("dir", ls.Run)
