@@ -5,6 +5,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/basenc"
 	"github.com/bashbox/bashbox/coreutils/cal"
 	"github.com/bashbox/bashbox/coreutils/colrm"
+	"github.com/bashbox/bashbox/coreutils/csplit"
 	"github.com/bashbox/bashbox/coreutils/getopt"
 	"github.com/bashbox/bashbox/coreutils/hexdump"
 	"github.com/bashbox/bashbox/coreutils/hostid"
@@ -25,6 +26,7 @@ func registerCmdsB(r *builtins.Registry) {
 	r.Register("hd", hexdump.Run)
 	r.Register("basenc", basenc.Run)
 	r.Register("cal", cal.Run)
+	r.Register("csplit", csplit.Run)
 	r.Register("ncal", cal.Run)
 	r.Register("uuencode", uu.Encode)
 	r.Register("uudecode", uu.Decode)
