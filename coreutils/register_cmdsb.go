@@ -10,6 +10,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/hexdump"
 	"github.com/bashbox/bashbox/coreutils/hostid"
 	"github.com/bashbox/bashbox/coreutils/look"
+	"github.com/bashbox/bashbox/coreutils/sdiff"
 	"github.com/bashbox/bashbox/coreutils/ls"
 	"github.com/bashbox/bashbox/coreutils/sponge"
 	"github.com/bashbox/bashbox/coreutils/uu"
@@ -27,6 +28,7 @@ func registerCmdsB(r *builtins.Registry) {
 	r.Register("basenc", basenc.Run)
 	r.Register("cal", cal.Run)
 	r.Register("csplit", csplit.Run)
+	r.Register("sdiff", sdiff.Run)
 	r.Register("ncal", cal.Run)
 	r.Register("uuencode", uu.Encode)
 	r.Register("uudecode", uu.Decode)
