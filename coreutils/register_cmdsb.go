@@ -6,12 +6,13 @@ import (
 	"github.com/bashbox/bashbox/coreutils/cal"
 	"github.com/bashbox/bashbox/coreutils/colrm"
 	"github.com/bashbox/bashbox/coreutils/csplit"
+	"github.com/bashbox/bashbox/coreutils/diff3"
 	"github.com/bashbox/bashbox/coreutils/getopt"
 	"github.com/bashbox/bashbox/coreutils/hexdump"
 	"github.com/bashbox/bashbox/coreutils/hostid"
 	"github.com/bashbox/bashbox/coreutils/look"
-	"github.com/bashbox/bashbox/coreutils/sdiff"
 	"github.com/bashbox/bashbox/coreutils/ls"
+	"github.com/bashbox/bashbox/coreutils/sdiff"
 	"github.com/bashbox/bashbox/coreutils/sponge"
 	"github.com/bashbox/bashbox/coreutils/uu"
 	"github.com/bashbox/bashbox/coreutils/zwrap"
@@ -29,6 +30,7 @@ func registerCmdsB(r *builtins.Registry) {
 	r.Register("cal", cal.Run)
 	r.Register("csplit", csplit.Run)
 	r.Register("sdiff", sdiff.Run)
+	r.Register("diff3", diff3.Run)
 	r.Register("ncal", cal.Run)
 	r.Register("uuencode", uu.Encode)
 	r.Register("uudecode", uu.Decode)
