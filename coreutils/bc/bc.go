@@ -13,6 +13,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"github.com/bashbox/bashbox/coreutils/internal/bcnum"
 	"io"
 	"strconv"
 	"strings"
@@ -287,37 +288,37 @@ func (b *bc) outLong(val int64, size int, space bool) {
 
 // outNum prints a number in obase.
 func (b *bc) outNum(n num, obase int) {
-	if n.isNeg() {
+	if n.IsNeg() {
 		b.outChar('-')
 	}
-	if n.isZero() {
+	if n.IsZero() {
 		b.outChar('0')
 		return
 	}
 	if obase == 10 {
-		ip, fp := n.decimalDigits()
+		ip, fp := n.DecimalDigits()
 		if ip != "0" {
 			b.outString(ip)
 		}
-		if n.scale > 0 {
+		if n.Scale > 0 {
 			b.outChar('.')
 			b.outString(fp)
 		}
 		return
 	}
-	a := absNum(n)
-	intPart, _ := div(a, numOne, 0)
-	frac := sub(a, intPart, 0)
-	base := intNum(int64(obase))
+	a := bcnum.Abs(n)
+	intPart, _ := bcnum.Div(a, bcnum.One, 0)
+	frac := bcnum.Sub(a, intPart, 0)
+	base := bcnum.Int(int64(obase))
 	width := len(strconv.Itoa(obase - 1))
 	var digits []int64
-	for !intPart.isZero() {
+	for !intPart.IsZero() {
 		if b.ctx.Err() != nil {
 			return
 		}
-		d, _ := mod(intPart, base, 0)
-		digits = append(digits, d.toLong())
-		intPart, _ = div(intPart, base, 0)
+		d, _ := bcnum.Mod(intPart, base, 0)
+		digits = append(digits, d.ToLong())
+		intPart, _ = bcnum.Div(intPart, base, 0)
 	}
 	for i := len(digits) - 1; i >= 0; i-- {
 		if obase <= 16 {
@@ -326,21 +327,21 @@ func (b *bc) outNum(n num, obase int) {
 			b.outLong(digits[i], width, true)
 		}
 	}
-	if n.scale > 0 {
+	if n.Scale > 0 {
 		b.outChar('.')
 		preSpace := false
-		t := numOne
-		for t.intLen() <= n.scale {
-			frac = mul(frac, base, n.scale)
-			fd := frac.toLong()
-			frac = sub(frac, intNum(fd), 0)
+		t := bcnum.One
+		for t.IntLen() <= n.Scale {
+			frac = bcnum.Mul(frac, base, n.Scale)
+			fd := frac.ToLong()
+			frac = bcnum.Sub(frac, bcnum.Int(fd), 0)
 			if obase <= 16 {
 				b.outChar(refStr[fd])
 			} else {
 				b.outLong(fd, width, preSpace)
 				preSpace = true
 			}
-			t = mul(t, base, 0)
+			t = bcnum.Mul(t, base, 0)
 		}
 	}
 }
