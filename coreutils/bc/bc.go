@@ -272,78 +272,9 @@ func (b *bc) outString(s string) {
 	}
 }
 
-const refStr = "0123456789ABCDEF"
-
-// outLong is bc_out_long: a digit of a base above 16, zero-padded.
-func (b *bc) outLong(val int64, size int, space bool) {
-	if space {
-		b.outChar(' ')
-	}
-	d := strconv.FormatInt(val, 10)
-	for n := len(d); n < size; n++ {
-		b.outChar('0')
-	}
-	b.outString(d)
-}
-
 // outNum prints a number in obase.
 func (b *bc) outNum(n num, obase int) {
-	if n.IsNeg() {
-		b.outChar('-')
-	}
-	if n.IsZero() {
-		b.outChar('0')
-		return
-	}
-	if obase == 10 {
-		ip, fp := n.DecimalDigits()
-		if ip != "0" {
-			b.outString(ip)
-		}
-		if n.Scale > 0 {
-			b.outChar('.')
-			b.outString(fp)
-		}
-		return
-	}
-	a := bcnum.Abs(n)
-	intPart, _ := bcnum.Div(a, bcnum.One, 0)
-	frac := bcnum.Sub(a, intPart, 0)
-	base := bcnum.Int(int64(obase))
-	width := len(strconv.Itoa(obase - 1))
-	var digits []int64
-	for !intPart.IsZero() {
-		if b.ctx.Err() != nil {
-			return
-		}
-		d, _ := bcnum.Mod(intPart, base, 0)
-		digits = append(digits, d.ToLong())
-		intPart, _ = bcnum.Div(intPart, base, 0)
-	}
-	for i := len(digits) - 1; i >= 0; i-- {
-		if obase <= 16 {
-			b.outChar(refStr[digits[i]])
-		} else {
-			b.outLong(digits[i], width, true)
-		}
-	}
-	if n.Scale > 0 {
-		b.outChar('.')
-		preSpace := false
-		t := bcnum.One
-		for t.IntLen() <= n.Scale {
-			frac = bcnum.Mul(frac, base, n.Scale)
-			fd := frac.ToLong()
-			frac = bcnum.Sub(frac, bcnum.Int(fd), 0)
-			if obase <= 16 {
-				b.outChar(refStr[fd])
-			} else {
-				b.outLong(fd, width, preSpace)
-				preSpace = true
-			}
-			t = bcnum.Mul(t, base, 0)
-		}
-	}
+	b.outString(bcnum.Format(n, obase, func() bool { return b.ctx.Err() != nil }))
 }
 
 func (b *bc) limits() {

@@ -5,6 +5,7 @@ package bcnum
 
 import (
 	"math/big"
+	"strconv"
 	"strings"
 )
 
@@ -234,4 +235,78 @@ func (a Num) DecimalDigits() (string, string) {
 		s = strings.Repeat("0", a.Scale-len(s)+1) + s
 	}
 	return s[:len(s)-a.Scale], s[len(s)-a.Scale:]
+}
+
+const refStr = "0123456789ABCDEF"
+
+// Format renders n in base obase as bc's out_num and dc print it, before
+// any line splitting: digits above base 16 are zero-padded decimal
+// groups, each after a space. stop, when it returns true, cuts a long
+// conversion short.
+func Format(n Num, obase int, stop func() bool) string {
+	var b strings.Builder
+	if n.IsNeg() {
+		b.WriteByte('-')
+	}
+	if n.IsZero() {
+		b.WriteByte('0')
+		return b.String()
+	}
+	if obase == 10 {
+		ip, fp := n.DecimalDigits()
+		if ip != "0" {
+			b.WriteString(ip)
+		}
+		if n.Scale > 0 {
+			b.WriteByte('.')
+			b.WriteString(fp)
+		}
+		return b.String()
+	}
+	width := len(strconv.Itoa(obase - 1))
+	digit := func(d int64, space bool) {
+		if obase <= 16 {
+			b.WriteByte(refStr[d])
+			return
+		}
+		if space {
+			b.WriteByte(' ')
+		}
+		s := strconv.FormatInt(d, 10)
+		b.WriteString(strings.Repeat("0", max(width-len(s), 0)))
+		b.WriteString(s)
+	}
+	a := Abs(n)
+	intPart, _ := Div(a, One, 0)
+	frac := Sub(a, intPart, 0)
+	base := Int(int64(obase))
+	var digits []int64
+	for !intPart.IsZero() {
+		if stop() {
+			return b.String()
+		}
+		d, _ := Mod(intPart, base, 0)
+		digits = append(digits, d.ToLong())
+		intPart, _ = Div(intPart, base, 0)
+	}
+	for i := len(digits) - 1; i >= 0; i-- {
+		digit(digits[i], true)
+	}
+	if n.Scale > 0 {
+		b.WriteByte('.')
+		preSpace := false
+		t := One
+		for t.IntLen() <= n.Scale {
+			if stop() {
+				break
+			}
+			frac = Mul(frac, base, n.Scale)
+			fd := frac.ToLong()
+			frac = Sub(frac, Int(fd), 0)
+			digit(fd, preSpace)
+			preSpace = true
+			t = Mul(t, base, 0)
+		}
+	}
+	return b.String()
 }
