@@ -25,4 +25,5 @@ func Register(r *builtins.Registry) {
 	registerArchive(r)
 	registerCompress(r)
 	registerMore(r)
+	registerCmdsB(r)
 }

@@ -13,6 +13,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"github.com/bashbox/bashbox/coreutils/internal/bcnum"
 	"io"
 	"strconv"
 	"strings"
@@ -271,78 +272,9 @@ func (b *bc) outString(s string) {
 	}
 }
 
-const refStr = "0123456789ABCDEF"
-
-// outLong is bc_out_long: a digit of a base above 16, zero-padded.
-func (b *bc) outLong(val int64, size int, space bool) {
-	if space {
-		b.outChar(' ')
-	}
-	d := strconv.FormatInt(val, 10)
-	for n := len(d); n < size; n++ {
-		b.outChar('0')
-	}
-	b.outString(d)
-}
-
 // outNum prints a number in obase.
 func (b *bc) outNum(n num, obase int) {
-	if n.isNeg() {
-		b.outChar('-')
-	}
-	if n.isZero() {
-		b.outChar('0')
-		return
-	}
-	if obase == 10 {
-		ip, fp := n.decimalDigits()
-		if ip != "0" {
-			b.outString(ip)
-		}
-		if n.scale > 0 {
-			b.outChar('.')
-			b.outString(fp)
-		}
-		return
-	}
-	a := absNum(n)
-	intPart, _ := div(a, numOne, 0)
-	frac := sub(a, intPart, 0)
-	base := intNum(int64(obase))
-	width := len(strconv.Itoa(obase - 1))
-	var digits []int64
-	for !intPart.isZero() {
-		if b.ctx.Err() != nil {
-			return
-		}
-		d, _ := mod(intPart, base, 0)
-		digits = append(digits, d.toLong())
-		intPart, _ = div(intPart, base, 0)
-	}
-	for i := len(digits) - 1; i >= 0; i-- {
-		if obase <= 16 {
-			b.outChar(refStr[digits[i]])
-		} else {
-			b.outLong(digits[i], width, true)
-		}
-	}
-	if n.scale > 0 {
-		b.outChar('.')
-		preSpace := false
-		t := numOne
-		for t.intLen() <= n.scale {
-			frac = mul(frac, base, n.scale)
-			fd := frac.toLong()
-			frac = sub(frac, intNum(fd), 0)
-			if obase <= 16 {
-				b.outChar(refStr[fd])
-			} else {
-				b.outLong(fd, width, preSpace)
-				preSpace = true
-			}
-			t = mul(t, base, 0)
-		}
-	}
+	b.outString(bcnum.Format(n, obase, func() bool { return b.ctx.Err() != nil }))
 }
 
 func (b *bc) limits() {

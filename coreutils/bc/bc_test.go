@@ -1,6 +1,7 @@
 package bc
 
 import (
+	"github.com/bashbox/bashbox/coreutils/internal/bcnum"
 	"math/big"
 	"strings"
 	"testing"
@@ -49,15 +50,15 @@ func TestAgainstGNU(t *testing.T) {
 }
 
 func TestNum(t *testing.T) {
-	n := num{v: bigInt("12345"), scale: 3}
-	if length(n) != 5 || n.intLen() != 2 {
-		t.Errorf("length %d intLen %d", length(n), n.intLen())
+	n := num{V: bigInt("12345"), Scale: 3}
+	if bcnum.Length(n) != 5 || n.IntLen() != 2 {
+		t.Errorf("length %d intLen %d", bcnum.Length(n), n.IntLen())
 	}
-	q, ok := div(intNum(1), intNum(3), 5)
-	if !ok || q.v.String() != "33333" || q.scale != 5 {
+	q, ok := bcnum.Div(bcnum.Int(1), bcnum.Int(3), 5)
+	if !ok || q.V.String() != "33333" || q.Scale != 5 {
 		t.Errorf("1/3 = %v", q)
 	}
-	if _, ok := div(intNum(1), numZero, 5); ok {
+	if _, ok := bcnum.Div(bcnum.Int(1), bcnum.Zero, 5); ok {
 		t.Error("division by zero succeeded")
 	}
 }

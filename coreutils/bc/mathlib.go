@@ -2,6 +2,7 @@ package bc
 
 import (
 	"context"
+	"github.com/bashbox/bashbox/coreutils/internal/bcnum"
 	"math/big"
 )
 
@@ -14,12 +15,12 @@ func (b *bc) loadMathLib() {
 		f := func(v *vm, args []num) num {
 			if v.scale > maxMathScale {
 				v.rtError("scale too large for the math library (more than %d digits)", maxMathScale)
-				return numZero
+				return bcnum.Zero
 			}
 			for _, a := range args {
-				if a.intLen()+a.scale > maxMathScale {
+				if a.IntLen()+a.Scale > maxMathScale {
 					v.rtError("argument too large for the math library")
-					return numZero
+					return bcnum.Zero
 				}
 			}
 			return g(v, args)
@@ -55,9 +56,9 @@ func precFor(scale, intDigits int) uint {
 }
 
 func toFloat(x num, prec uint) *big.Float {
-	f := new(big.Float).SetPrec(prec).SetInt(x.v)
-	if x.scale > 0 {
-		d := new(big.Float).SetPrec(prec).SetInt(pow10(x.scale))
+	f := new(big.Float).SetPrec(prec).SetInt(x.V)
+	if x.Scale > 0 {
+		d := new(big.Float).SetPrec(prec).SetInt(bcnum.Pow10(x.Scale))
 		f.Quo(f, d)
 	}
 	return f
@@ -65,10 +66,10 @@ func toFloat(x num, prec uint) *big.Float {
 
 // fromFloat truncates f to scale digits.
 func fromFloat(f *big.Float, scale int) num {
-	m := new(big.Float).SetPrec(f.Prec()).SetInt(pow10(scale))
+	m := new(big.Float).SetPrec(f.Prec()).SetInt(bcnum.Pow10(scale))
 	m.Mul(m, f)
 	i, _ := m.Int(nil)
-	return num{v: i, scale: scale}
+	return num{V: i, Scale: scale}
 }
 
 func newF(prec uint) *big.Float { return new(big.Float).SetPrec(prec) }
@@ -100,8 +101,8 @@ func expF(ctx context.Context, x *big.Float, prec uint) *big.Float {
 }
 
 func libExp(ctx context.Context, x num, scale int) num {
-	if x.isZero() {
-		return num{v: new(big.Int).Set(pow10(scale)), scale: scale}
+	if x.IsZero() {
+		return num{V: new(big.Int).Set(bcnum.Pow10(scale)), Scale: scale}
 	}
 	// Integer digits of the result: about x*log10(e).
 	xf, _ := toFloat(x, 64).Float64()
@@ -155,12 +156,12 @@ func logF(ctx context.Context, x *big.Float, prec uint) *big.Float {
 }
 
 func libLog(ctx context.Context, x num, scale int) num {
-	if x.v.Sign() <= 0 {
+	if x.V.Sign() <= 0 {
 		// GNU's l(x) returns 1-10^scale for x <= 0.
-		v := new(big.Int).Sub(big.NewInt(1), pow10(scale))
-		return num{v: v.Mul(v, pow10(scale)), scale: scale}
+		v := new(big.Int).Sub(big.NewInt(1), bcnum.Pow10(scale))
+		return num{V: v.Mul(v, bcnum.Pow10(scale)), Scale: scale}
 	}
-	prec := precFor(scale, 12) + uint(x.intLen()+x.scale)*4
+	prec := precFor(scale, 12) + uint(x.IntLen()+x.Scale)*4
 	return fromFloat(logF(ctx, toFloat(x, prec), prec), scale)
 }
 
@@ -226,12 +227,12 @@ func atanF(ctx context.Context, x *big.Float, prec uint) *big.Float {
 }
 
 func libAtan(ctx context.Context, x num, scale int) num {
-	prec := precFor(scale, 2) + uint(x.intLen())*4
+	prec := precFor(scale, 2) + uint(x.IntLen())*4
 	return fromFloat(atanF(ctx, toFloat(x, prec), prec), scale)
 }
 
 func libSinCos(ctx context.Context, x num, scale int, sine bool) num {
-	extra := uint(x.intLen()) * 4
+	extra := uint(x.IntLen()) * 4
 	prec := precFor(scale, 2) + extra
 	xf := toFloat(x, prec+extra)
 	pi := piF(ctx, prec+extra)
@@ -272,14 +273,14 @@ func libSinCos(ctx context.Context, x num, scale int, sine bool) num {
 }
 
 func libBessel(ctx context.Context, nArg, x num, scale int) num {
-	n := new(big.Int).Quo(nArg.v, pow10(nArg.scale)).Int64()
+	n := new(big.Int).Quo(nArg.V, bcnum.Pow10(nArg.Scale)).Int64()
 	neg := false
 	if n < 0 {
 		n = -n
 		neg = n%2 == 1
 	}
 	xf64, _ := toFloat(x, 64).Float64()
-	guard := uint(absFloat(xf64)*1.45) + uint(x.intLen())*4
+	guard := uint(absFloat(xf64)*1.45) + uint(x.IntLen())*4
 	prec := precFor(scale, 2) + guard
 	xf := toFloat(x, prec)
 	half := newF(prec).Quo(xf, newF(prec).SetInt64(2))

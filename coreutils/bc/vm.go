@@ -2,6 +2,7 @@ package bc
 
 import (
 	"fmt"
+	"github.com/bashbox/bashbox/coreutils/internal/bcnum"
 	"math/big"
 	"strconv"
 )
@@ -78,7 +79,7 @@ func (a *array) get(i int64) num {
 	if v, ok := a.m[i]; ok {
 		return v
 	}
-	return numZero
+	return bcnum.Zero
 }
 
 func (a *array) set(i int64, v num) {
@@ -163,7 +164,7 @@ func (v *vm) push(n num) { v.stack = append(v.stack, n) }
 
 func (v *vm) pop() num {
 	if len(v.stack) == 0 {
-		return numZero
+		return bcnum.Zero
 	}
 	n := v.stack[len(v.stack)-1]
 	v.stack = v.stack[:len(v.stack)-1]
@@ -172,7 +173,7 @@ func (v *vm) pop() num {
 
 func (v *vm) top() num {
 	if len(v.stack) == 0 {
-		return numZero
+		return bcnum.Zero
 	}
 	return v.stack[len(v.stack)-1]
 }
@@ -216,23 +217,23 @@ func (v *vm) arr(ai int) *array {
 func (v *vm) loadVar(vi int) {
 	switch vi {
 	case 0:
-		v.push(intNum(int64(v.ibase)))
+		v.push(bcnum.Int(int64(v.ibase)))
 	case 1:
-		v.push(intNum(int64(v.obase)))
+		v.push(bcnum.Int(int64(v.obase)))
 	case 2:
-		v.push(intNum(int64(v.scale)))
+		v.push(bcnum.Int(int64(v.scale)))
 	case 3:
 		// history: -1 (no readline) until assigned.
 		if vi < len(v.vars) && len(v.vars[vi]) > 0 {
 			v.push(v.vars[vi][len(v.vars[vi])-1])
 		} else {
-			v.push(intNum(-1))
+			v.push(bcnum.Int(-1))
 		}
 	default:
 		v.grow(vi)
 		s := v.vars[vi]
 		if len(s) == 0 {
-			v.push(numZero)
+			v.push(bcnum.Zero)
 		} else {
 			v.push(s[len(s)-1])
 		}
@@ -255,7 +256,7 @@ func (v *vm) varValue(vi int) num {
 			return s[len(s)-1]
 		}
 	}
-	return numZero
+	return bcnum.Zero
 }
 
 // storeVar stores the top of the stack (left in place) into a variable,
@@ -268,7 +269,7 @@ func (v *vm) storeVar(vi int) {
 	}
 	var temp int64
 	toobig := false
-	if n.isNeg() {
+	if n.IsNeg() {
 		switch vi {
 		case 0:
 			v.rtWarn("negative ibase, set to 2")
@@ -281,8 +282,8 @@ func (v *vm) storeVar(vi int) {
 			temp = 0
 		}
 	} else {
-		temp = n.toLong()
-		if !n.isZero() && temp == 0 {
+		temp = n.ToLong()
+		if !n.IsZero() && temp == 0 {
 			toobig = true
 		}
 	}
@@ -321,8 +322,8 @@ func (v *vm) storeVar(vi int) {
 
 // arrayIndex reads an array index from n, reporting a bad one.
 func (v *vm) arrayIndex(ai int, n num) (int64, bool) {
-	i := n.toLong()
-	if i < 0 || i > dimMax || i == 0 && !n.isZero() {
+	i := n.ToLong()
+	if i < 0 || i > dimMax || i == 0 && !n.IsZero() {
 		v.rtError("Array %s subscript out of bounds.", v.prog.arrNames[ai])
 		return 0, false
 	}
@@ -370,9 +371,9 @@ func (v *vm) incrVar(vi int, delta int64) {
 	case 3:
 	default:
 		if delta > 0 {
-			v.setVar(vi, add(v.varValue(vi), numOne, 0))
+			v.setVar(vi, bcnum.Add(v.varValue(vi), bcnum.One, 0))
 		} else {
-			v.setVar(vi, sub(v.varValue(vi), numOne, 0))
+			v.setVar(vi, bcnum.Sub(v.varValue(vi), bcnum.One, 0))
 		}
 	}
 }
@@ -384,7 +385,7 @@ func (v *vm) autoVar(p param) {
 		return
 	}
 	v.grow(p.id)
-	v.vars[p.id] = append(v.vars[p.id], numZero)
+	v.vars[p.id] = append(v.vars[p.id], bcnum.Zero)
 }
 
 func (v *vm) popVars(list []param) {
@@ -421,7 +422,7 @@ func (v *vm) processParams(fn *function) bool {
 			v.grow(p.id)
 			v.vars[p.id] = append(v.vars[p.id], n)
 		case ch == '1' && p.array:
-			src := int(v.pop().toLong())
+			src := int(v.pop().ToLong())
 			v.growArr(src)
 			a := v.arr(src)
 			if p.byRef {
@@ -481,14 +482,14 @@ func (v *vm) execute() {
 			v.pop()
 			a := v.arr(ai)
 			if inst == 'A' {
-				a.set(i, add(a.get(i), numOne, 0))
+				a.set(i, bcnum.Add(a.get(i), bcnum.One, 0))
 			} else {
-				a.set(i, sub(a.get(i), numOne, 0))
+				a.set(i, bcnum.Sub(a.get(i), bcnum.One, 0))
 			}
 		case 'B', 'Z', 'J':
 			cond := false
 			if inst != 'J' {
-				cond = !v.pop().isZero()
+				cond = !v.pop().IsZero()
 			}
 			lab := int(v.byte())
 			lab += int(v.byte()) << 8
@@ -609,7 +610,7 @@ func (v *vm) execute() {
 			v.pop()
 			v.setTop(val)
 		case 'T', '!':
-			v.setTop(boolNum(v.top().isZero()))
+			v.setTop(boolNum(v.top().IsZero()))
 		case 'W', 'P':
 			v.bc.outNum(v.top(), v.obase)
 			if inst == 'W' {
@@ -620,15 +621,15 @@ func (v *vm) execute() {
 		case 'c':
 			switch v.byte() {
 			case 'L':
-				v.setTop(intNum(int64(length(v.top()))))
+				v.setTop(bcnum.Int(int64(bcnum.Length(v.top()))))
 			case 'S':
-				v.setTop(intNum(int64(v.top().scale)))
+				v.setTop(bcnum.Int(int64(v.top().Scale)))
 			case 'R':
-				if max(v.scale, v.top().scale)+v.top().intLen() > maxDigits {
+				if max(v.scale, v.top().Scale)+v.top().IntLen() > maxDigits {
 					v.rtError("number too large (more than %d digits)", maxDigits)
 					break
 				}
-				r, ok := sqrtNum(v.top(), v.scale)
+				r, ok := bcnum.Sqrt(v.top(), v.scale)
 				if !ok {
 					v.rtError("Square root of a negative number")
 					break
@@ -637,7 +638,7 @@ func (v *vm) execute() {
 			case 'I':
 				v.push(v.bc.readNumber(v.ibase))
 			case 'X':
-				v.push(intNum(int64(v.rnd.next())))
+				v.push(bcnum.Int(int64(v.rnd.next())))
 			}
 		case 'd':
 			v.incrVar(v.index(), -1)
@@ -648,7 +649,7 @@ func (v *vm) execute() {
 		case 'l':
 			v.loadVar(v.index())
 		case 'n':
-			v.setTop(sub(numZero, v.top(), 0))
+			v.setTop(bcnum.Sub(bcnum.Zero, v.top(), 0))
 		case 'p':
 			v.pop()
 		case 's':
@@ -667,18 +668,18 @@ func (v *vm) execute() {
 				v.stack[n-1], v.stack[n-2] = v.stack[n-2], v.stack[n-1]
 			}
 		case '0':
-			v.push(numZero)
+			v.push(bcnum.Zero)
 		case '1':
-			v.push(numOne)
+			v.push(bcnum.One)
 		case '&', '|':
 			if v.checkStack(2) {
 				b := v.pop()
 				a := v.top()
 				var r bool
 				if inst == '&' {
-					r = !a.isZero() && !b.isZero()
+					r = !a.IsZero() && !b.IsZero()
 				} else {
-					r = !a.isZero() || !b.isZero()
+					r = !a.IsZero() || !b.IsZero()
 				}
 				v.setTop(boolNum(r))
 			}
@@ -694,35 +695,35 @@ func (v *vm) execute() {
 			}
 			switch inst {
 			case '+':
-				r = add(a, b, 0)
+				r = bcnum.Add(a, b, 0)
 			case '-':
-				r = sub(a, b, 0)
+				r = bcnum.Sub(a, b, 0)
 			case '*':
-				r = mul(a, b, v.scale)
+				r = bcnum.Mul(a, b, v.scale)
 			case '/':
-				q, ok := div(a, b, v.scale)
+				q, ok := bcnum.Div(a, b, v.scale)
 				if !ok {
 					v.rtError("Divide by zero")
 					break
 				}
 				r = q
 			case '%':
-				if b.isZero() {
+				if b.IsZero() {
 					v.rtError("Modulo by zero")
 					break
 				}
-				r, _ = mod(a, b, v.scale)
+				r, _ = bcnum.Mod(a, b, v.scale)
 			case '^':
-				if b.scale != 0 {
+				if b.Scale != 0 {
 					v.rtWarn("non-zero scale in exponent")
 				}
 				var msg string
-				r, msg = raise(a, b, v.scale)
+				r, msg = bcnum.Raise(a, b, v.scale)
 				if msg != "" {
 					v.rtError("%s", msg)
 					break
 				}
-				if a.isZero() && b.isNeg() {
+				if a.IsZero() && b.IsNeg() {
 					v.rtError("divide by zero")
 				}
 			}
@@ -736,7 +737,7 @@ func (v *vm) execute() {
 				break
 			}
 			b := v.pop()
-			c := cmp(v.top(), b)
+			c := bcnum.Cmp(v.top(), b)
 			var r bool
 			switch inst {
 			case '=':
@@ -772,14 +773,14 @@ func (v *vm) execute() {
 
 func boolNum(b bool) num {
 	if b {
-		return numOne
+		return bcnum.One
 	}
-	return numZero
+	return bcnum.Zero
 }
 
 // tooBig refuses an operation whose result would exceed maxDigits.
 func (v *vm) tooBig(inst byte, a, b num) bool {
-	da, db := int64(a.intLen()+a.scale), int64(b.intLen()+b.scale)
+	da, db := int64(a.IntLen()+a.Scale), int64(b.IntLen()+b.Scale)
 	var est int64
 	switch inst {
 	case '+', '-':
@@ -787,14 +788,14 @@ func (v *vm) tooBig(inst byte, a, b num) bool {
 	case '*':
 		est = da + db
 	case '/', '%':
-		est = int64(a.intLen()) + int64(b.scale) + int64(v.scale) + int64(a.scale)
+		est = int64(a.IntLen()) + int64(b.Scale) + int64(v.scale) + int64(a.Scale)
 	case '^':
-		e := b.toLong()
+		e := b.ToLong()
 		if e < 0 {
 			e = -e
 			est = int64(v.scale) + da
 		}
-		if a.isZero() || cmp(absNum(a), numOne) == 0 {
+		if a.IsZero() || bcnum.Cmp(bcnum.Abs(a), bcnum.One) == 0 {
 			est = max(est, da)
 		} else if e > 0 {
 			if e > maxDigits {
@@ -829,7 +830,7 @@ func (v *vm) pushB10() {
 		}
 	}
 	if len(intDigits) == 1 && len(frac) == 0 && intDigits[0] > 9 {
-		v.push(intNum(int64(intDigits[0])))
+		v.push(bcnum.Int(int64(intDigits[0])))
 		return
 	}
 	b := make([]byte, 0, len(intDigits)+len(frac)+1)
@@ -843,14 +844,14 @@ func (v *vm) pushB10() {
 		b = append(b, '0')
 	}
 	n, _ := new(big.Int).SetString(string(b), 10)
-	v.push(num{v: n, scale: len(frac)})
+	v.push(num{V: n, Scale: len(frac)})
 }
 
 // parseConst converts digits read by next (digit values, '.', ending at
 // anything else) in base, as GNU's push_constant does.
 func (v *vm) parseConst(next func() byte, base int) num {
-	mult := intNum(int64(base))
-	build := numZero
+	mult := bcnum.Int(int64(base))
+	build := bcnum.Zero
 	in := int(next())
 	for in == '~' {
 		in = int(next())
@@ -868,13 +869,13 @@ func (v *vm) parseConst(next func() byte, base int) num {
 		if in < 36 && first >= base {
 			first = base - 1
 		}
-		build = intNum(int64(first))
+		build = bcnum.Int(int64(first))
 	}
 	for in < 36 {
 		if in >= base {
 			in = base - 1
 		}
-		build = add(mul(build, mult, 0), intNum(int64(in)), 0)
+		build = bcnum.Add(bcnum.Mul(build, mult, 0), bcnum.Int(int64(in)), 0)
 		in = int(next())
 	}
 	if in == '.' {
@@ -882,22 +883,22 @@ func (v *vm) parseConst(next func() byte, base int) num {
 		if in >= base {
 			in = base - 1
 		}
-		result, divisor := numZero, numOne
+		result, divisor := bcnum.Zero, bcnum.One
 		digits := 0
 		for in < 36 {
-			result = add(mul(result, mult, 0), intNum(int64(in)), 0)
-			divisor = mul(divisor, mult, 0)
+			result = bcnum.Add(bcnum.Mul(result, mult, 0), bcnum.Int(int64(in)), 0)
+			divisor = bcnum.Mul(divisor, mult, 0)
 			digits++
 			in = int(next())
 			if in < 36 && in >= base {
 				in = base - 1
 			}
 		}
-		q, _ := div(result, divisor, digits)
-		build = add(build, q, 0)
+		q, _ := bcnum.Div(result, divisor, digits)
+		build = bcnum.Add(build, q, 0)
 	}
 	if neg {
-		build = sub(numZero, build, 0)
+		build = bcnum.Sub(bcnum.Zero, build, 0)
 	}
 	return build
 }

@@ -81,6 +81,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		return c.UsageFail(err, "", 1)
 	}
 	var formats []string
+	if c.Name() == "hd" {
+		// hd is hexdump -C, and further formats add to it.
+		formats = append(formats, builtinFormats["canonical"]...)
+	}
 	var length int64 = -1
 	var skip int64
 	squeeze := true

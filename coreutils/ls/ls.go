@@ -260,6 +260,14 @@ func (l *lister) parse() ([]string, int, bool) {
 	l.tabSize = 8
 	l.eol = '\n'
 	l.q = quote.New(c)
+	// dir and vdir are ls with columns or a long listing and C escapes,
+	// whether or not the output is a terminal.
+	switch c.Name() {
+	case "dir":
+		l.format, l.quoting = vertical, quote.Escape
+	case "vdir":
+		l.format, l.quoting = longFormat, quote.Escape
+	}
 	l.fileFmt = human.Format{Base: 1024, BlockSize: 1}
 	l.blockFmt = human.FromEnv(c.LookupEnv, human.Bytes1K, "LS_BLOCK_SIZE", "BLOCK_SIZE", "BLOCKSIZE")
 	if v, ok := c.LookupEnv("LS_BLOCK_SIZE"); ok && v != "" {

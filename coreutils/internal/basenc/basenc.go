@@ -23,17 +23,18 @@ type Codec struct {
 	name     string // "base64"
 	alphabet string
 	quantum  int // encoded characters per group: 4 or 8
-	enc      interface {
-		Encode(dst, src []byte)
-		EncodedLen(n int) int
-	}
-	rev [256]int8 // alphabet index, -1 outside
+	enc      stdEncoding
+	rev      [256]int8 // alphabet index, -1 outside
 }
 
-func newCodec(name, alphabet string, quantum int, enc interface {
+// stdEncoding is what base64.Encoding and base32.Encoding share.
+type stdEncoding interface {
 	Encode(dst, src []byte)
 	EncodedLen(n int) int
-}) *Codec {
+	Decode(dst, src []byte) (int, error)
+}
+
+func newCodec(name, alphabet string, quantum int, enc stdEncoding) *Codec {
 	c := &Codec{name: name, alphabet: alphabet, quantum: quantum, enc: enc}
 	for i := range c.rev {
 		c.rev[i] = -1
@@ -48,6 +49,9 @@ func newCodec(name, alphabet string, quantum int, enc interface {
 var (
 	Base64 = newCodec("base64", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", 4, base64.StdEncoding)
 	Base32 = newCodec("base32", "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 8, base32.StdEncoding)
+	// Base64URL and Base32Hex are the other alphabets basenc offers.
+	Base64URL = newCodec("base64url", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", 4, base64.URLEncoding)
+	Base32Hex = newCodec("base32hex", "0123456789ABCDEFGHIJKLMNOPQRSTUV", 8, base32.HexEncoding)
 )
 
 var options = builtins.Options{List: []builtins.Option{
@@ -56,14 +60,28 @@ var options = builtins.Options{List: []builtins.Option{
 	{Long: "help"}, {Long: "version"},
 }}
 
+// coder is an encoding as the command drives it.
+type coder interface {
+	encode(ctx context.Context, c *builtins.Call, in io.Reader, out *textfmt.Output, wrap int) int
+	decode(ctx context.Context, c *builtins.Call, in io.Reader, out *textfmt.Output, garbage bool) int
+}
+
 // Run is the command for codec k.
 func Run(ctx context.Context, c *builtins.Call, k *Codec) int {
+	return run(ctx, c, k, options, func(c *builtins.Call) int { return help(c, k) })
+}
+
+func run(ctx context.Context, c *builtins.Call, k coder, options builtins.Options, help func(*builtins.Call) int) int {
 	opts, operands, err := options.Parse(c.Args[1:])
 	if err != nil {
 		return c.UsageFail(err, "", 1)
 	}
 	decode, garbage, wrap := false, false, 76
 	for _, o := range opts {
+		if sel, ok := selectors[o.Key]; ok {
+			k = sel
+			continue
+		}
 		switch o.Key {
 		case "decode":
 			decode = true
@@ -77,10 +95,14 @@ func Run(ctx context.Context, c *builtins.Call, k *Codec) int {
 			}
 			wrap = n
 		case "help":
-			return help(c, k)
+			return help(c)
 		case "version":
 			return c.Version()
 		}
+	}
+	if k == nil {
+		c.Errorf("missing encoding type")
+		return utilcmd.TryHelp(c, 1)
 	}
 	if len(operands) > 1 {
 		c.Errorf("extra operand %s", utilcmd.Q(c, operands[1]))
@@ -282,12 +304,7 @@ func (k *Codec) decode(ctx context.Context, c *builtins.Call, in io.Reader, out 
 
 // decodeFast decodes complete groups of alphabet characters with the
 // standard library.
-func (k *Codec) decodeFast(dst, src []byte) (int, error) {
-	if k.quantum == 4 {
-		return base64.StdEncoding.Decode(dst, src)
-	}
-	return base32.StdEncoding.Decode(dst, src)
-}
+func (k *Codec) decodeFast(dst, src []byte) (int, error) { return k.enc.Decode(dst, src) }
 
 // decodeGroup decodes one group as gnulib's decode_4 and decode_8 do,
 // writing the bytes decoded before a failure.

@@ -297,6 +297,16 @@ func (r *run) transform(name string, in io.Reader, out io.Writer) (int64, bool) 
 	head := make([]byte, len(r.d.Format.Magic))
 	k, _ := io.ReadFull(in, head)
 	if k < len(head) || string(head) != string(r.d.Format.Magic) {
+		if r.force && (r.stdout || name == "(stdin)") && !r.test {
+			// -cdf passes data that is not compressed through, as
+			// bzip2, xz and zstd all do (the z*grep wrappers rely on it).
+			cw.Write(head[:k])
+			if _, err := io.Copy(cw, textio.Cancellable(r.ctx, in)); err != nil {
+				r.ioFailed(name, err)
+				return cw.n, false
+			}
+			return cw.n, true
+		}
 		r.fail(r.d.NotFormat(name))
 		return 0, false
 	}
