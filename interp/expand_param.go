@@ -264,14 +264,6 @@ func (f *frame) fetch(name string, index syntax.ArithmExpr) (pval, bool) {
 	return pval{s: s, set: set}, true
 }
 
-// assocKey expands an associative array's subscript as a word.
-func (f *frame) assocKey(index syntax.ArithmExpr) (string, bool) {
-	if w, ok := index.(*syntax.Word); ok {
-		return f.literal(w)
-	}
-	return arithText(index), true
-}
-
 // elems lists an array's values (a scalar is a one-element array).
 func (v *variable) elems() []string {
 	switch {

@@ -72,7 +72,9 @@ type frame struct {
 	params     []string
 	arg0       string
 	lastArg    string // $_
-	pipeStatus []int
+	pipeStatus []int // of the last pipeline of several commands, else nil
+	lastStatus int   // the status PIPESTATUS shows when pipeStatus is nil
+	lostDyn    uint32 // dynamic variables unset (dynVar.bit)
 
 	pid, ppid int // $BASHPID and the parent's, for sandbox ids
 	shellPID  int // $$: the top shell's, kept in subshells
@@ -95,7 +97,7 @@ type frame struct {
 	jobs        *jobTable
 	dirStack    []string
 	getoptsPos  int
-	random      *uint32
+	rng         rngState
 	startSecs   int64
 	seconds0    int64
 	optind      int
@@ -127,6 +129,7 @@ func (f *frame) fork(async bool) *frame {
 	c.pid = f.call.pids.alloc()
 	c.ppid = f.pid
 	c.subshell = f.subshell + 1
+	c.rng.reseed = true
 	c.ctl, c.ctlN = ctlNone, 0
 	// A subshell gets its own traps, except ERR/EXIT? bash resets traps
 	// that are not ignored in a subshell; ( ) keeps them listed for trap -p.
@@ -177,6 +180,9 @@ func (f *frame) errPrefix() string {
 	name := f.call.name
 	if f.call.source != "-c" && f.call.source != "" {
 		name = f.call.source
+	} else if len(f.funcNames) > 0 {
+		// bash -c names the source of its functions so
+		name = "environment"
 	}
 	b.WriteString(name)
 	b.WriteString(": line ")

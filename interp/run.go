@@ -128,8 +128,7 @@ func newFrame(call *callState, inv Invocation) *frame {
 		params: inv.Params, arg0: inv.Name, pid: 2, ppid: 1, shellPID: 2,
 		nest: new(int), jobs: &jobTable{}, optind: 1,
 	}
-	f.random = new(uint32)
-	*f.random = 12345
+	f.rng.reseed = true
 	f.startSecs = nowUnix()
 	stdin := inv.Stdin
 	if stdin == nil {
@@ -340,6 +339,11 @@ func (f *frame) stmt(st *syntax.Stmt) {
 		f.withRedirs(st.Redirs, isBareExec(st.Cmd), func() { f.cmd(st.Cmd) })
 	} else {
 		f.cmd(st.Cmd)
+	}
+	if producesStatus(st.Cmd) {
+		if b, ok := st.Cmd.(*syntax.BinaryCmd); !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+			f.commandDone()
+		}
 	}
 	if st.Negated {
 		f.noErrExit--
