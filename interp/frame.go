@@ -72,8 +72,8 @@ type frame struct {
 	params     []string
 	arg0       string
 	lastArg    string // $_
-	pipeStatus []int // of the last pipeline of several commands, else nil
-	lastStatus int   // the status PIPESTATUS shows when pipeStatus is nil
+	pipeStatus []int  // of the last pipeline of several commands, else nil
+	lastStatus int    // the status PIPESTATUS shows when pipeStatus is nil
 	lostDyn    uint32 // dynamic variables unset (dynVar.bit)
 
 	pid, ppid int // $BASHPID and the parent's, for sandbox ids
