@@ -61,9 +61,23 @@ func (f *frame) arrayTarget(name string) (string, *scope) {
 // associative array (declare -A). Every element is expanded before the
 // array changes, so a=("${a[@]}") and q=("${q[@]:1}") read the old one.
 func (f *frame) assignArray(name string, arr *syntax.ArrayExpr, appendTo, assoc bool) bool {
+	return f.assignArrayIn(nil, name, arr, appendTo, assoc)
+}
+
+// assignArrayIn is assignArray in scope in (nil: where the variable
+// lives, else the global scope).
+func (f *frame) assignArrayIn(in *scope, name string, arr *syntax.ArrayExpr, appendTo, assoc bool) bool {
 	name, sc := f.arrayTarget(name)
 	if sc == nil {
 		return false
+	}
+	if in != nil {
+		sc = in
+		if v := sc.vars[name]; v != nil && v.attrs&attrReadonly != 0 {
+			f.errorf("%s: readonly variable", name)
+			f.status = 1
+			return false
+		}
 	}
 	cur := sc.vars[name]
 	if assoc || cur != nil && cur.assoc != nil {

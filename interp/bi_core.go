@@ -144,14 +144,7 @@ func (f *frame) biShift(args []string) int {
 func (f *frame) biSet(args []string) int {
 	if len(args) == 1 {
 		f.listVars(0, false, false)
-		names := make([]string, 0, len(f.funcs))
-		for n := range f.funcs {
-			names = append(names, n)
-		}
-		sortStrings(names)
-		for _, n := range names {
-			f.fds.writeString(1, funcText(n, f.funcs[n])+"\n")
-		}
+		f.listFuncs(0, false)
 		return 0
 	}
 	params, setParams, st := f.setFlags(args[1:])

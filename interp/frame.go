@@ -57,6 +57,8 @@ type frame struct {
 
 	funcs       map[string]*syntax.Stmt
 	funcsShared bool
+	funcMeta    map[string]funcMeta // source and attributes of funcs
+	metaShared  bool
 	aliases     map[string]string
 	aliasShared bool
 	traps       map[string]string
@@ -120,6 +122,7 @@ func (f *frame) fork(async bool) *frame {
 	}
 	c.global = g
 	f.funcsShared, c.funcsShared = true, true
+	f.metaShared, c.metaShared = true, true
 	f.aliasShared, c.aliasShared = true, true
 	f.trapShared, c.trapShared = true, true
 	c.fds = f.fds.fork()
@@ -149,6 +152,11 @@ func (f *frame) fork(async bool) *frame {
 
 func (f *frame) setFunc(name string, body *syntax.Stmt) {
 	cowSet(&f.funcs, &f.funcsShared, name, body, body == nil)
+	if body == nil {
+		if _, ok := f.funcMeta[name]; ok {
+			cowSet(&f.funcMeta, &f.metaShared, name, funcMeta{}, true)
+		}
+	}
 }
 
 func (f *frame) setAlias(name, val string, del bool) {

@@ -184,7 +184,12 @@ func (f *frame) callFunc(name string, body *syntax.Stmt, args []string) {
 	f.params = args[1:]
 	f.vars = &scope{vars: map[string]*variable{}, parent: f.vars, gen: newGen(), fn: name}
 	f.funcNames = append([]string{name}, f.funcNames...)
+	oldSrc := f.src
+	if m, ok := f.funcMeta[name]; ok && m.src != "" {
+		f.src = m.src // positions in the body are offsets in it
+	}
 	f.stmt(body)
+	f.src = oldSrc
 	if f.ctl == ctlReturn {
 		f.ctl = ctlNone
 	}

@@ -28,11 +28,21 @@ func (f *frame) initVars(env []string) {
 	}
 	for _, kv := range env {
 		name, val, ok := strings.Cut(kv, "=")
+		if fn, isFunc := strings.CutPrefix(name, "BASH_FUNC_"); isFunc && strings.HasSuffix(fn, "%%") {
+			f.importFunc(strings.TrimSuffix(fn, "%%"), val)
+			continue
+		}
 		if !ok || !syntax.ValidName(name) {
 			continue
 		}
 		f.global.vars[name] = &variable{set: true, str: val, attrs: attrExport, gen: f.global.gen}
 	}
+	// bash exports SHLVL, one more than it inherits
+	shlvl := int64(0)
+	if v := f.global.vars["SHLVL"]; v != nil {
+		shlvl, _ = parseDecimal(v.str)
+	}
+	f.global.vars["SHLVL"] = &variable{set: true, str: itoa64(max(shlvl, 0) + 1), attrs: attrExport, gen: f.global.gen}
 	if _, ok := f.global.vars["IFS"]; !ok {
 		f.global.vars["IFS"] = &variable{set: true, str: " \t\n", gen: f.global.gen}
 	}
@@ -56,7 +66,7 @@ var nativeShellVars = map[string]string{
 	"UID": "1000", "EUID": "1000", "PPID": "1",
 	"BASH_VERSION": "5.2.15(1)-release", "HOSTNAME": "bashbox", "OSTYPE": "linux-gnu",
 	"MACHTYPE": "x86_64-pc-linux-gnu", "HOSTTYPE": "x86_64", "BASH": "/bin/bash",
-	"PS4": "+ ", "OPTIND": "1", "SHLVL": "1", "OPTERR": "1",
+	"PS4": "+ ", "OPTIND": "1", "OPTERR": "1",
 }
 
 // lookupRaw finds a variable without following namerefs.
@@ -210,6 +220,12 @@ func (f *frame) assignScalar(name, val string) bool {
 // command line is the caller's to say (an assignment statement does, read
 // and for do not).
 func (f *frame) assign(name, val string, appendTo bool) bool {
+	return f.assignIn(nil, name, val, appendTo)
+}
+
+// assignIn is assign in scope sc (nil: where the variable lives, else
+// the global scope).
+func (f *frame) assignIn(sc *scope, name, val string, appendTo bool) bool {
 	name = f.resolveRef(name)
 	if name == "" {
 		f.status = 1
@@ -218,7 +234,9 @@ func (f *frame) assign(name, val string, appendTo bool) bool {
 	if target, sub, ok := strings.Cut(name, "["); ok { // a nameref to an element
 		return f.assignIndex(target, subscriptOf(sub), val, appendTo)
 	}
-	sc := f.scopeFor(name)
+	if sc == nil {
+		sc = f.scopeFor(name)
+	}
 	if _, real := sc.vars[name]; !real {
 		if d := f.dynVarOf(name); d != nil {
 			if d.attrs&attrReadonly != 0 {
@@ -307,6 +325,11 @@ func (f *frame) charge(n int64) bool {
 // assignIndex sets name[index]=val. Like assign, it leaves abandoning the
 // command line to the caller.
 func (f *frame) assignIndex(name string, index syntax.ArithmExpr, val string, appendTo bool) bool {
+	return f.assignIndexIn(nil, name, index, val, appendTo)
+}
+
+// assignIndexIn is assignIndex in scope sc (nil: as assignIndex finds).
+func (f *frame) assignIndexIn(sc *scope, name string, index syntax.ArithmExpr, val string, appendTo bool) bool {
 	name = f.resolveRef(name)
 	if name == "" {
 		f.status = 1
@@ -322,7 +345,9 @@ func (f *frame) assignIndex(name string, index syntax.ArithmExpr, val string, ap
 		f.status = 1
 		return false
 	}
-	sc := f.scopeFor(name)
+	if sc == nil {
+		sc = f.scopeFor(name)
+	}
 	if cur := sc.vars[name]; cur != nil && cur.attrs&attrReadonly != 0 {
 		f.errorf("%s: readonly variable", name)
 		f.status = 1
@@ -507,5 +532,6 @@ func (f *frame) environ(extra []string) []string {
 		}
 	}
 	sort.Strings(out)
+	out = append(out, f.exportedFuncs()...)
 	return append(out, extra...)
 }

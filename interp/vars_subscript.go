@@ -26,6 +26,15 @@ func (f *frame) assocKey(index syntax.ArithmExpr) (string, bool) {
 	return s, ok
 }
 
+// arithExpanded is an arithmetic expression's text with its words
+// expanded, as bash quotes it in some errors.
+func (f *frame) arithExpanded(x syntax.ArithmExpr) string {
+	return arithSource(x, func(w *syntax.Word) string {
+		s, _ := f.literal(w)
+		return s
+	})
+}
+
 // subscriptText is a subscript as written, for error messages.
 func subscriptText(index syntax.ArithmExpr) string {
 	return arithSource(index, wordText)
