@@ -7,8 +7,20 @@ import (
 )
 
 // assignment runs one NAME=value, NAME+=value, NAME[i]=value or
-// NAME=(...) of a command or declaration.
+// NAME=(...) of an assignment statement. A failure (a readonly variable,
+// a bad subscript) abandons the command line, as in bash.
 func (f *frame) assignment(as *syntax.Assign, _ bool) bool {
+	ok := f.assignment1(as)
+	if !ok && f.ctl == ctlNone {
+		if f.status == 0 {
+			f.status = 1
+		}
+		f.abort()
+	}
+	return ok
+}
+
+func (f *frame) assignment1(as *syntax.Assign) bool {
 	name := as.Name.Value
 	if as.Array != nil {
 		return f.assignArray(name, as.Array, as.Append, false)
@@ -23,37 +35,68 @@ func (f *frame) assignment(as *syntax.Assign, _ bool) bool {
 	return f.assign(name, val, as.Append)
 }
 
-// assignArray runs NAME=(...) and NAME+=(...). assoc forces an
-// associative array (declare -A).
-func (f *frame) assignArray(name string, arr *syntax.ArrayExpr, appendTo, assoc bool) bool {
+// arrayTarget resolves the variable NAME=(...) writes, checking that it
+// may be written; nil after printing bash's message.
+func (f *frame) arrayTarget(name string) (string, *scope) {
 	name = f.resolveRef(name)
-	sc := f.scopeFor(name)
-	v := f.writable(sc, name)
-	if v == nil {
+	if name == "" {
 		f.status = 1
-		f.abort()
+		return "", nil
+	}
+	if strings.IndexByte(name, '[') >= 0 {
+		f.errorf("%s: cannot assign list to array member", name)
+		f.status = 1
+		return "", nil
+	}
+	sc := f.scopeFor(name)
+	if v := sc.vars[name]; v != nil && v.attrs&attrReadonly != 0 {
+		f.errorf("%s: readonly variable", name)
+		f.status = 1
+		return "", nil
+	}
+	return name, sc
+}
+
+// assignArray runs NAME=(...) and NAME+=(...). assoc forces an
+// associative array (declare -A). Every element is expanded before the
+// array changes, so a=("${a[@]}") and q=("${q[@]:1}") read the old one.
+func (f *frame) assignArray(name string, arr *syntax.ArrayExpr, appendTo, assoc bool) bool {
+	return f.assignArrayIn(nil, name, arr, appendTo, assoc)
+}
+
+// assignArrayIn is assignArray in scope in (nil: where the variable
+// lives, else the global scope).
+func (f *frame) assignArrayIn(in *scope, name string, arr *syntax.ArrayExpr, appendTo, assoc bool) bool {
+	name, sc := f.arrayTarget(name)
+	if sc == nil {
 		return false
 	}
-	if assoc && v.assoc == nil {
-		v.attrs = v.attrs&^attrIndexed | attrAssoc
-		v.assoc = newAssoc()
-		v.idx = nil
-	}
-	if v.assoc != nil {
-		return f.fillAssoc(name, v, arr, appendTo)
-	}
-	old := v.size()
-	if !appendTo || v.idx == nil {
-		first := v.str
-		had := v.set && v.idx == nil
-		v.attrs |= attrIndexed
-		v.idx = &sparse{}
-		v.str = ""
-		if appendTo && had {
-			v.idx.set(0, first)
+	if in != nil {
+		sc = in
+		if v := sc.vars[name]; v != nil && v.attrs&attrReadonly != 0 {
+			f.errorf("%s: readonly variable", name)
+			f.status = 1
+			return false
 		}
 	}
-	next := v.idx.next()
+	cur := sc.vars[name]
+	if assoc || cur != nil && cur.assoc != nil {
+		return f.fillAssoc(name, sc, arr, appendTo)
+	}
+	type elem struct {
+		i   int64
+		val string
+	}
+	var elems []elem
+	var next int64
+	if appendTo && cur != nil {
+		switch {
+		case cur.idx != nil:
+			next = cur.idx.next()
+		case cur.set:
+			next = 1
+		}
+	}
 	for _, el := range arr.Elems {
 		if el.Index != nil {
 			i, ok := f.arith(el.Index)
@@ -61,51 +104,81 @@ func (f *frame) assignArray(name string, arr *syntax.ArrayExpr, appendTo, assoc 
 				return false
 			}
 			if i < 0 {
-				i += v.idx.next()
+				i += next
+				if i < 0 || !appendTo {
+					f.errorf("%s: [%s]: bad array subscript", name, subscriptText(el.Index))
+					f.status = 1
+					continue
+				}
 			}
 			val, ok := f.literal(el.Value)
 			if !ok {
 				return false
 			}
-			if val, ok = f.convert(v, val); !ok {
-				return false
-			}
-			v.idx.set(i, val)
+			elems = append(elems, elem{i, val})
 			next = i + 1
 			continue
 		}
 		vals, ok := f.fields([]*syntax.Word{el.Value})
-		if !ok {
+		if !ok || f.ctl != ctlNone {
 			return false
 		}
 		for _, s := range vals {
-			if s, ok = f.convert(v, s); !ok {
-				return false
-			}
-			v.idx.set(next, s)
+			elems = append(elems, elem{next, s})
 			next++
 		}
-		if f.ctl != ctlNone {
+	}
+	v := f.writable(sc, name)
+	old := v.size()
+	if !appendTo || v.idx == nil {
+		first, had := v.str, v.set && v.idx == nil
+		v.attrs |= attrIndexed
+		v.idx = &sparse{}
+		v.str, v.sb = "", nil
+		if appendTo && had {
+			v.idx.set(0, first)
+		}
+	}
+	for _, e := range elems {
+		s, ok := f.convert(v, e.val)
+		if !ok {
 			return false
 		}
+		v.idx.set(e.i, s)
 	}
 	v.set = true
 	return f.charge(v.size() - old)
 }
 
-func (f *frame) fillAssoc(name string, v *variable, arr *syntax.ArrayExpr, appendTo bool) bool {
-	old := v.size()
-	if !appendTo {
-		v.assoc = newAssoc()
-	}
-	var pending []string // key value key value ... (bash 5.1+ list form)
+// fillAssoc runs NAME=(...) for an associative array: [key]=value
+// elements, or (bash 5.1+) a list of keys and values.
+func (f *frame) fillAssoc(name string, sc *scope, arr *syntax.ArrayExpr, appendTo bool) bool {
+	var kv []string // key value key value ...
+	listForm := len(arr.Elems) > 0 && arr.Elems[0].Index == nil
 	for _, el := range arr.Elems {
+		if listForm {
+			var vals []string
+			var ok bool
+			if el.Index != nil {
+				// [k]=v inside the list form is a plain word
+				var t string
+				t, ok = f.literal(el.Value)
+				vals = []string{"[" + subscriptText(el.Index) + "]=" + t}
+			} else {
+				vals, ok = f.fields([]*syntax.Word{el.Value})
+			}
+			if !ok || f.ctl != ctlNone {
+				return false
+			}
+			kv = append(kv, vals...)
+			continue
+		}
 		if el.Index == nil {
-			vals, ok := f.fields([]*syntax.Word{el.Value})
+			w, ok := f.literal(el.Value)
 			if !ok {
 				return false
 			}
-			pending = append(pending, vals...)
+			f.errorf("%s: '%s': must use subscript when assigning associative array", name, w)
 			continue
 		}
 		key, ok := f.assocKey(el.Index)
@@ -116,17 +189,33 @@ func (f *frame) fillAssoc(name string, v *variable, arr *syntax.ArrayExpr, appen
 		if !ok {
 			return false
 		}
-		if val, ok = f.convert(v, val); !ok {
+		if key == "" {
+			f.errorf("%s: [%s]: bad array subscript", name, subscriptText(el.Index))
+			f.status = 1
+			continue
+		}
+		kv = append(kv, key, val)
+	}
+	if len(kv)%2 == 1 {
+		kv = append(kv, "")
+	}
+	v := f.writable(sc, name)
+	old := v.size()
+	if !appendTo || v.assoc == nil {
+		first, had := v.str, v.set && v.assoc == nil && v.idx == nil
+		v.attrs = v.attrs&^attrIndexed | attrAssoc
+		v.assoc = newAssoc()
+		v.idx, v.str, v.sb = nil, "", nil
+		if appendTo && had {
+			v.assoc.set("0", first)
+		}
+	}
+	for i := 0; i < len(kv); i += 2 {
+		s, ok := f.convert(v, kv[i+1])
+		if !ok {
 			return false
 		}
-		v.assoc.set(key, val)
-	}
-	for i := 0; i < len(pending); i += 2 {
-		val := ""
-		if i+1 < len(pending) {
-			val = pending[i+1]
-		}
-		v.assoc.set(pending[i], val)
+		v.assoc.set(kv[i], s)
 	}
 	v.set = true
 	return f.charge(v.size() - old)

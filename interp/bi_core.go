@@ -144,14 +144,7 @@ func (f *frame) biShift(args []string) int {
 func (f *frame) biSet(args []string) int {
 	if len(args) == 1 {
 		f.listVars(0, false, false)
-		names := make([]string, 0, len(f.funcs))
-		for n := range f.funcs {
-			names = append(names, n)
-		}
-		sortStrings(names)
-		for _, n := range names {
-			f.fds.writeString(1, funcText(n, f.funcs[n])+"\n")
-		}
+		f.listFuncs(0, false)
 		return 0
 	}
 	params, setParams, st := f.setFlags(args[1:])
@@ -192,42 +185,20 @@ func (f *frame) biUnset(args []string) int {
 		}
 		base, sub, hasSub := strings.Cut(name, "[")
 		if !syntax.ValidName(base) || hasSub && !strings.HasSuffix(sub, "]") {
+			if mode == "" {
+				// bash tries the name as a function's, which may be any word
+				if _, ok := f.funcs[name]; ok {
+					f.setFunc(name, nil)
+				}
+				continue
+			}
 			f.errorf("unset: `%s': not a valid identifier", name)
 			status = 1
 			continue
 		}
 		if hasSub {
-			sub = strings.TrimSuffix(sub, "]")
-			v := f.lookupVar(base)
-			if v == nil {
-				continue
-			}
-			if v.attrs&attrReadonly != 0 {
-				f.errorf("unset: %s: cannot unset: readonly variable", base)
+			if !f.unsetElem(base, strings.TrimSuffix(sub, "]")) {
 				status = 1
-				continue
-			}
-			sc := f.scopeFor(f.resolveRef(base))
-			v = sc.owned(f.resolveRef(base))
-			switch {
-			case sub == "@" || sub == "*":
-				f.unsetVar(base)
-			case v.assoc != nil:
-				v.assoc.unset(sub)
-			case v.idx != nil:
-				i, ok := f.arithString(sub)
-				if !ok {
-					status = 1
-					continue
-				}
-				if i < 0 {
-					i += v.idx.next()
-				}
-				v.idx.unset(i)
-			default:
-				if i, ok := f.arithString(sub); ok && i == 0 {
-					f.unsetVar(base)
-				}
 			}
 			continue
 		}

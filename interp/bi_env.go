@@ -247,7 +247,7 @@ func describe(f *frame, n, kind, p string) string {
 	case "keyword":
 		return n + " is a shell keyword\n"
 	case "function":
-		return n + " is a function\n" + funcText(n, f.funcs[n]) + "\n"
+		return n + " is a function\n" + f.funcString(n) + "\n"
 	case "builtin":
 		return n + " is a shell builtin\n"
 	}

@@ -45,17 +45,38 @@ type declArg struct {
 	text string         // an expanded argument
 }
 
+// declOpts are the options of one declare, typeset, local, export or
+// readonly command.
+type declOpts struct {
+	kind                  string
+	on, off               attr
+	print, funcs, fnNames bool
+	global                bool
+}
+
+var declUsage = map[string]string{
+	"declare":  "declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]",
+	"typeset":  "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]",
+	"local":    "local [option] name[=value] ...",
+	"export":   "export [-fn] [name[=value] ...] or export -p",
+	"readonly": "readonly [-aAf] [name[=value] ...] or readonly -p",
+}
+
+// declOptions lists the option letters each command takes besides -p.
+var declOptions = map[string]string{
+	"declare": "aAfFgiIlnrtux", "typeset": "aAfFgiIlnrtux", "local": "aAfFgiIlnrtux",
+	"export": "fn", "readonly": "aAf", "nameref": "",
+}
+
 func (f *frame) declare(kind string, args []declArg) int {
-	var on, off attr
-	var print, funcs, funcNames, global, unexport bool
-	if kind == "nameref" {
-		on |= attrNameref
-	}
-	if kind == "export" {
-		on |= attrExport
-	}
-	if kind == "readonly" {
-		on |= attrReadonly
+	o := declOpts{kind: kind}
+	switch kind {
+	case "nameref":
+		o.on |= attrNameref
+	case "export":
+		o.on |= attrExport
+	case "readonly":
+		o.on |= attrReadonly
 	}
 	if kind == "local" && len(f.funcNames) == 0 {
 		f.errorf("local: can only be used in a function")
@@ -73,68 +94,70 @@ func (f *frame) declare(kind string, args []declArg) int {
 		}
 		minus := a.text[0] == '-'
 		for _, c := range a.text[1:] {
+			if c != 'p' && !strings.ContainsRune(declOptions[kind], c) {
+				f.errorf("%s: %c%c: invalid option", kind, a.text[0], c)
+				f.fds.printf(2, "%s: usage: %s\n", kind, declUsage[kind])
+				return 2
+			}
 			var bit attr
 			switch c {
 			case 'p':
-				print = true
+				o.print = true
 				continue
 			case 'f':
-				funcs = true
+				o.funcs = true
 				continue
 			case 'F':
-				funcNames = true
+				o.funcs, o.fnNames = true, true
 				continue
 			case 'g':
-				global = true
+				o.global = true
+				continue
+			case 'I':
 				continue
 			case 'n':
 				if kind == "export" {
-					unexport = true
-					continue
+					bit = attrExport
+					minus = !minus
+				} else {
+					bit = attrNameref
 				}
-				bit = attrNameref
 			default:
-				found := false
 				for _, af := range attrFlags {
 					if af.c == byte(c) {
-						bit, found = af.a, true
+						bit = af.a
 					}
-				}
-				if !found {
-					f.errorf("%s: %s: invalid option", kind, a.text)
-					f.fds.printf(2, "%s: usage: %s\n", kind, declUsage[kind])
-					return 2
 				}
 			}
 			if minus {
-				on |= bit
+				o.on |= bit
+				o.off &^= bit
 			} else {
-				off |= bit
+				o.off |= bit
+				o.on &^= bit
 			}
 		}
 	}
 	args = args[i:]
-	if funcs || funcNames {
-		return f.printFuncs(args, funcNames)
+	if o.funcs {
+		return f.declareFuncs(o, args)
 	}
 	if len(args) == 0 {
-		if kind == "local" && !print {
-			return f.listVars(on, true, true)
+		switch {
+		case kind == "local":
+			return f.listVars(o.on, true, true)
+		case o.print || o.on != 0 || kind == "export" || kind == "readonly":
+			return f.listVars(o.on, true, false)
 		}
-		if print || on != 0 || kind == "export" || kind == "readonly" {
-			return f.listVars(on, true, false)
-		}
-		return f.listVars(on, false, false)
+		f.listVars(0, false, false)
+		f.listFuncs(0, false)
+		return 0
 	}
-	if print {
+	if o.print {
 		status := 0
 		for _, a := range args {
-			name := a.text
-			if a.as != nil {
-				name = a.as.Name.Value
-			}
-			if !f.printDecl(name) {
-				f.errorf("declare: %s: not found", name)
+			if !f.printDecl(a.name()) {
+				f.errorf("%s: %s: not found", kind, a.name())
 				status = 1
 			}
 		}
@@ -142,7 +165,7 @@ func (f *frame) declare(kind string, args []declArg) int {
 	}
 	status := 0
 	for _, a := range args {
-		if !f.declareOne(kind, a, on, off, global, unexport) {
+		if !f.declareOne(o, a) {
 			if f.ctl != ctlNone {
 				return 1
 			}
@@ -152,25 +175,36 @@ func (f *frame) declare(kind string, args []declArg) int {
 	return status
 }
 
-var declUsage = map[string]string{
-	"declare":  "declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]",
-	"typeset":  "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]",
-	"local":    "local [option] name[=value] ...",
-	"export":   "export [-fn] [name[=value] ...] or export -p",
-	"readonly": "readonly [-aAf] [name[=value] ...] or readonly -p",
+// name is the name an argument declares (before any = or [).
+func (a declArg) name() string {
+	if a.as != nil {
+		return a.as.Name.Value
+	}
+	return a.text
+}
+
+// errorf prints an error of the declaring command: declare, typeset and
+// local name themselves in it, export and readonly do not.
+func (o declOpts) errorf(f *frame, format string, args ...any) {
+	switch o.kind {
+	case "declare", "typeset", "local":
+		format = o.kind + ": " + format
+	}
+	f.errorf(format, args...)
 }
 
 // declareOne declares one name with attributes and an optional value.
-func (f *frame) declareOne(kind string, a declArg, on, off attr, global, unexport bool) bool {
+func (f *frame) declareOne(o declOpts, a declArg) bool {
 	var name, index, value string
 	var appendTo, hasValue bool
 	var arr *syntax.ArrayExpr
+	var idxExpr syntax.ArithmExpr
+	text := a.text
 	if a.as != nil {
 		name = a.as.Name.Value
 		appendTo = a.as.Append
-		if a.as.Index != nil {
-			index = arithText(a.as.Index)
-		}
+		idxExpr = a.as.Index
+		text = printed(a.as)
 		switch {
 		case a.as.Array != nil:
 			arr, hasValue = a.as.Array, true
@@ -183,110 +217,157 @@ func (f *frame) declareOne(kind string, a declArg, on, off attr, global, unexpor
 		}
 	} else {
 		name, index, value, appendTo, hasValue = splitAssignText(a.text)
-		if hasValue && strings.HasPrefix(value, "(") && strings.HasSuffix(value, ")") && (on&(attrIndexed|attrAssoc) != 0) {
-			// declare -a "a=(1 2)": the value is parsed as a compound assignment
-			if p, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader("x="+value), ""); err == nil && len(p.Stmts) == 1 {
-				if call, ok := p.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(call.Assigns) == 1 && call.Assigns[0].Array != nil {
-					arr = call.Assigns[0].Array
-				}
-			}
+		if index != "" {
+			idxExpr = subscriptOf(index)
+		}
+		if hasValue && index == "" && strings.HasPrefix(value, "(") && strings.HasSuffix(value, ")") && o.on&(attrIndexed|attrAssoc) != 0 {
+			arr = parseCompound(value)
 		}
 	}
 	if !syntax.ValidName(name) {
-		f.errorf("%s: `%s': not a valid identifier", kind, a.text)
+		f.errorf("%s: `%s': not a valid identifier", o.kind, text)
 		return false
 	}
-	local := (kind == "local" || kind == "declare" || kind == "typeset") && len(f.funcNames) > 0 && !global
-	var sc *scope
-	if local {
-		sc = f.funcScope()
-	} else if on&attrNameref == 0 {
-		sc = f.scopeFor(f.resolveRef(name))
-		if global {
-			sc = f.global
-		}
-	} else {
-		sc = f.scopeFor(name)
+	on, off := o.on, o.off
+	if on&(attrIndexed|attrAssoc) != 0 {
+		on &^= attrNameref // -a and -A win over -n
 	}
+	local := (o.kind == "local" || o.kind == "declare" || o.kind == "typeset") && len(f.funcNames) > 0 && !o.global
+
+	// The variable declared: a nameref's target unless -n or +n is given.
 	target := name
-	if on&attrNameref == 0 && !local {
-		target = f.resolveRef(name)
+	if (on|off)&attrNameref == 0 {
+		if v := f.lookupRaw(name); isRef(v) && (!local || f.funcScope().vars[name] != nil) {
+			target = f.resolveRef(name)
+			if target == "" {
+				return false
+			}
+			if strings.IndexByte(target, '[') >= 0 {
+				if hasValue {
+					return f.assign(target, value, appendTo)
+				}
+				return true
+			}
+		}
 	}
-	existing := sc.vars[target]
-	if existing != nil && existing.attrs&attrReadonly != 0 && (hasValue || on&^attrReadonly != 0 || off != 0) {
-		f.errorf("%s: readonly variable", target)
+	var sc *scope
+	switch {
+	case local:
+		sc = f.funcScope()
+	case o.global:
+		sc = f.global
+	default:
+		sc = f.scopeFor(target)
+	}
+	v := sc.vars[target]
+	if v == nil && local {
+		// A new local: it shadows the outer variable, keeping only its
+		// export attribute, and cannot shadow a readonly one.
+		if outer := f.lookupRaw(target); outer != nil && outer.attrs&attrReadonly != 0 {
+			o.errorf(f, "%s: readonly variable", target)
+			return false
+		} else if outer != nil {
+			v = &variable{gen: sc.gen, attrs: outer.attrs & attrExport}
+			sc.vars[target] = v
+		}
+	}
+	if v != nil && v.attrs&attrReadonly != 0 && (hasValue || off&attrReadonly != 0) {
+		o.errorf(f, "%s: readonly variable", target)
 		return false
 	}
-	v := sc.owned(target)
+	if v != nil {
+		switch {
+		case off&(attrIndexed|attrAssoc) != 0 && v.isArray():
+			o.errorf(f, "%s: cannot destroy array variables in this way", target)
+			return false
+		case on&attrAssoc != 0 && v.idx != nil:
+			o.errorf(f, "%s: cannot convert indexed to associative array", target)
+			return false
+		case on&attrIndexed != 0 && v.assoc != nil:
+			o.errorf(f, "%s: cannot convert associative to indexed array", target)
+			return false
+		case on&attrNameref != 0 && v.isArray():
+			o.errorf(f, "%s: reference variable cannot be an array", target)
+			return false
+		}
+	}
+	if on&attrNameref != 0 {
+		ref := value
+		if !hasValue && v != nil && v.set {
+			ref = v.str
+		}
+		if ref != "" && !validRef(ref) || isSpecialParam(ref) {
+			o.errorf(f, "`%s': invalid variable name for name reference", ref)
+			return false
+		}
+		if ref == target && (hasValue || v != nil && v.set) {
+			if !local {
+				o.errorf(f, "%s: nameref variable self references not allowed", target)
+				return false
+			}
+			o.errorf(f, "warning: %s: circular name reference", target)
+		}
+	}
 	if v == nil {
 		v = &variable{gen: sc.gen}
-		if local {
-			// localvar_inherit is off: a new local starts unset, but
-			// keeps nothing of the outer variable.
+		if f.opts.has(optAllexport) {
+			v.attrs |= attrExport
 		}
 		sc.vars[target] = v
+	} else {
+		v = sc.owned(target)
 	}
-	if on&attrAssoc != 0 && v.idx != nil {
-		f.errorf("%s: %s: cannot convert indexed to associative array", kind, target)
-		return false
-	}
-	if on&attrIndexed != 0 && v.assoc != nil {
-		f.errorf("%s: %s: cannot convert associative to indexed array", kind, target)
-		return false
-	}
-	v.attrs = v.attrs&^off | on&^attrReadonly
-	if unexport {
-		v.attrs &^= attrExport
-	}
+	attrs := v.attrs&^off | on&^attrReadonly
 	if on&attrUpper != 0 {
-		v.attrs &^= attrLower
+		attrs &^= attrLower
 	}
 	if on&attrLower != 0 {
-		v.attrs &^= attrUpper
+		attrs &^= attrUpper
 	}
-	if v.attrs&attrIndexed != 0 && v.idx == nil {
+	v.attrs = attrs
+	switch {
+	case v.attrs&attrIndexed != 0 && v.idx == nil:
 		v.idx = &sparse{}
-		if v.set && !hasValue {
+		if v.set {
 			v.idx.set(0, v.str)
 		}
-		v.str = ""
-	}
-	if v.attrs&attrAssoc != 0 && v.assoc == nil {
+		v.str, v.sb = "", nil
+	case v.attrs&attrAssoc != 0 && v.assoc == nil:
 		v.assoc = newAssoc()
-		v.str = ""
+		if v.set {
+			v.assoc.set("0", v.str)
+		}
+		v.str, v.sb = "", nil
 	}
 	ok := true
 	if hasValue {
-		saved := f.vars
-		f.vars = sc // assign in the declared scope
-		for f.vars.parent != nil && false {
-		}
 		switch {
 		case arr != nil:
-			ok = f.assignArray(target, arr, appendTo, v.attrs&attrAssoc != 0)
-		case index != "":
-			ok = f.assignIndex(target, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: index}}}, value, appendTo)
+			ok = f.assignArrayIn(sc, target, arr, appendTo, v.attrs&attrAssoc != 0)
+		case idxExpr != nil:
+			ok = f.assignIndexIn(sc, target, idxExpr, value, appendTo)
 		case v.attrs&attrNameref != 0:
-			if value != "" && !validRef(value) {
-				f.vars = saved
-				f.errorf("%s: `%s': invalid variable name for name reference", kind, value)
-				return false
-			}
 			v.str, v.set, v.sb = value, true, nil
 		default:
-			ok = f.assign(target, value, appendTo)
+			ok = f.assignIn(sc, target, value, appendTo)
 		}
-		f.vars = saved
 	}
 	if on&attrReadonly != 0 {
 		v.attrs |= attrReadonly
 	}
-	if kind == "export" || kind == "readonly" {
-		if !hasValue && !v.set && v.idx == nil && v.assoc == nil {
-			// export NAME of an unset variable marks it; it stays unset
-		}
-	}
 	return ok
+}
+
+// parseCompound parses the "(...)" of declare -a "a=(1 2)".
+func parseCompound(value string) *syntax.ArrayExpr {
+	p, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader("x="+value), "")
+	if err != nil || len(p.Stmts) != 1 {
+		return nil
+	}
+	if call, ok := p.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(call.Assigns) == 1 {
+		return call.Assigns[0].Array
+	}
+	return nil
 }
 
 // funcScope returns the innermost function scope (local's target).
@@ -299,219 +380,134 @@ func (f *frame) funcScope() *scope {
 	return f.global
 }
 
-// listVars lists variables: with decl, as declare -p does (filtered by
-// attributes); without, as set does. localOnly lists the current
-// function's locals.
-func (f *frame) listVars(filter attr, decl, localOnly bool) int {
-	names := map[string]*variable{}
-	for sc := f.vars; sc != nil; sc = sc.parent {
-		if localOnly && sc.fn == "" {
-			continue
-		}
-		for n, v := range sc.vars {
-			if _, ok := names[n]; !ok {
-				names[n] = v
-			}
-		}
-		if localOnly {
-			break
-		}
+// funcMeta is what a function carries besides its body: the source its
+// positions point into (for printing it and for errors) and the
+// attributes declare -f shows (x, r).
+type funcMeta struct {
+	src   string
+	attrs attr
+}
+
+// defineFunc runs a function definition; a readonly function cannot be
+// redefined.
+func (f *frame) defineFunc(name string, body *syntax.Stmt) int {
+	m := f.funcMeta[name]
+	if m.attrs&attrReadonly != 0 {
+		f.errorf("%s: readonly function", name)
+		return 1
 	}
-	keys := make([]string, 0, len(names))
-	for n, v := range names {
-		if v.attrs&filter != filter {
-			continue
-		}
-		if !decl && !v.set && v.idx == nil && v.assoc == nil {
-			continue
-		}
-		keys = append(keys, n)
-	}
-	sort.Strings(keys)
-	var b strings.Builder
-	for _, n := range keys {
-		v := names[n]
-		if decl {
-			b.WriteString(declLine(n, v))
-		} else {
-			b.WriteString(setLine(n, v))
-		}
-	}
-	f.fds.writeString(1, b.String())
+	f.setFunc(name, body)
+	m.src = f.src
+	f.setFuncMeta(name, m)
 	return 0
 }
 
-func (f *frame) printDecl(name string) bool {
-	v := f.lookupRaw(name)
-	if v == nil {
-		if dv, ok := f.dynamicArray(name); ok {
-			v = dv
-		} else if s, ok, dyn := f.dynamic(name); dyn && ok {
-			v = &variable{set: true, str: s}
-			if name == "BASHPID" || name == "RANDOM" || name == "SECONDS" || name == "LINENO" {
-				v.attrs |= attrInteger
-			}
-		} else {
-			return false
-		}
+func (f *frame) setFuncMeta(name string, m funcMeta) {
+	if f.funcMeta == nil {
+		f.funcMeta, f.metaShared = map[string]funcMeta{}, false
 	}
-	f.fds.writeString(1, declLine(name, v))
-	return true
+	cowSet(&f.funcMeta, &f.metaShared, name, m, false)
 }
 
-// declLine is declare -p's line for a variable.
-func declLine(name string, v *variable) string {
-	var b strings.Builder
-	b.WriteString("declare -")
-	flags := ""
-	for _, af := range attrFlags {
-		if v.attrs&af.a != 0 {
-			flags += string(af.c)
-		}
-	}
-	if flags == "" {
-		flags = "-"
-	}
-	b.WriteString(flags)
-	b.WriteByte(' ')
-	b.WriteString(name)
-	switch {
-	case v.idx != nil:
-		if !v.set && v.idx.len() == 0 {
-			break
-		}
-		b.WriteString("=(")
-		for i, k := range v.idx.keys {
-			if i > 0 {
-				b.WriteByte(' ')
-			}
-			b.WriteString("[" + itoa64(k) + "]=" + declQuote(v.idx.vals[i]))
-		}
-		b.WriteString(")")
-	case v.assoc != nil:
-		if !v.set && len(v.assoc.m) == 0 {
-			break
-		}
-		b.WriteString("=(")
-		for _, k := range v.assoc.keys() {
-			b.WriteString("[" + assocKeyQuote(k) + "]=" + declQuote(v.assoc.m[k].val) + " ")
-		}
-		b.WriteString(")")
-	case v.set:
-		b.WriteString("=" + declQuote(v.str))
-	}
-	b.WriteByte('\n')
-	return b.String()
+// funcString prints a defined function as declare -f does.
+func (f *frame) funcString(name string) string {
+	return funcTextSrc(name, f.funcs[name], f.funcMeta[name].src, true)
 }
 
-func assocKeyQuote(k string) string {
-	for _, c := range k {
-		if strings.ContainsRune(" \t\n\"'\\$`;&|<>()*?[]", c) {
-			return declQuote(k)
-		}
-	}
-	return k
-}
-
-// declQuote double-quotes a value as declare -p does.
-func declQuote(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			return ansiQuote(s)
-		}
-	}
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, c := range s {
-		if c == '"' || c == '\\' || c == '$' || c == '`' {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(c)
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
-// setLine is set's line for a variable.
-func setLine(name string, v *variable) string {
-	switch {
-	case v.idx != nil:
-		var b strings.Builder
-		b.WriteString(name + "=(")
-		for i, k := range v.idx.keys {
-			if i > 0 {
-				b.WriteByte(' ')
-			}
-			b.WriteString("[" + itoa64(k) + "]=" + declQuote(v.idx.vals[i]))
-		}
-		b.WriteString(")\n")
-		return b.String()
-	case v.assoc != nil:
-		var b strings.Builder
-		b.WriteString(name + "=(")
-		for _, k := range v.assoc.keys() {
-			b.WriteString("[" + assocKeyQuote(k) + "]=" + declQuote(v.assoc.m[k].val) + " ")
-		}
-		b.WriteString(")\n")
-		return b.String()
-	}
-	return name + "=" + setQuote(v.str) + "\n"
-}
-
-// setQuote quotes a value as set prints it: bare when safe, else in
-// single quotes, or $'...' with control characters.
-func setQuote(s string) string {
-	if s == "" {
-		return ""
-	}
-	safe := true
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c == 0x7f {
-			return ansiQuote(s)
-		}
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_-./:,+@%^=", c) >= 0 || c >= 0x80) {
-			safe = false
-		}
-	}
-	if safe {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// printFuncs implements declare -f and -F.
-func (f *frame) printFuncs(args []declArg, namesOnly bool) int {
-	var names []string
+// declareFuncs runs declare -f/-F, export -f and readonly -f: with
+// names, it prints the functions or sets their attributes; without,
+// it lists the functions that have the attributes asked for.
+func (f *frame) declareFuncs(o declOpts, args []declArg) int {
+	set := o.on & (attrExport | attrReadonly)
 	if len(args) == 0 {
-		for n := range f.funcs {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-	} else {
-		for _, a := range args {
-			names = append(names, a.text)
-		}
+		f.listFuncsAs(set, o.fnNames, true)
+		return 0
 	}
 	status := 0
-	for _, n := range names {
-		body, ok := f.funcs[n]
-		if !ok {
+	for _, a := range args {
+		name := a.name()
+		if _, ok := f.funcs[name]; !ok {
+			if set != 0 || o.off != 0 {
+				f.errorf("%s: %s: not a function", o.kind, name)
+			}
 			status = 1
 			continue
 		}
-		if namesOnly {
-			f.fds.writeString(1, "declare -f "+n+"\n")
+		if set != 0 || o.off&(attrExport|attrReadonly) != 0 {
+			m := f.funcMeta[name]
+			if m.attrs&attrReadonly != 0 && o.off&attrReadonly != 0 {
+				o.errorf(f, "%s: readonly function", name)
+				status = 1
+				continue
+			}
+			m.attrs = m.attrs&^o.off | set
+			f.setFuncMeta(name, m)
 			continue
 		}
-		f.fds.writeString(1, funcText(n, body)+"\n")
+		if o.fnNames {
+			f.fds.writeString(1, name+"\n")
+		} else {
+			f.fds.writeString(1, f.funcString(name)+"\n")
+		}
 	}
 	return status
 }
 
-// funcText prints a function as bash does.
-func funcText(name string, body *syntax.Stmt) string {
+// listFuncs lists the functions with all the attributes in filter, as
+// declare -f does: their text and a declare -f line for those with
+// attributes; with names (-F), only the declare -f lines; with filter
+// 0 and no names, only the text (set, a bare declare).
+func (f *frame) listFuncs(filter attr, names bool) {
+	f.listFuncsAs(filter, names, filter != 0 || names)
+}
+
+func (f *frame) listFuncsAs(filter attr, names, attrLines bool) {
+	list := make([]string, 0, len(f.funcs))
+	for n := range f.funcs {
+		if f.funcMeta[n].attrs&filter == filter {
+			list = append(list, n)
+		}
+	}
+	sort.Strings(list)
 	var b strings.Builder
-	syntax.NewPrinter(syntax.Indent(4), syntax.FunctionNextLine(true)).Print(&b, &syntax.FuncDecl{Name: &syntax.Lit{Value: name}, Body: body, Parens: true})
-	return strings.TrimRight(b.String(), "\n")
+	for _, n := range list {
+		flags := "f"
+		for _, af := range attrFlags {
+			if f.funcMeta[n].attrs&af.a != 0 {
+				flags += string(af.c)
+			}
+		}
+		if !names {
+			b.WriteString(f.funcString(n) + "\n")
+			if flags == "f" || !attrLines {
+				continue
+			}
+		}
+		b.WriteString("declare -" + flags + " " + n + "\n")
+	}
+	f.fds.writeString(1, b.String())
+}
+
+
+// importFunc defines a function passed in the environment as bash passes
+// them (BASH_FUNC_name%%=() { ... }), exported as it came.
+func (f *frame) importFunc(name, def string) {
+	if !strings.HasPrefix(def, "() {") || !validFuncName(name) {
+		return
+	}
+	src := name + " " + def
+	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil || len(file.Stmts) != 1 {
+		return
+	}
+	fd, ok := file.Stmts[0].Cmd.(*syntax.FuncDecl)
+	if !ok || fd.Name == nil || fd.Name.Value != name {
+		return
+	}
+	f.setFunc(name, fd.Body)
+	f.setFuncMeta(name, funcMeta{src: src, attrs: attrExport})
+}
+
+func validFuncName(name string) bool {
+	return name != "" && !strings.ContainsAny(name, " \t\n/$`'\"\\=;&|<>()")
 }

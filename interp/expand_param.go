@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -17,6 +18,10 @@ type pval struct {
 	list   []string
 	isList bool
 	star   bool // the * form: joined by the first IFS character when quoted
+	// what a slice of an array's elements counts by: the indexes of a
+	// sparse array, or the 1-based positions of an associative one
+	keys  []int64
+	assoc bool
 }
 
 func isAtExp(p syntax.WordPart) bool {
@@ -230,7 +235,11 @@ func (f *frame) fetch(name string, index syntax.ArithmExpr) (pval, bool) {
 		if vr == nil {
 			return pval{isList: true, star: w == "*"}, true
 		}
-		return pval{list: vr.elems(), isList: true, set: true, star: w == "*"}, true
+		p := pval{list: vr.elems(), isList: true, set: true, star: w == "*", assoc: vr.assoc != nil}
+		if vr.idx != nil {
+			p.keys = vr.idx.keys
+		}
+		return p, true
 	}
 	if vr != nil && vr.assoc != nil {
 		key, ok := f.assocKey(index)
@@ -262,14 +271,6 @@ func (f *frame) fetch(name string, index syntax.ArithmExpr) (pval, bool) {
 	}
 	s, set := vr.idx.get(i)
 	return pval{s: s, set: set}, true
-}
-
-// assocKey expands an associative array's subscript as a word.
-func (f *frame) assocKey(index syntax.ArithmExpr) (string, bool) {
-	if w, ok := index.(*syntax.Word); ok {
-		return f.literal(w)
-	}
-	return arithText(index), true
 }
 
 // elems lists an array's values (a scalar is a one-element array).
@@ -516,22 +517,44 @@ func (f *frame) slice(v pval, sl *syntax.Slice, name string) (pval, bool) {
 			list = append([]string{f.arg0}, f.params...)
 		}
 		n := int64(len(list))
-		if off < 0 {
-			off += n
+		if hasLen && length < 0 {
+			f.errorf("%s: substring expression < 0", f.arithExpanded(sl.Length))
+			f.abort()
+			return v, false
+		}
+		switch {
+		case v.keys != nil:
+			// an indexed array slices by index: elements from the first
+			// index at or past off
+			top := int64(0)
+			if len(v.keys) > 0 {
+				top = v.keys[len(v.keys)-1] + 1
+			}
 			if off < 0 {
-				return pval{isList: true, set: true, star: v.star}, true
+				off += top
+				if off < 0 {
+					return pval{isList: true, set: true, star: v.star}, true
+				}
+			}
+			p, _ := slices.BinarySearch(v.keys, off)
+			off = int64(p)
+		case v.assoc:
+			// bash counts an associative array's elements from 1 (0 is 1)
+			if off > 0 {
+				off--
+			}
+			fallthrough
+		default:
+			if off < 0 {
+				off += n
+				if off < 0 {
+					return pval{isList: true, set: true, star: v.star}, true
+				}
 			}
 		}
-		if off > n {
-			off = n
-		}
+		off = min(off, n)
 		end := n
 		if hasLen {
-			if length < 0 {
-				f.errorf("%s: substring expression < 0", arithText(sl.Length))
-				f.abort()
-				return v, false
-			}
 			end = min(off+length, n)
 		}
 		return pval{list: list[off:end], isList: true, set: true, star: v.star}, true
@@ -552,7 +575,7 @@ func (f *frame) slice(v pval, sl *syntax.Slice, name string) (pval, bool) {
 		if length < 0 {
 			end = n + length
 			if end < off {
-				f.errorf("%s: substring expression < 0", arithText(sl.Length))
+				f.errorf("%s: substring expression < 0", f.arithExpanded(sl.Length))
 				f.abort()
 				return v, false
 			}

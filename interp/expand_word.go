@@ -282,8 +282,9 @@ func (e *expander) part(p syntax.WordPart, quoted bool) {
 			e.add(p.Value, true)
 		}
 	case *syntax.DblQuoted:
-		e.exists = true
-		if p.Dollar && len(p.Parts) == 1 { // $"..." is "..." without a catalogue
+		// "$@" and "${a[@]}" make no field of an empty list
+		if len(p.Parts) != 1 || !isAtExp(p.Parts[0]) {
+			e.exists = true
 		}
 		for _, q := range p.Parts {
 			e.part(q, true)

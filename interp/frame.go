@@ -57,6 +57,8 @@ type frame struct {
 
 	funcs       map[string]*syntax.Stmt
 	funcsShared bool
+	funcMeta    map[string]funcMeta // source and attributes of funcs
+	metaShared  bool
 	aliases     map[string]string
 	aliasShared bool
 	traps       map[string]string
@@ -72,7 +74,9 @@ type frame struct {
 	params     []string
 	arg0       string
 	lastArg    string // $_
-	pipeStatus []int
+	pipeStatus []int  // of the last pipeline of several commands, else nil
+	lastStatus int    // the status PIPESTATUS shows when pipeStatus is nil
+	lostDyn    uint32 // dynamic variables unset (dynVar.bit)
 
 	pid, ppid int // $BASHPID and the parent's, for sandbox ids
 	shellPID  int // $$: the top shell's, kept in subshells
@@ -95,7 +99,7 @@ type frame struct {
 	jobs        *jobTable
 	dirStack    []string
 	getoptsPos  int
-	random      *uint32
+	rng         rngState
 	startSecs   int64
 	seconds0    int64
 	optind      int
@@ -118,6 +122,7 @@ func (f *frame) fork(async bool) *frame {
 	}
 	c.global = g
 	f.funcsShared, c.funcsShared = true, true
+	f.metaShared, c.metaShared = true, true
 	f.aliasShared, c.aliasShared = true, true
 	f.trapShared, c.trapShared = true, true
 	c.fds = f.fds.fork()
@@ -127,6 +132,7 @@ func (f *frame) fork(async bool) *frame {
 	c.pid = f.call.pids.alloc()
 	c.ppid = f.pid
 	c.subshell = f.subshell + 1
+	c.rng.reseed = true
 	c.ctl, c.ctlN = ctlNone, 0
 	// A subshell gets its own traps, except ERR/EXIT? bash resets traps
 	// that are not ignored in a subshell; ( ) keeps them listed for trap -p.
@@ -146,6 +152,11 @@ func (f *frame) fork(async bool) *frame {
 
 func (f *frame) setFunc(name string, body *syntax.Stmt) {
 	cowSet(&f.funcs, &f.funcsShared, name, body, body == nil)
+	if body == nil {
+		if _, ok := f.funcMeta[name]; ok {
+			cowSet(&f.funcMeta, &f.metaShared, name, funcMeta{}, true)
+		}
+	}
 }
 
 func (f *frame) setAlias(name, val string, del bool) {
@@ -177,6 +188,9 @@ func (f *frame) errPrefix() string {
 	name := f.call.name
 	if f.call.source != "-c" && f.call.source != "" {
 		name = f.call.source
+	} else if len(f.funcNames) > 0 {
+		// bash -c names the source of its functions so
+		name = "environment"
 	}
 	b.WriteString(name)
 	b.WriteString(": line ")

@@ -123,13 +123,12 @@ func newFrame(call *callState, inv Invocation) *frame {
 	g := &scope{vars: map[string]*variable{}, gen: newGen()}
 	f := &frame{
 		call: call, ctx: call.ctx, vars: g, global: g,
-		funcs: map[string]*syntax.Stmt{}, aliases: map[string]string{}, traps: map[string]string{},
+		funcs: map[string]*syntax.Stmt{}, funcMeta: map[string]funcMeta{}, aliases: map[string]string{}, traps: map[string]string{},
 		opts: defaultOptions, umask: 0o022, dir: inv.Dir, fds: &fdTab{},
 		params: inv.Params, arg0: inv.Name, pid: 2, ppid: 1, shellPID: 2,
 		nest: new(int), jobs: &jobTable{}, optind: 1,
 	}
-	f.random = new(uint32)
-	*f.random = 12345
+	f.rng.reseed = true
 	f.startSecs = nowUnix()
 	stdin := inv.Stdin
 	if stdin == nil {
@@ -341,6 +340,11 @@ func (f *frame) stmt(st *syntax.Stmt) {
 	} else {
 		f.cmd(st.Cmd)
 	}
+	if producesStatus(st.Cmd) {
+		if b, ok := st.Cmd.(*syntax.BinaryCmd); !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+			f.commandDone()
+		}
+	}
 	if st.Negated {
 		f.noErrExit--
 		if f.status == 0 {
@@ -398,8 +402,7 @@ func (f *frame) cmd(cmd syntax.Command) {
 	case *syntax.CaseClause:
 		f.caseClause(c)
 	case *syntax.FuncDecl:
-		f.setFunc(c.Name.Value, c.Body)
-		f.status = 0
+		f.status = f.defineFunc(c.Name.Value, c.Body)
 	case *syntax.ArithmCmd:
 		n, ok := f.arith(c.X)
 		if !ok {

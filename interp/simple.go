@@ -98,9 +98,9 @@ func (f *frame) call1(c *syntax.CallExpr) {
 func (f *frame) assignPrefix(tmp *scope, as *syntax.Assign) bool {
 	name := as.Name.Value
 	if v := f.lookupRaw(name); v != nil && v.attrs&attrReadonly != 0 {
+		// bash reports it and runs the command without it
 		f.errorf("%s: readonly variable", name)
-		f.status = 1
-		return false
+		return true
 	}
 	val, ok := f.literal(as.Value)
 	if !ok {
@@ -184,7 +184,12 @@ func (f *frame) callFunc(name string, body *syntax.Stmt, args []string) {
 	f.params = args[1:]
 	f.vars = &scope{vars: map[string]*variable{}, parent: f.vars, gen: newGen(), fn: name}
 	f.funcNames = append([]string{name}, f.funcNames...)
+	oldSrc := f.src
+	if m, ok := f.funcMeta[name]; ok && m.src != "" {
+		f.src = m.src // positions in the body are offsets in it
+	}
 	f.stmt(body)
+	f.src = oldSrc
 	if f.ctl == ctlReturn {
 		f.ctl = ctlNone
 	}

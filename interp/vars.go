@@ -29,8 +29,8 @@ var attrFlags = []struct {
 	c byte
 	a attr
 }{
-	{'a', attrIndexed}, {'A', attrAssoc}, {'i', attrInteger}, {'l', attrLower},
-	{'n', attrNameref}, {'r', attrReadonly}, {'t', attrTrace}, {'u', attrUpper}, {'x', attrExport},
+	{'a', attrIndexed}, {'A', attrAssoc}, {'i', attrInteger}, {'n', attrNameref},
+	{'r', attrReadonly}, {'t', attrTrace}, {'x', attrExport}, {'l', attrLower}, {'u', attrUpper},
 }
 
 // variable is one shell variable. Exactly one of str, idx, assoc holds the
@@ -165,24 +165,33 @@ func (s *sparse) next() int64 {
 
 func (s *sparse) len() int { return len(s.keys) }
 
-// assocArray is an associative array that lists its keys in bash's order:
-// bash keeps them in a hash table of 1024 buckets (FNV-1 hash), each
-// bucket listing its newest key first.
+// assocArray is an associative array that lists its keys in bash's order.
+// bash keeps them in a hash table (FNV-1 over the key's bytes taken as
+// signed chars) of 1024 buckets, each bucket listing its newest key
+// first; past two keys per bucket the table grows fourfold, and the
+// rehash reverses each bucket's order. pos is a key's place in its
+// bucket's list (higher first): the rehash negates every pos, and new
+// keys take a pos above all others.
 type assocArray struct {
-	m     map[string]*assocEntry
-	seq   uint64
-	bytes int64
+	m        map[string]*assocEntry
+	seq      int64
+	nbuckets uint32
+	bytes    int64
 }
 
 type assocEntry struct {
 	val string
-	seq uint64
+	pos int64
 }
 
-func newAssoc() *assocArray { return &assocArray{m: map[string]*assocEntry{}} }
+const assocBuckets = 1024
+
+func newAssoc() *assocArray {
+	return &assocArray{m: map[string]*assocEntry{}, nbuckets: assocBuckets}
+}
 
 func (a *assocArray) clone() *assocArray {
-	c := &assocArray{m: make(map[string]*assocEntry, len(a.m)), seq: a.seq, bytes: a.bytes}
+	c := &assocArray{m: make(map[string]*assocEntry, len(a.m)), seq: a.seq, nbuckets: a.nbuckets, bytes: a.bytes}
 	for k, e := range a.m {
 		e2 := *e
 		c.m[k] = &e2
@@ -203,9 +212,18 @@ func (a *assocArray) set(k, val string) {
 		e.val = val
 		return
 	}
+	if a.nbuckets == 0 {
+		a.nbuckets = assocBuckets
+	}
+	if uint64(len(a.m)) >= uint64(a.nbuckets)*2 {
+		a.nbuckets *= 4
+		for _, e := range a.m {
+			e.pos = -e.pos
+		}
+	}
 	a.seq++
 	a.bytes += int64(len(k) + len(val))
-	a.m[k] = &assocEntry{val: val, seq: a.seq}
+	a.m[k] = &assocEntry{val: val, pos: a.seq}
 }
 
 func (a *assocArray) unset(k string) {
@@ -215,13 +233,13 @@ func (a *assocArray) unset(k string) {
 	}
 }
 
-const assocBuckets = 1024
-
+// bashHash is bash's hash_string: FNV-1 over chars, which are signed on
+// the platforms bash 5.2 is built for here (x86-64).
 func bashHash(s string) uint32 {
 	h := uint32(2166136261)
 	for i := 0; i < len(s); i++ {
 		h *= 16777619
-		h ^= uint32(s[i])
+		h ^= uint32(int32(int8(s[i])))
 	}
 	return h
 }
@@ -232,16 +250,16 @@ func (a *assocArray) keys() []string {
 	for k := range a.m {
 		ks = append(ks, k)
 	}
-	nb := uint32(assocBuckets)
-	for uint32(len(ks)) >= nb*2 {
-		nb *= 4
+	mask := a.nbuckets - 1
+	if a.nbuckets == 0 {
+		mask = assocBuckets - 1
 	}
 	sort.Slice(ks, func(i, j int) bool {
-		bi, bj := bashHash(ks[i])&(nb-1), bashHash(ks[j])&(nb-1)
+		bi, bj := bashHash(ks[i])&mask, bashHash(ks[j])&mask
 		if bi != bj {
 			return bi < bj
 		}
-		return a.m[ks[i]].seq > a.m[ks[j]].seq
+		return a.m[ks[i]].pos > a.m[ks[j]].pos
 	})
 	return ks
 }

@@ -28,11 +28,21 @@ func (f *frame) initVars(env []string) {
 	}
 	for _, kv := range env {
 		name, val, ok := strings.Cut(kv, "=")
+		if fn, isFunc := strings.CutPrefix(name, "BASH_FUNC_"); isFunc && strings.HasSuffix(fn, "%%") {
+			f.importFunc(strings.TrimSuffix(fn, "%%"), val)
+			continue
+		}
 		if !ok || !syntax.ValidName(name) {
 			continue
 		}
 		f.global.vars[name] = &variable{set: true, str: val, attrs: attrExport, gen: f.global.gen}
 	}
+	// bash exports SHLVL, one more than it inherits
+	shlvl := int64(0)
+	if v := f.global.vars["SHLVL"]; v != nil {
+		shlvl, _ = parseDecimal(v.str)
+	}
+	f.global.vars["SHLVL"] = &variable{set: true, str: itoa64(max(shlvl, 0) + 1), attrs: attrExport, gen: f.global.gen}
 	if _, ok := f.global.vars["IFS"]; !ok {
 		f.global.vars["IFS"] = &variable{set: true, str: " \t\n", gen: f.global.gen}
 	}
@@ -56,7 +66,7 @@ var nativeShellVars = map[string]string{
 	"UID": "1000", "EUID": "1000", "PPID": "1",
 	"BASH_VERSION": "5.2.15(1)-release", "HOSTNAME": "bashbox", "OSTYPE": "linux-gnu",
 	"MACHTYPE": "x86_64-pc-linux-gnu", "HOSTTYPE": "x86_64", "BASH": "/bin/bash",
-	"PS4": "+ ", "OPTIND": "1", "SHLVL": "1", "OPTERR": "1",
+	"PS4": "+ ", "OPTIND": "1", "OPTERR": "1",
 }
 
 // lookupRaw finds a variable without following namerefs.
@@ -69,29 +79,55 @@ func (f *frame) lookupRaw(name string) *variable {
 	return nil
 }
 
-// resolveRef follows namerefs from name to the variable's real name.
+// maxNamerefs is how many references bash follows before it calls a
+// chain circular (its NAMEREF_MAX).
+const maxNamerefs = 8
+
+// resolveRef follows namerefs from name to the name a read or a write
+// goes to, which may carry a subscript ("arr[1]": a reference to an
+// element). A circular chain is reported as bash reports it and gives "".
 func (f *frame) resolveRef(name string) string {
-	for i := 0; i < 16; i++ {
+	orig := name
+	for i := 0; ; i++ {
 		v := f.lookupRaw(name)
 		if v == nil || v.attrs&attrNameref == 0 || !v.set || v.str == "" {
 			return name
 		}
-		target, _, _ := strings.Cut(v.str, "[")
-		if target == name {
+		if i == maxNamerefs || v.str == name {
+			f.errorf("warning: %s: circular name reference", orig)
+			return ""
+		}
+		name = v.str
+		if strings.IndexByte(name, '[') >= 0 {
 			return name
 		}
-		name = target
 	}
-	return name
 }
 
-// lookupVar finds a variable, following namerefs.
+// isRef says whether v is a nameref that names something.
+func isRef(v *variable) bool {
+	return v != nil && v.attrs&attrNameref != 0 && v.set && v.str != ""
+}
+
+// lookupVar finds a variable, following namerefs; a reference to an
+// element finds the array.
 func (f *frame) lookupVar(name string) *variable {
 	v := f.lookupRaw(name)
-	if v != nil && v.attrs&attrNameref != 0 && v.set {
-		return f.lookupRaw(f.resolveRef(name))
+	if isRef(v) {
+		t := f.resolveRef(name)
+		if t == "" {
+			return nil
+		}
+		base, _, _ := strings.Cut(t, "[")
+		return f.lookupRaw(base)
 	}
 	return v
+}
+
+// subscriptOf makes the subscript of a reference given as text
+// ("arr[i+1]") into the expression a subscript in the source would be.
+func subscriptOf(sub string) *syntax.Word {
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: strings.TrimSuffix(sub, "]")}}}
 }
 
 // getVar returns a parameter's value as $name gives it, special
@@ -105,144 +141,25 @@ func (f *frame) getVar(name string) (string, bool) {
 			return s, ok
 		}
 	}
-	v := f.lookupVar(name)
+	v := f.lookupRaw(name)
+	if isRef(v) {
+		t := f.resolveRef(name)
+		if t == "" {
+			return "", false
+		}
+		if base, sub, ok := strings.Cut(t, "["); ok {
+			p, _ := f.fetch(base, subscriptOf(sub))
+			return p.s, p.set
+		}
+		return f.getVar(t)
+	}
 	if v == nil {
 		if s, ok, dyn := f.dynamic(name); dyn {
 			return s, ok
 		}
 		return "", false
 	}
-	if v.attrs&attrNameref != 0 && v.set && f.lookupRaw(f.resolveRef(name)) == nil {
-		return "", false
-	}
 	return v.value()
-}
-
-// special returns $?, $#, $1 and the other one-character parameters.
-func (f *frame) special(name string) (string, bool, bool) {
-	if name == "" {
-		return "", false, false
-	}
-	switch name {
-	case "?":
-		return itoa(f.status), true, true
-	case "#":
-		return itoa(len(f.params)), true, true
-	case "$":
-		return itoa(f.shellPID), true, true
-	case "!":
-		if f.lastBg == 0 {
-			return "", false, true
-		}
-		return itoa(f.lastBg), true, true
-	case "-":
-		return f.opts.flags(), true, true
-	case "0":
-		return f.arg0, true, true
-	case "_":
-		return f.lastArg, true, true
-	case "@", "*":
-		return strings.Join(f.params, " "), len(f.params) > 0, true
-	}
-	if name[0] >= '0' && name[0] <= '9' {
-		n, err := strconv.Atoi(name)
-		if err != nil {
-			return "", false, true
-		}
-		if n == 0 {
-			return f.arg0, true, true
-		}
-		if n <= len(f.params) {
-			return f.params[n-1], true, true
-		}
-		return "", false, true
-	}
-	return "", false, false
-}
-
-// dynamic returns the variables bash computes when read.
-func (f *frame) dynamic(name string) (string, bool, bool) {
-	switch name {
-	case "RANDOM":
-		*f.random = *f.random*1103515245 + 12345
-		return itoa(int((*f.random >> 16) & 0x7fff)), true, true
-	case "SECONDS":
-		return itoa64(nowUnix() - f.startSecs + f.seconds0), true, true
-	case "EPOCHSECONDS":
-		return itoa64(nowUnix()), true, true
-	case "EPOCHREALTIME":
-		t := time.Now()
-		return strconv.FormatInt(t.Unix(), 10) + "." + padMicro(t.Nanosecond()/1000), true, true
-	case "LINENO":
-		return itoa(f.lineno), true, true
-	case "BASHPID":
-		return itoa(f.pid), true, true
-	case "BASH_SUBSHELL":
-		return itoa(f.subshell), true, true
-	case "PWD":
-		return f.dir, true, true
-	case "OLDPWD":
-		return f.oldDir, f.oldDir != "", true
-	case "FUNCNAME":
-		if len(f.funcNames) == 0 {
-			return "", false, true
-		}
-		return f.funcNames[0], true, true
-	case "PIPESTATUS":
-		if len(f.pipeStatus) == 0 {
-			return itoa(f.status), true, true
-		}
-		return itoa(f.pipeStatus[0]), true, true
-	case "SHELLOPTS":
-		var on []string
-		for _, so := range setOptions {
-			if so.bit != 0 && f.opts.has(so.bit) {
-				on = append(on, so.name)
-			}
-		}
-		return strings.Join(on, ":"), true, true
-	case "BASHOPTS":
-		var on []string
-		for _, so := range shoptOptions {
-			if so.bit != 0 && f.opts.has(so.bit) {
-				on = append(on, so.name)
-			}
-		}
-		return strings.Join(on, ":"), true, true
-	}
-	return "", false, false
-}
-
-func padMicro(n int) string {
-	s := itoa(n)
-	return strings.Repeat("0", 6-len(s)) + s
-}
-
-// dynamicArray returns the arrays bash computes (PIPESTATUS, FUNCNAME).
-func (f *frame) dynamicArray(name string) (*variable, bool) {
-	switch name {
-	case "PIPESTATUS":
-		v := &variable{attrs: attrIndexed, set: true, idx: &sparse{}}
-		ps := f.pipeStatus
-		if len(ps) == 0 {
-			ps = []int{f.status}
-		}
-		for i, s := range ps {
-			v.idx.set(int64(i), itoa(s))
-		}
-		return v, true
-	case "FUNCNAME":
-		if len(f.funcNames) == 0 {
-			return nil, false
-		}
-		v := &variable{attrs: attrIndexed, set: true, idx: &sparse{}}
-		for i, s := range f.funcNames {
-			v.idx.set(int64(i), s)
-		}
-		v.idx.set(int64(len(f.funcNames)), "main")
-		return v, true
-	}
-	return nil, false
 }
 
 // scopeFor returns the scope a plain assignment to name writes: where the
@@ -298,29 +215,47 @@ func (f *frame) assignScalar(name, val string) bool {
 	return f.assign(name, val, false)
 }
 
-// assign sets name=val (or appends, +=). A readonly variable or a bad
-// value aborts the command, as in bash.
+// assign sets name=val (or appends, +=). On a readonly variable it prints
+// bash's message, sets status 1 and fails; whether that abandons the
+// command line is the caller's to say (an assignment statement does, read
+// and for do not).
 func (f *frame) assign(name, val string, appendTo bool) bool {
+	return f.assignIn(nil, name, val, appendTo)
+}
+
+// assignIn is assign in scope sc (nil: where the variable lives, else
+// the global scope).
+func (f *frame) assignIn(sc *scope, name, val string, appendTo bool) bool {
 	name = f.resolveRef(name)
-	if target, sub, ok := strings.Cut(name, "["); ok { // a nameref to an element
-		return f.assignIndex(target, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: strings.TrimSuffix(sub, "]")}}}, val, appendTo)
+	if name == "" {
+		f.status = 1
+		return false
 	}
-	switch name {
-	case "SECONDS":
-		n, _ := parseDecimal(val)
-		f.seconds0, f.startSecs = n, nowUnix()
-	case "RANDOM":
-		n, _ := parseDecimal(val)
-		*f.random = uint32(n)
-		return true
-	case "PWD":
-	case "OPTIND":
+	if target, sub, ok := strings.Cut(name, "["); ok { // a nameref to an element
+		return f.assignIndex(target, subscriptOf(sub), val, appendTo)
+	}
+	if sc == nil {
+		sc = f.scopeFor(name)
+	}
+	if _, real := sc.vars[name]; !real {
+		if d := f.dynVarOf(name); d != nil {
+			if d.attrs&attrReadonly != 0 {
+				f.errorf("%s: readonly variable", name)
+				f.status = 1
+				return false
+			}
+			if d.set != nil {
+				return d.set(f, val)
+			}
+			return true
+		}
+	}
+	if name == "OPTIND" {
 		f.getoptsPos = 0
 	}
-	v := f.writable(f.scopeFor(name), name)
+	v := f.writable(sc, name)
 	if v == nil {
 		f.status = 1
-		f.abort()
 		return false
 	}
 	if appendTo && v.attrs&attrInteger != 0 {
@@ -338,7 +273,9 @@ func (f *frame) assign(name, val string, appendTo bool) bool {
 			old, _ := v.idx.get(0)
 			val = old + val
 		}
-		f.charge(int64(len(val)))
+		if !f.charge(int64(len(val))) {
+			return false
+		}
 		v.idx.set(0, val)
 		v.set = true
 		return true
@@ -346,6 +283,9 @@ func (f *frame) assign(name, val string, appendTo bool) bool {
 		if appendTo {
 			old, _ := v.assoc.get("0")
 			val = old + val
+		}
+		if !f.charge(int64(len(val))) {
+			return false
 		}
 		v.assoc.set("0", val)
 		v.set = true
@@ -382,20 +322,48 @@ func (f *frame) charge(n int64) bool {
 	return true
 }
 
-// assignIndex sets name[index]=val.
+// assignIndex sets name[index]=val. Like assign, it leaves abandoning the
+// command line to the caller.
 func (f *frame) assignIndex(name string, index syntax.ArithmExpr, val string, appendTo bool) bool {
+	return f.assignIndexIn(nil, name, index, val, appendTo)
+}
+
+// assignIndexIn is assignIndex in scope sc (nil: as assignIndex finds).
+func (f *frame) assignIndexIn(sc *scope, name string, index syntax.ArithmExpr, val string, appendTo bool) bool {
 	name = f.resolveRef(name)
-	v := f.writable(f.scopeFor(name), name)
-	if v == nil {
+	if name == "" {
 		f.status = 1
-		f.abort()
 		return false
 	}
-	if v.assoc != nil {
+	if strings.IndexByte(name, '[') >= 0 { // a nameref to an element, subscripted
+		f.errorf("%s: bad array subscript", name)
+		f.status = 1
+		return false
+	}
+	if w := indexWord(index); w != "" {
+		f.errorf("%s[%s]: bad array subscript", name, w)
+		f.status = 1
+		return false
+	}
+	if sc == nil {
+		sc = f.scopeFor(name)
+	}
+	if cur := sc.vars[name]; cur != nil && cur.attrs&attrReadonly != 0 {
+		f.errorf("%s: readonly variable", name)
+		f.status = 1
+		return false
+	}
+	if cur := sc.vars[name]; cur != nil && cur.assoc != nil {
 		key, ok := f.assocKey(index)
 		if !ok {
 			return false
 		}
+		if key == "" {
+			f.errorf("%s[%s]: bad array subscript", name, subscriptText(index))
+			f.status = 1
+			return false
+		}
+		v := f.writable(sc, name)
 		if appendTo {
 			old, _ := v.assoc.get(key)
 			val = old + val
@@ -412,6 +380,7 @@ func (f *frame) assignIndex(name string, index syntax.ArithmExpr, val string, ap
 	if !ok {
 		return false
 	}
+	v := f.writable(sc, name)
 	if v.idx == nil {
 		v.attrs |= attrIndexed
 		v.idx = &sparse{}
@@ -423,7 +392,7 @@ func (f *frame) assignIndex(name string, index syntax.ArithmExpr, val string, ap
 	if i < 0 {
 		i += v.idx.next()
 		if i < 0 {
-			f.errorf("%s[%s]: bad array subscript", name, arithText(index))
+			f.errorf("%s[%s]: bad array subscript", name, subscriptText(index))
 			f.status = 1
 			return false
 		}
@@ -447,9 +416,16 @@ func (f *frame) assignIndex(name string, index syntax.ArithmExpr, val string, ap
 
 // unsetVar removes a variable as unset does: a local of the current
 // function stays local but unset; others are deleted, revealing the
-// variable of an outer scope.
+// variable of an outer scope. Unsetting one of bash's dynamic variables
+// takes its meaning away.
 func (f *frame) unsetVar(name string) bool {
 	name = f.resolveRef(name)
+	if name == "" {
+		return true
+	}
+	if base, sub, ok := strings.Cut(name, "["); ok { // a nameref to an element
+		return f.unsetElem(base, strings.TrimSuffix(sub, "]"))
+	}
 	for sc := f.vars; sc != nil; sc = sc.parent {
 		v, ok := sc.vars[name]
 		if !ok {
@@ -466,6 +442,76 @@ func (f *frame) unsetVar(name string) bool {
 			delete(sc.vars, name)
 		}
 		return true
+	}
+	if d := f.dynVarOf(name); d != nil {
+		if d.attrs&attrReadonly != 0 {
+			f.errorf("unset: %s: cannot unset: readonly variable", name)
+			return false
+		}
+		f.lostDyn |= d.bit
+	}
+	return true
+}
+
+// unsetElem is unset 'name[sub]': an element of an array, the whole
+// array for an indexed array's @ or * (an associative array takes them
+// as keys), element 0 of a scalar.
+func (f *frame) unsetElem(name, sub string) bool {
+	v := f.lookupVar(name)
+	if v == nil {
+		return true
+	}
+	if v.attrs&attrReadonly != 0 {
+		f.errorf("unset: %s: cannot unset: readonly variable", name)
+		return false
+	}
+	target := f.resolveRef(name)
+	if strings.IndexByte(target, '[') >= 0 || target == "" {
+		return true
+	}
+	sc := f.scopeFor(target)
+	v = sc.owned(target)
+	switch {
+	case v.assoc != nil:
+		key, ok := f.assocKey(subscriptOf(sub))
+		if !ok {
+			return false
+		}
+		if key == "" {
+			f.errorf("unset: [%s]: bad array subscript", sub)
+			return false
+		}
+		if old, ok := v.assoc.get(key); ok {
+			f.call.sh.Budget.charge(-int64(len(key) + len(old)))
+		}
+		v.assoc.unset(key)
+	case sub == "@" || sub == "*":
+		if v.idx != nil {
+			f.call.sh.Budget.charge(-v.size())
+			v.idx = &sparse{}
+			return true
+		}
+		return f.unsetVar(target)
+	case v.idx != nil:
+		i, ok := f.arithString(sub)
+		if !ok {
+			return false
+		}
+		if i < 0 {
+			i += v.idx.next()
+			if i < 0 {
+				f.errorf("unset: [%s]: bad array subscript", sub)
+				return false
+			}
+		}
+		if s, ok := v.idx.get(i); ok {
+			f.call.sh.Budget.charge(-int64(len(s)))
+		}
+		v.idx.unset(i)
+	default:
+		if i, ok := f.arithString(sub); ok && (i == 0 || i == -1) {
+			return f.unsetVar(target)
+		}
 	}
 	return true
 }
@@ -486,5 +532,6 @@ func (f *frame) environ(extra []string) []string {
 		}
 	}
 	sort.Strings(out)
+	out = append(out, f.exportedFuncs()...)
 	return append(out, extra...)
 }
