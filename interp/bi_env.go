@@ -604,6 +604,14 @@ func (f *frame) biShopt(args []string) int {
 	return status
 }
 
+// setOptind publishes OPTIND without the reset a script's own
+// assignment to OPTIND causes.
+func (f *frame) setOptind() {
+	pos := f.getoptsPos
+	f.assignScalar("OPTIND", itoa(f.optind))
+	f.getoptsPos = pos
+}
+
 // biGetopts implements getopts OPTSTRING NAME [ARGS].
 func (f *frame) biGetopts(args []string) int {
 	if len(args) < 3 {
@@ -629,7 +637,7 @@ func (f *frame) biGetopts(args []string) int {
 	}
 	done := func() int {
 		f.assignScalar(name, "?")
-		f.assignScalar("OPTIND", itoa(f.optind))
+		f.setOptind()
 		f.getoptsPos = 0
 		return 1
 	}
@@ -663,11 +671,11 @@ func (f *frame) biGetopts(args []string) int {
 		} else {
 			f.unsetVar("OPTARG")
 			if v, _ := f.getVar("OPTERR"); v != "0" {
-				f.errorf("illegal option -- %c", c)
+				f.fds.printf(2, "%s: illegal option -- %c\n", f.arg0, c)
 			}
 		}
 		f.assignScalar(name, "?")
-		f.assignScalar("OPTIND", itoa(f.optind))
+		f.setOptind()
 		return 0
 	}
 	if i+1 < len(optstr) && optstr[i+1] == ':' {
@@ -689,10 +697,10 @@ func (f *frame) biGetopts(args []string) int {
 				f.assignScalar(name, "?")
 				f.unsetVar("OPTARG")
 				if v, _ := f.getVar("OPTERR"); v != "0" {
-					f.errorf("option requires an argument -- %c", c)
+					f.fds.printf(2, "%s: option requires an argument -- %c\n", f.arg0, c)
 				}
 			}
-			f.assignScalar("OPTIND", itoa(f.optind))
+			f.setOptind()
 			return 0
 		}
 	} else {
@@ -700,7 +708,7 @@ func (f *frame) biGetopts(args []string) int {
 		advance()
 	}
 	f.assignScalar(name, string(c))
-	f.assignScalar("OPTIND", itoa(f.optind))
+	f.setOptind()
 	return 0
 }
 

@@ -5,7 +5,12 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
 func (f *frame) biEcho(args []string) int {
@@ -34,7 +39,7 @@ func (f *frame) biEcho(args []string) int {
 			b.WriteByte(' ')
 		}
 		if escapes {
-			s, _, stop := unescape(a, true)
+			s, _, stop := unescapeMode(a, true, true)
 			b.WriteString(s)
 			if stop {
 				newline = false
@@ -56,40 +61,81 @@ func (f *frame) biEcho(args []string) int {
 	return 0
 }
 
+const printfUsage = "printf: usage: printf [-v var] format [arguments]\n"
+
 func (f *frame) biPrintf(args []string) int {
 	args = args[1:]
 	varName := ""
-	if len(args) > 0 && args[0] == "-v" {
-		if len(args) < 2 {
-			f.errorf("printf: -v: option requires an argument")
-			f.fds.writeString(2, "printf: usage: printf [-v var] format [arguments]\n")
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		a := args[0]
+		if a == "--" {
+			args = args[1:]
+			break
+		}
+		if a[1] != 'v' {
+			f.errorf("printf: -%c: invalid option", a[1])
+			f.fds.writeString(2, printfUsage)
 			return 2
 		}
-		varName = args[1]
-		args = args[2:]
-	}
-	if len(args) > 0 && args[0] == "--" {
-		args = args[1:]
+		if len(a) > 2 {
+			varName, args = a[2:], args[1:]
+			continue
+		}
+		if len(args) < 2 {
+			f.errorf("printf: -v: option requires an argument")
+			f.fds.writeString(2, printfUsage)
+			return 2
+		}
+		varName, args = args[1], args[2:]
 	}
 	if len(args) == 0 {
-		f.fds.writeString(2, "printf: usage: printf [-v var] format [arguments]\n")
+		f.fds.writeString(2, printfUsage)
+		return 2
+	}
+	if varName != "" && !validVarRef(varName) {
+		f.errorf("printf: `%s': not a valid identifier", varName)
 		return 2
 	}
 	errw := &prefixWriter{prefix: f.errPrefix(), w: f.fds.writer(2)}
+	env := printfEnv{now: nowUnix(), start: f.startSecs, loc: f.timeZone(), setVar: f.softAssign}
 	if varName != "" {
 		var out strings.Builder
-		st := bashPrintf(&out, errw, args[0], args[1:])
-		base, sub, hasSub := strings.Cut(varName, "[")
-		if hasSub {
-			if !f.assignIndex(base, wordOf(strings.TrimSuffix(sub, "]")), out.String(), false) {
-				return 1
-			}
-		} else if !f.assignScalar(varName, out.String()) {
+		st := bashPrintf(&out, errw, env, args[0], args[1:])
+		if !f.softAssign(varName, out.String()) {
 			return 1
 		}
 		return st
 	}
-	return bashPrintf(f.fds.writer(1), errw, args[0], args[1:])
+	return bashPrintf(f.fds.writer(1), errw, env, args[0], args[1:])
+}
+
+// validVarRef reports whether s names a variable or an array element
+// (read, printf -v, mapfile, getopts take either).
+func validVarRef(s string) bool {
+	base, sub, hasSub := strings.Cut(s, "[")
+	return syntax.ValidName(base) && (!hasSub || strings.HasSuffix(sub, "]") && len(sub) > 1)
+}
+
+// softAssign sets a variable or array element the way builtins do
+// (read, printf -v, getopts): a readonly target prints bash's message and
+// fails the builtin without abandoning the command line.
+func (f *frame) softAssign(name, val string) bool {
+	before := f.ctl
+	var ok bool
+	if base, sub, hasSub := strings.Cut(name, "["); hasSub {
+		ok = f.assignIndex(base, wordOf(strings.TrimSuffix(sub, "]")), val, false)
+	} else {
+		ok = f.assignScalar(name, val)
+	}
+	if !ok && before == ctlNone && f.ctl == ctlAbort {
+		f.ctl = ctlNone
+	}
+	return ok
+}
+
+// timeZone is the zone TZ names (UTC when unset), for %(fmt)T.
+func (f *frame) timeZone() *time.Location {
+	return timefmt.Location(f.getVar)
 }
 
 // readLine reads one line from descriptor n, without the newline.
