@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,98 +14,6 @@ import (
 )
 
 func sortStrings(s []string) { sort.Strings(s) }
-
-func (f *frame) biCd(args []string) int {
-	args = args[1:]
-	physical := f.opts.has(optPhysical)
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && args[0] != "-" {
-		if args[0] == "--" {
-			args = args[1:]
-			break
-		}
-		for _, c := range args[0][1:] {
-			switch c {
-			case 'P':
-				physical = true
-			case 'L':
-				physical = false
-			case 'e', '@':
-			default:
-				f.errorf("cd: -%c: invalid option", c)
-				f.fds.writeString(2, "cd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n")
-				return 2
-			}
-		}
-		args = args[1:]
-	}
-	if len(args) > 1 {
-		f.errorf("cd: too many arguments")
-		return 1
-	}
-	target := ""
-	printDir := false
-	if len(args) == 0 {
-		h, ok := f.getVar("HOME")
-		if !ok {
-			f.errorf("cd: HOME not set")
-			return 1
-		}
-		target = h
-	} else {
-		target = args[0]
-		if target == "-" {
-			old, ok := f.getVar("OLDPWD")
-			if !ok || old == "" {
-				f.errorf("cd: OLDPWD not set")
-				return 1
-			}
-			target, printDir = old, true
-		}
-	}
-	if target == "" {
-		return 0
-	}
-	dest := ""
-	if !path.IsAbs(target) && !strings.HasPrefix(target, "./") && !strings.HasPrefix(target, "../") && target != "." && target != ".." {
-		if cdpath, ok := f.getVar("CDPATH"); ok && cdpath != "" {
-			for _, d := range strings.Split(cdpath, ":") {
-				if d == "" {
-					d = "."
-				}
-				cand := path.Join(f.absPath(d), target)
-				if fi, err := f.call.sh.FS.Stat(cand); err == nil && fi.IsDir() {
-					dest, printDir = cand, true
-					break
-				}
-			}
-		}
-	}
-	if dest == "" {
-		dest = f.absPath(target)
-	}
-	fi, err := f.call.sh.FS.Stat(dest)
-	if err != nil {
-		f.errorf("cd: %s: %s", target, builtins.ErrText(err))
-		return 1
-	}
-	if !fi.IsDir() {
-		f.errorf("cd: %s: Not a directory", target)
-		return 1
-	}
-	if physical {
-		if p, err := f.call.sh.FS.Resolve(dest, true); err == nil {
-			dest = p
-		}
-	}
-	f.oldDir = f.dir
-	f.dir = dest
-	f.assignScalar("OLDPWD", f.oldDir)
-	f.assignScalar("PWD", dest)
-	if printDir {
-		f.fds.writeString(1, dest+"\n")
-	}
-	return 0
-}
 
 func (f *frame) biPwd(args []string) int {
 	physical := f.opts.has(optPhysical)
@@ -710,65 +617,6 @@ func (f *frame) biGetopts(args []string) int {
 	f.assignScalar(name, string(c))
 	f.setOptind()
 	return 0
-}
-
-func (f *frame) biDirs(args []string) int {
-	stack := append([]string{f.dir}, f.dirStack...)
-	sep := " "
-	for _, a := range args[1:] {
-		switch a {
-		case "-c":
-			f.dirStack = nil
-			return 0
-		case "-p", "-v":
-			sep = "\n"
-		}
-	}
-	home, _ := f.getVar("HOME")
-	out := make([]string, len(stack))
-	for i, d := range stack {
-		if home != "" && (d == home || strings.HasPrefix(d, home+"/")) {
-			d = "~" + d[len(home):]
-		}
-		out[i] = d
-	}
-	f.fds.writeString(1, strings.Join(out, sep)+"\n")
-	return 0
-}
-
-func (f *frame) biPushd(args []string) int {
-	if len(args) < 2 {
-		if len(f.dirStack) == 0 {
-			f.errorf("pushd: no other directory")
-			return 1
-		}
-		top := f.dirStack[0]
-		cur := f.dir
-		if st := f.biCd([]string{"cd", top}); st != 0 {
-			return st
-		}
-		f.dirStack[0] = cur
-		return f.biDirs([]string{"dirs"})
-	}
-	cur := f.dir
-	if st := f.biCd([]string{"cd", args[1]}); st != 0 {
-		return st
-	}
-	f.dirStack = append([]string{cur}, f.dirStack...)
-	return f.biDirs([]string{"dirs"})
-}
-
-func (f *frame) biPopd(args []string) int {
-	if len(f.dirStack) == 0 {
-		f.errorf("popd: directory stack empty")
-		return 1
-	}
-	top := f.dirStack[0]
-	if st := f.biCd([]string{"cd", top}); st != 0 {
-		return st
-	}
-	f.dirStack = f.dirStack[1:]
-	return f.biDirs([]string{"dirs"})
 }
 
 // wordOf makes a literal word (for subscripts given as text).

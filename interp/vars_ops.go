@@ -241,6 +241,12 @@ func (f *frame) dynamicArray(name string) (*variable, bool) {
 		}
 		v.idx.set(int64(len(f.funcNames)), "main")
 		return v, true
+	case "DIRSTACK":
+		v := &variable{attrs: attrIndexed, set: true, idx: &sparse{}}
+		for i, d := range f.dirStackAll() {
+			v.idx.set(int64(i), d)
+		}
+		return v, true
 	}
 	return nil, false
 }
