@@ -432,25 +432,6 @@ func (f *frame) biCaller(args []string) int {
 	return 0
 }
 
-func (f *frame) biEnable(args []string) int {
-	if len(args) == 1 || args[1] == "-a" || args[1] == "-p" {
-		names := make([]string, 0, len(nativeBuiltins))
-		for n := range nativeBuiltins {
-			names = append(names, n)
-		}
-		sortStrings(names)
-		for _, n := range names {
-			f.fds.writeString(1, "enable "+n+"\n")
-		}
-	}
-	return 0
-}
-
-func (f *frame) biHelp(args []string) int {
-	f.fds.writeString(1, "GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)\nThese shell commands are defined internally.\n")
-	return 0
-}
-
 func (f *frame) biCompgen(args []string) int {
 	var words []string
 	prefix := ""

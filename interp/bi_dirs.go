@@ -354,3 +354,122 @@ func (f *frame) biPopd(args []string) int {
 	}
 	return f.biDirs([]string{"dirs"})
 }
+
+// biUmask prints or sets the file creation mask, in octal or in chmod's
+// symbolic form (which names the permissions left, not the mask).
+func (f *frame) biUmask(args []string) int {
+	symbolic, reusable := false, false
+	args = args[1:]
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		a := args[0]
+		if a == "--" {
+			args = args[1:]
+			break
+		}
+		if strings.Trim(a[1:], "Sp") != "" {
+			f.errorf("umask: %s: invalid option", a[:2])
+			f.fds.writeString(2, "umask: usage: umask [-p] [-S] [mode]\n")
+			return 2
+		}
+		symbolic = symbolic || strings.Contains(a, "S")
+		reusable = reusable || strings.Contains(a, "p")
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		m := f.umask
+		out := ""
+		if symbolic {
+			perm := func(shift uint) string {
+				bits := (^m >> shift) & 7
+				s := ""
+				for i, c := range "rwx" {
+					if bits&(4>>i) != 0 {
+						s += string(c)
+					}
+				}
+				return s
+			}
+			out = "u=" + perm(6) + ",g=" + perm(3) + ",o=" + perm(0) + "\n"
+			if reusable {
+				out = "umask -S " + out
+			}
+		} else {
+			out = "0" + strconv.FormatUint(uint64(m), 8)
+			for len(out) < 4 {
+				out = "0" + out
+			}
+			if reusable {
+				out = "umask " + out
+			}
+			out += "\n"
+		}
+		f.fds.writeString(1, out)
+		return 0
+	}
+	if c := args[0][0]; c >= '0' && c <= '9' {
+		n, err := strconv.ParseUint(args[0], 8, 32)
+		if err != nil || n > 0o777 {
+			f.errorf("umask: %s: octal number out of range", args[0])
+			return 1
+		}
+		f.umask = uint32(n)
+		return 0
+	}
+	perms, ok := f.symbolicPerms(args[0], ^f.umask&0o777)
+	if !ok {
+		return 1
+	}
+	f.umask = ^perms & 0o777
+	return 0
+}
+
+// symbolicPerms applies a symbolic mode ("u=rwx,g+w,o-x") to perms, as
+// umask reads it: no who means all of u, g and o.
+func (f *frame) symbolicPerms(mode string, perms uint32) (uint32, bool) {
+	for _, clause := range strings.Split(mode, ",") {
+		i := 0
+		var who uint32
+		for ; i < len(clause) && strings.IndexByte("ugoa", clause[i]) >= 0; i++ {
+			who |= map[byte]uint32{'u': 0o700, 'g': 0o070, 'o': 0o007, 'a': 0o777}[clause[i]]
+		}
+		if who == 0 {
+			who = 0o777
+		}
+		if i >= len(clause) || strings.IndexByte("+-=", clause[i]) < 0 {
+			c := byte(0)
+			if i < len(clause) {
+				c = clause[i]
+			}
+			f.errorf("umask: `%c': invalid symbolic mode operator", c)
+			return 0, false
+		}
+		for i < len(clause) && strings.IndexByte("+-=", clause[i]) >= 0 {
+			op := clause[i]
+			i++
+			var bits uint32
+			for ; i < len(clause) && strings.IndexByte("+-=", clause[i]) < 0; i++ {
+				switch clause[i] {
+				case 'r':
+					bits |= 0o444
+				case 'w':
+					bits |= 0o222
+				case 'x':
+					bits |= 0o111
+				default:
+					f.errorf("umask: `%c': invalid symbolic mode character", clause[i])
+					return 0, false
+				}
+			}
+			bits &= who
+			switch op {
+			case '+':
+				perms |= bits
+			case '-':
+				perms &^= bits
+			case '=':
+				perms = perms&^who | bits
+			}
+		}
+	}
+	return perms, true
+}

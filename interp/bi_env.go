@@ -2,7 +2,6 @@ package interp
 
 import (
 	"context"
-	"fmt"
 	"io/fs"
 	"sort"
 	"strconv"
@@ -80,173 +79,12 @@ func (f *frame) setVarPairs() []string {
 	return out
 }
 
-// commandKind says what runs for name: keyword, alias, function, builtin
-// or file (with its path).
-func (f *frame) commandKind(name string, useFuncs bool) (string, string) {
-	if _, ok := f.aliases[name]; ok && useFuncs && f.opts.has(optExpandAliases) {
-		return "alias", f.aliases[name]
-	}
-	if shellKeywords[name] && useFuncs {
-		return "keyword", ""
-	}
-	if _, ok := f.funcs[name]; ok && useFuncs {
-		return "function", ""
-	}
-	if isBuiltinName(name) {
-		return "builtin", ""
-	}
-	if strings.Contains(name, "/") {
-		if fi, err := f.call.sh.FS.Stat(f.absPath(name)); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
-			return "file", name
-		}
-		return "", ""
-	}
-	pv, _ := f.getVar("PATH")
-	if p, ok := f.call.sh.lookPath(pv, name); ok {
-		return "file", p
-	}
-	return "", ""
-}
-
-func (f *frame) biType(args []string) int {
-	var flags string
-	args = args[1:]
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		if args[0] == "--" {
-			args = args[1:]
-			break
-		}
-		flags += args[0][1:]
-		args = args[1:]
-	}
-	has := func(c byte) bool { return strings.IndexByte(flags, c) >= 0 }
-	status := 0
-	for _, n := range args {
-		kind, p := f.commandKind(n, !has('P'))
-		if has('P') && kind != "file" {
-			kind = ""
-		}
-		if kind == "" {
-			status = 1
-			if !has('t') && !has('p') && !has('P') {
-				f.errorf("type: %s: not found", n)
-			}
-			continue
-		}
-		switch {
-		case has('t'):
-			f.fds.writeString(1, kind+"\n")
-		case has('p') || has('P'):
-			if kind == "file" {
-				f.fds.writeString(1, p+"\n")
-			}
-		default:
-			f.fds.writeString(1, describe(f, n, kind, p))
-		}
-	}
-	return status
-}
-
-func describe(f *frame, n, kind, p string) string {
-	switch kind {
-	case "alias":
-		return fmt.Sprintf("%s is aliased to `%s'\n", n, p)
-	case "keyword":
-		return n + " is a shell keyword\n"
-	case "function":
-		return n + " is a function\n" + funcText(n, f.funcs[n]) + "\n"
-	case "builtin":
-		return n + " is a shell builtin\n"
-	}
-	return n + " is " + p + "\n"
-}
-
-func (f *frame) biCommand(args []string) int {
-	args = args[1:]
-	var flags string
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		if args[0] == "--" {
-			args = args[1:]
-			break
-		}
-		flags += args[0][1:]
-		args = args[1:]
-	}
-	if len(args) == 0 {
-		return 0
-	}
-	if strings.ContainsAny(flags, "vV") {
-		status := 0
-		for _, n := range args {
-			kind, p := f.commandKind(n, true)
-			if kind == "" {
-				if strings.Contains(flags, "V") {
-					f.errorf("command: %s: not found", n)
-				}
-				status = 1
-				continue
-			}
-			if strings.Contains(flags, "V") {
-				f.fds.writeString(1, describe(f, n, kind, p))
-				continue
-			}
-			switch kind {
-			case "file":
-				f.fds.writeString(1, p+"\n")
-			case "alias":
-				f.fds.writeString(1, "alias "+n+"='"+p+"'\n")
-			default:
-				f.fds.writeString(1, n+"\n")
-			}
-		}
-		return status
-	}
-	// command NAME: skip functions
-	if bi, ok := nativeBuiltins[args[0]]; ok {
-		return bi(f, args)
-	}
-	return f.external(args, nil)
-}
-
-func (f *frame) biBuiltin(args []string) int {
-	if len(args) < 2 {
-		return 0
-	}
-	bi, ok := nativeBuiltins[args[1]]
-	if !ok {
-		f.errorf("builtin: %s: not a shell builtin", args[1])
-		return 1
-	}
-	return bi(f, args[1:])
-}
-
-func (f *frame) biHash(args []string) int {
-	args = args[1:]
-	if len(args) > 0 && args[0] == "-r" {
-		return 0
-	}
-	if len(args) == 0 {
-		f.fds.writeString(1, "hash: hash table empty\n")
-		return 0
-	}
-	status := 0
-	pv, _ := f.getVar("PATH")
-	for _, n := range args {
-		if strings.HasPrefix(n, "-") {
-			continue
-		}
-		if _, ok := f.call.sh.lookPath(pv, n); !ok && !isBuiltinName(n) {
-			f.errorf("hash: %s: not found", n)
-			status = 1
-		}
-	}
-	return status
-}
 
 var signalNames = map[string]string{
 	"0": "EXIT", "1": "HUP", "2": "INT", "3": "QUIT", "6": "ABRT", "9": "KILL", "10": "USR1",
 	"12": "USR2", "13": "PIPE", "14": "ALRM", "15": "TERM", "17": "CHLD",
 }
+
 
 func normSignal(s string) (string, bool) {
 	u := strings.ToUpper(s)
@@ -322,42 +160,6 @@ func (f *frame) biTrap(args []string) int {
 	return status
 }
 
-func (f *frame) biUmask(args []string) int {
-	symbolic := false
-	args = args[1:]
-	if len(args) > 0 && args[0] == "-S" {
-		symbolic, args = true, args[1:]
-	}
-	if len(args) > 0 && args[0] == "-p" {
-		args = args[1:]
-	}
-	if len(args) == 0 {
-		m := f.umask
-		if symbolic {
-			perm := func(shift uint) string {
-				bits := (^m >> shift) & 7
-				s := ""
-				for i, c := range "rwx" {
-					if bits&(4>>i) != 0 {
-						s += string(c)
-					}
-				}
-				return s
-			}
-			f.fds.printf(1, "u=%s,g=%s,o=%s\n", perm(6), perm(3), perm(0))
-		} else {
-			f.fds.printf(1, "%04o\n", m)
-		}
-		return 0
-	}
-	n, err := strconv.ParseUint(args[0], 8, 32)
-	if err != nil || n > 0o777 {
-		f.errorf("umask: %s: octal number out of range", args[0])
-		return 1
-	}
-	f.umask = uint32(n)
-	return 0
-}
 
 func (f *frame) biAlias(args []string) int {
 	args = args[1:]

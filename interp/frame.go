@@ -61,6 +61,10 @@ type frame struct {
 	aliasShared bool
 	traps       map[string]string
 	trapShared  bool
+	hashTab     map[string]hashEntry // remembered commands (hash)
+	hashShared  bool
+	disabled    map[string]bool   // builtins off by enable -n; replaced, never changed in place
+	compSpecs   map[string]string // complete's specifications; replaced, never changed in place
 
 	opts   options
 	umask  uint32
@@ -120,6 +124,7 @@ func (f *frame) fork(async bool) *frame {
 	f.funcsShared, c.funcsShared = true, true
 	f.aliasShared, c.aliasShared = true, true
 	f.trapShared, c.trapShared = true, true
+	f.hashShared, c.hashShared = true, true
 	c.fds = f.fds.fork()
 	c.params = f.params // replaced, never changed in place
 	c.dirStack = append([]string(nil), f.dirStack...)

@@ -121,9 +121,12 @@ func (f *frame) run(args []string, tmp *scope) {
 		f.callFunc(name, body, args)
 		return
 	}
-	if bi, ok := nativeBuiltins[name]; ok {
+	if bi, ok := nativeBuiltins[name]; ok && !f.disabled[name] {
 		f.status = bi(f, args)
 		return
+	}
+	if !strings.Contains(name, "/") {
+		f.hashHit(name)
 	}
 	f.status = f.external(args, tmp)
 }
