@@ -36,7 +36,7 @@ func init() {
 		"kill": (*frame).biKill, "disown": func(*frame, []string) int { return 0 },
 		"times": (*frame).biTimes, "dirs": (*frame).biDirs, "pushd": (*frame).biPushd, "popd": (*frame).biPopd,
 		"caller": (*frame).biCaller, "enable": (*frame).biEnable, "help": (*frame).biHelp,
-		"complete": func(*frame, []string) int { return 0 }, "compopt": func(*frame, []string) int { return 0 },
+		"complete": (*frame).biComplete, "compopt": (*frame).biCompopt,
 		"compgen": (*frame).biCompgen, "ulimit": (*frame).biUlimit, "suspend": func(*frame, []string) int { return 1 },
 		"logout": (*frame).biExit, "fc": func(*frame, []string) int { return 1 }, "history": func(*frame, []string) int { return 0 },
 		"bg": (*frame).biFgBg, "fg": (*frame).biFgBg,
@@ -430,41 +430,6 @@ func (f *frame) biCaller(args []string) int {
 	}
 	f.fds.printf(1, "%d %s\n", f.lineno, "main")
 	return 0
-}
-
-func (f *frame) biCompgen(args []string) int {
-	var words []string
-	prefix := ""
-	args = args[1:]
-	status := 1
-	for i := 0; i < len(args); i++ {
-		switch args[i] {
-		case "-W":
-			if i+1 < len(args) {
-				words = append(words, strings.Fields(args[i+1])...)
-				i++
-			}
-		case "-b":
-			for n := range nativeBuiltins {
-				words = append(words, n)
-			}
-		case "-v":
-			words = append(words, f.varNames("")...)
-		case "-A":
-			i++
-		default:
-			if !strings.HasPrefix(args[i], "-") {
-				prefix = args[i]
-			}
-		}
-	}
-	for _, w := range words {
-		if strings.HasPrefix(w, prefix) {
-			f.fds.writeString(1, w+"\n")
-			status = 0
-		}
-	}
-	return status
 }
 
 // readAll reads the rest of descriptor n.
