@@ -161,57 +161,7 @@ func (f *frame) biTrap(args []string) int {
 }
 
 
-func (f *frame) biAlias(args []string) int {
-	args = args[1:]
-	if len(args) > 0 && args[0] == "-p" {
-		args = args[1:]
-	}
-	if len(args) == 0 {
-		names := make([]string, 0, len(f.aliases))
-		for n := range f.aliases {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
-			f.fds.printf(1, "alias %s=%s\n", n, shellQuote(f.aliases[n]))
-		}
-		return 0
-	}
-	status := 0
-	for _, a := range args {
-		name, val, ok := strings.Cut(a, "=")
-		if !ok {
-			v, found := f.aliases[name]
-			if !found {
-				f.errorf("alias: %s: not found", name)
-				status = 1
-				continue
-			}
-			f.fds.printf(1, "alias %s=%s\n", name, shellQuote(v))
-			continue
-		}
-		f.setAlias(name, val, false)
-	}
-	return status
-}
 
-func (f *frame) biUnalias(args []string) int {
-	status := 0
-	for _, a := range args[1:] {
-		if a == "-a" {
-			f.aliases = map[string]string{}
-			f.aliasShared = false
-			continue
-		}
-		if _, ok := f.aliases[a]; !ok {
-			f.errorf("unalias: %s: not found", a)
-			status = 1
-			continue
-		}
-		f.setAlias(a, "", true)
-	}
-	return status
-}
 
 func (f *frame) biShopt(args []string) int {
 	args = args[1:]

@@ -59,6 +59,8 @@ type frame struct {
 	funcsShared bool
 	aliases     map[string]string
 	aliasShared bool
+	aliasFrom   map[string]aliasPos // where each alias was defined; replaced, never changed in place
+	unitEnd     uint                // last line of the top-level command being run
 	traps       map[string]string
 	trapShared  bool
 	hashTab     map[string]hashEntry // remembered commands (hash)
