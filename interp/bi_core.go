@@ -36,7 +36,7 @@ func init() {
 		"kill": (*frame).biKill, "disown": func(*frame, []string) int { return 0 },
 		"times": (*frame).biTimes, "dirs": (*frame).biDirs, "pushd": (*frame).biPushd, "popd": (*frame).biPopd,
 		"caller": (*frame).biCaller, "enable": (*frame).biEnable, "help": (*frame).biHelp,
-		"complete": func(*frame, []string) int { return 0 }, "compopt": func(*frame, []string) int { return 0 },
+		"complete": (*frame).biComplete, "compopt": (*frame).biCompopt,
 		"compgen": (*frame).biCompgen, "ulimit": (*frame).biUlimit, "suspend": func(*frame, []string) int { return 1 },
 		"logout": (*frame).biExit, "fc": func(*frame, []string) int { return 1 }, "history": func(*frame, []string) int { return 0 },
 		"bg": (*frame).biFgBg, "fg": (*frame).biFgBg,
@@ -401,60 +401,6 @@ func (f *frame) biCaller(args []string) int {
 	}
 	f.fds.printf(1, "%d %s\n", f.lineno, "main")
 	return 0
-}
-
-func (f *frame) biEnable(args []string) int {
-	if len(args) == 1 || args[1] == "-a" || args[1] == "-p" {
-		names := make([]string, 0, len(nativeBuiltins))
-		for n := range nativeBuiltins {
-			names = append(names, n)
-		}
-		sortStrings(names)
-		for _, n := range names {
-			f.fds.writeString(1, "enable "+n+"\n")
-		}
-	}
-	return 0
-}
-
-func (f *frame) biHelp(args []string) int {
-	f.fds.writeString(1, "GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)\nThese shell commands are defined internally.\n")
-	return 0
-}
-
-func (f *frame) biCompgen(args []string) int {
-	var words []string
-	prefix := ""
-	args = args[1:]
-	status := 1
-	for i := 0; i < len(args); i++ {
-		switch args[i] {
-		case "-W":
-			if i+1 < len(args) {
-				words = append(words, strings.Fields(args[i+1])...)
-				i++
-			}
-		case "-b":
-			for n := range nativeBuiltins {
-				words = append(words, n)
-			}
-		case "-v":
-			words = append(words, f.varNames("")...)
-		case "-A":
-			i++
-		default:
-			if !strings.HasPrefix(args[i], "-") {
-				prefix = args[i]
-			}
-		}
-	}
-	for _, w := range words {
-		if strings.HasPrefix(w, prefix) {
-			f.fds.writeString(1, w+"\n")
-			status = 0
-		}
-	}
-	return status
 }
 
 // readAll reads the rest of descriptor n.

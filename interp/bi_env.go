@@ -2,9 +2,7 @@ package interp
 
 import (
 	"context"
-	"fmt"
 	"io/fs"
-	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,98 +13,6 @@ import (
 )
 
 func sortStrings(s []string) { sort.Strings(s) }
-
-func (f *frame) biCd(args []string) int {
-	args = args[1:]
-	physical := f.opts.has(optPhysical)
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && args[0] != "-" {
-		if args[0] == "--" {
-			args = args[1:]
-			break
-		}
-		for _, c := range args[0][1:] {
-			switch c {
-			case 'P':
-				physical = true
-			case 'L':
-				physical = false
-			case 'e', '@':
-			default:
-				f.errorf("cd: -%c: invalid option", c)
-				f.fds.writeString(2, "cd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n")
-				return 2
-			}
-		}
-		args = args[1:]
-	}
-	if len(args) > 1 {
-		f.errorf("cd: too many arguments")
-		return 1
-	}
-	target := ""
-	printDir := false
-	if len(args) == 0 {
-		h, ok := f.getVar("HOME")
-		if !ok {
-			f.errorf("cd: HOME not set")
-			return 1
-		}
-		target = h
-	} else {
-		target = args[0]
-		if target == "-" {
-			old, ok := f.getVar("OLDPWD")
-			if !ok || old == "" {
-				f.errorf("cd: OLDPWD not set")
-				return 1
-			}
-			target, printDir = old, true
-		}
-	}
-	if target == "" {
-		return 0
-	}
-	dest := ""
-	if !path.IsAbs(target) && !strings.HasPrefix(target, "./") && !strings.HasPrefix(target, "../") && target != "." && target != ".." {
-		if cdpath, ok := f.getVar("CDPATH"); ok && cdpath != "" {
-			for _, d := range strings.Split(cdpath, ":") {
-				if d == "" {
-					d = "."
-				}
-				cand := path.Join(f.absPath(d), target)
-				if fi, err := f.call.sh.FS.Stat(cand); err == nil && fi.IsDir() {
-					dest, printDir = cand, true
-					break
-				}
-			}
-		}
-	}
-	if dest == "" {
-		dest = f.absPath(target)
-	}
-	fi, err := f.call.sh.FS.Stat(dest)
-	if err != nil {
-		f.errorf("cd: %s: %s", target, builtins.ErrText(err))
-		return 1
-	}
-	if !fi.IsDir() {
-		f.errorf("cd: %s: Not a directory", target)
-		return 1
-	}
-	if physical {
-		if p, err := f.call.sh.FS.Resolve(dest, true); err == nil {
-			dest = p
-		}
-	}
-	f.oldDir = f.dir
-	f.dir = dest
-	f.assignScalar("OLDPWD", f.oldDir)
-	f.assignScalar("PWD", dest)
-	if printDir {
-		f.fds.writeString(1, dest+"\n")
-	}
-	return 0
-}
 
 func (f *frame) biPwd(args []string) int {
 	physical := f.opts.has(optPhysical)
@@ -173,6 +79,7 @@ func (f *frame) setVarPairs() []string {
 	return out
 }
 
+<<<<<<< HEAD
 // commandKind says what runs for name: keyword, alias, function, builtin
 // or file (with its path).
 func (f *frame) commandKind(name string, useFuncs bool) (string, string) {
@@ -335,11 +242,14 @@ func (f *frame) biHash(args []string) int {
 	}
 	return status
 }
+=======
+>>>>>>> fid-builtins
 
 var signalNames = map[string]string{
 	"0": "EXIT", "1": "HUP", "2": "INT", "3": "QUIT", "6": "ABRT", "9": "KILL", "10": "USR1",
 	"12": "USR2", "13": "PIPE", "14": "ALRM", "15": "TERM", "17": "CHLD",
 }
+
 
 func normSignal(s string) (string, bool) {
 	u := strings.ToUpper(s)
@@ -415,94 +325,8 @@ func (f *frame) biTrap(args []string) int {
 	return status
 }
 
-func (f *frame) biUmask(args []string) int {
-	symbolic := false
-	args = args[1:]
-	if len(args) > 0 && args[0] == "-S" {
-		symbolic, args = true, args[1:]
-	}
-	if len(args) > 0 && args[0] == "-p" {
-		args = args[1:]
-	}
-	if len(args) == 0 {
-		m := f.umask
-		if symbolic {
-			perm := func(shift uint) string {
-				bits := (^m >> shift) & 7
-				s := ""
-				for i, c := range "rwx" {
-					if bits&(4>>i) != 0 {
-						s += string(c)
-					}
-				}
-				return s
-			}
-			f.fds.printf(1, "u=%s,g=%s,o=%s\n", perm(6), perm(3), perm(0))
-		} else {
-			f.fds.printf(1, "%04o\n", m)
-		}
-		return 0
-	}
-	n, err := strconv.ParseUint(args[0], 8, 32)
-	if err != nil || n > 0o777 {
-		f.errorf("umask: %s: octal number out of range", args[0])
-		return 1
-	}
-	f.umask = uint32(n)
-	return 0
-}
 
-func (f *frame) biAlias(args []string) int {
-	args = args[1:]
-	if len(args) > 0 && args[0] == "-p" {
-		args = args[1:]
-	}
-	if len(args) == 0 {
-		names := make([]string, 0, len(f.aliases))
-		for n := range f.aliases {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
-			f.fds.printf(1, "alias %s=%s\n", n, shellQuote(f.aliases[n]))
-		}
-		return 0
-	}
-	status := 0
-	for _, a := range args {
-		name, val, ok := strings.Cut(a, "=")
-		if !ok {
-			v, found := f.aliases[name]
-			if !found {
-				f.errorf("alias: %s: not found", name)
-				status = 1
-				continue
-			}
-			f.fds.printf(1, "alias %s=%s\n", name, shellQuote(v))
-			continue
-		}
-		f.setAlias(name, val, false)
-	}
-	return status
-}
 
-func (f *frame) biUnalias(args []string) int {
-	status := 0
-	for _, a := range args[1:] {
-		if a == "-a" {
-			f.aliases = map[string]string{}
-			f.aliasShared = false
-			continue
-		}
-		if _, ok := f.aliases[a]; !ok {
-			f.errorf("unalias: %s: not found", a)
-			status = 1
-			continue
-		}
-		f.setAlias(a, "", true)
-	}
-	return status
-}
 
 func (f *frame) biShopt(args []string) int {
 	args = args[1:]
@@ -604,6 +428,14 @@ func (f *frame) biShopt(args []string) int {
 	return status
 }
 
+// setOptind publishes OPTIND without the reset a script's own
+// assignment to OPTIND causes.
+func (f *frame) setOptind() {
+	pos := f.getoptsPos
+	f.assignScalar("OPTIND", itoa(f.optind))
+	f.getoptsPos = pos
+}
+
 // biGetopts implements getopts OPTSTRING NAME [ARGS].
 func (f *frame) biGetopts(args []string) int {
 	if len(args) < 3 {
@@ -629,7 +461,7 @@ func (f *frame) biGetopts(args []string) int {
 	}
 	done := func() int {
 		f.assignScalar(name, "?")
-		f.assignScalar("OPTIND", itoa(f.optind))
+		f.setOptind()
 		f.getoptsPos = 0
 		return 1
 	}
@@ -663,11 +495,11 @@ func (f *frame) biGetopts(args []string) int {
 		} else {
 			f.unsetVar("OPTARG")
 			if v, _ := f.getVar("OPTERR"); v != "0" {
-				f.errorf("illegal option -- %c", c)
+				f.fds.printf(2, "%s: illegal option -- %c\n", f.arg0, c)
 			}
 		}
 		f.assignScalar(name, "?")
-		f.assignScalar("OPTIND", itoa(f.optind))
+		f.setOptind()
 		return 0
 	}
 	if i+1 < len(optstr) && optstr[i+1] == ':' {
@@ -689,10 +521,10 @@ func (f *frame) biGetopts(args []string) int {
 				f.assignScalar(name, "?")
 				f.unsetVar("OPTARG")
 				if v, _ := f.getVar("OPTERR"); v != "0" {
-					f.errorf("option requires an argument -- %c", c)
+					f.fds.printf(2, "%s: option requires an argument -- %c\n", f.arg0, c)
 				}
 			}
-			f.assignScalar("OPTIND", itoa(f.optind))
+			f.setOptind()
 			return 0
 		}
 	} else {
@@ -700,67 +532,8 @@ func (f *frame) biGetopts(args []string) int {
 		advance()
 	}
 	f.assignScalar(name, string(c))
-	f.assignScalar("OPTIND", itoa(f.optind))
+	f.setOptind()
 	return 0
-}
-
-func (f *frame) biDirs(args []string) int {
-	stack := append([]string{f.dir}, f.dirStack...)
-	sep := " "
-	for _, a := range args[1:] {
-		switch a {
-		case "-c":
-			f.dirStack = nil
-			return 0
-		case "-p", "-v":
-			sep = "\n"
-		}
-	}
-	home, _ := f.getVar("HOME")
-	out := make([]string, len(stack))
-	for i, d := range stack {
-		if home != "" && (d == home || strings.HasPrefix(d, home+"/")) {
-			d = "~" + d[len(home):]
-		}
-		out[i] = d
-	}
-	f.fds.writeString(1, strings.Join(out, sep)+"\n")
-	return 0
-}
-
-func (f *frame) biPushd(args []string) int {
-	if len(args) < 2 {
-		if len(f.dirStack) == 0 {
-			f.errorf("pushd: no other directory")
-			return 1
-		}
-		top := f.dirStack[0]
-		cur := f.dir
-		if st := f.biCd([]string{"cd", top}); st != 0 {
-			return st
-		}
-		f.dirStack[0] = cur
-		return f.biDirs([]string{"dirs"})
-	}
-	cur := f.dir
-	if st := f.biCd([]string{"cd", args[1]}); st != 0 {
-		return st
-	}
-	f.dirStack = append([]string{cur}, f.dirStack...)
-	return f.biDirs([]string{"dirs"})
-}
-
-func (f *frame) biPopd(args []string) int {
-	if len(f.dirStack) == 0 {
-		f.errorf("popd: directory stack empty")
-		return 1
-	}
-	top := f.dirStack[0]
-	if st := f.biCd([]string{"cd", top}); st != 0 {
-		return st
-	}
-	f.dirStack = f.dirStack[1:]
-	return f.biDirs([]string{"dirs"})
 }
 
 // wordOf makes a literal word (for subscripts given as text).

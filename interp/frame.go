@@ -61,8 +61,14 @@ type frame struct {
 	metaShared  bool
 	aliases     map[string]string
 	aliasShared bool
+	aliasFrom   map[string]aliasPos // where each alias was defined; replaced, never changed in place
+	unitEnd     uint                // last line of the top-level command being run
 	traps       map[string]string
 	trapShared  bool
+	hashTab     map[string]hashEntry // remembered commands (hash)
+	hashShared  bool
+	disabled    map[string]bool   // builtins off by enable -n; replaced, never changed in place
+	compSpecs   map[string]string // complete's specifications; replaced, never changed in place
 
 	opts   options
 	umask  uint32
@@ -125,6 +131,7 @@ func (f *frame) fork(async bool) *frame {
 	f.metaShared, c.metaShared = true, true
 	f.aliasShared, c.aliasShared = true, true
 	f.trapShared, c.trapShared = true, true
+	f.hashShared, c.hashShared = true, true
 	c.fds = f.fds.fork()
 	c.params = f.params // replaced, never changed in place
 	c.dirStack = append([]string(nil), f.dirStack...)

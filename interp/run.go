@@ -260,15 +260,16 @@ func (f *frame) runSource(src string, inline, top bool) {
 			file, _ = syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(prefix), "")
 		}
 	}
-	saved := f.src
+	saved, savedEnd := f.src, f.unitEnd
 	f.src = src
-	defer func() { f.src = saved }()
+	defer func() { f.src, f.unitEnd = saved, savedEnd }()
 	if file != nil {
 		skipLine := uint(0)
 		for _, st := range file.Stmts {
 			if skipLine != 0 && st.Pos().Line() == skipLine {
 				continue
 			}
+			f.unitEnd = st.End().Line()
 			f.stmt(st)
 			if top && f.ctl == ctlAbort {
 				f.ctl = ctlNone

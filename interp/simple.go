@@ -121,9 +121,12 @@ func (f *frame) run(args []string, tmp *scope) {
 		f.callFunc(name, body, args)
 		return
 	}
-	if bi, ok := nativeBuiltins[name]; ok {
+	if bi, ok := nativeBuiltins[name]; ok && !f.disabled[name] {
 		f.status = bi(f, args)
 		return
+	}
+	if !strings.Contains(name, "/") {
+		f.hashHit(name)
 	}
 	f.status = f.external(args, tmp)
 }
@@ -199,37 +202,6 @@ func (f *frame) callFunc(name string, body *syntax.Stmt, args []string) {
 	f.params, f.vars, f.funcNames = oldParams, oldVars, oldNames
 }
 
-// expandAlias replaces a leading alias name in words.
-func (f *frame) expandAlias(words []*syntax.Word) ([]*syntax.Word, bool) {
-	changed := false
-	for depth := 0; depth < 16 && len(words) > 0; depth++ {
-		if len(words[0].Parts) != 1 {
-			break
-		}
-		l, ok := words[0].Parts[0].(*syntax.Lit)
-		if !ok {
-			break
-		}
-		val, ok := f.aliases[l.Value]
-		if !ok {
-			break
-		}
-		file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(val), "")
-		if err != nil || len(file.Stmts) != 1 {
-			break
-		}
-		call, ok := file.Stmts[0].Cmd.(*syntax.CallExpr)
-		if !ok || len(call.Assigns) > 0 {
-			break
-		}
-		words = append(append([]*syntax.Word(nil), call.Args...), words[1:]...)
-		changed = true
-		if !strings.HasSuffix(val, " ") {
-			break
-		}
-	}
-	return words, changed
-}
 
 // trace prints a command for set -x.
 func (f *frame) trace(args []string) {

@@ -103,6 +103,9 @@ var dynVars = map[string]*dynVar{
 		}
 		return strings.Join(on, ":"), true
 	}},
+	"DIRSTACK": {bit: 1 << 14, attrs: attrIndexed, get: func(f *frame) (string, bool) {
+		return f.dirStackAll()[0], true
+	}},
 	"BASHOPTS": {bit: 1 << 13, attrs: attrReadonly, get: func(f *frame) (string, bool) {
 		var on []string
 		for _, so := range shoptOptions {
@@ -163,6 +166,12 @@ func (f *frame) dynamicArray(name string) (*variable, bool) {
 			v.idx.set(int64(i), s)
 		}
 		v.idx.set(int64(len(f.funcNames)), "main")
+		return v, true
+	case "DIRSTACK":
+		v := &variable{attrs: attrIndexed, set: true, idx: &sparse{}}
+		for i, d := range f.dirStackAll() {
+			v.idx.set(int64(i), d)
+		}
 		return v, true
 	}
 	return nil, false

@@ -20,7 +20,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
-	"github.com/bashbox/bashbox/coreutils/internal/files/timefmt"
+	"github.com/bashbox/bashbox/coreutils/timefmt"
 	"github.com/bashbox/bashbox/coreutils/internal/gnudiff"
 	"github.com/bashbox/bashbox/coreutils/internal/posixre"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bashbox/bashbox/coreutils/internal/files/timefmt"
+	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
 // Default identity when none is configured (documented deviation: git
