@@ -350,8 +350,13 @@ func (f *frame) biLet(args []string) int {
 	var n int64
 	for _, a := range args[1:] {
 		var ok bool
+		f.arithCmd = "let: "
 		n, ok = f.arithString(a)
+		f.arithCmd = ""
 		if !ok {
+			if f.ctl == ctlAbort {
+				f.ctl = ctlNone
+			}
 			return 1
 		}
 	}
@@ -363,7 +368,7 @@ func (f *frame) letClause(c *syntax.LetClause) {
 	var n int64
 	for _, x := range c.Exprs {
 		var ok bool
-		n, ok = f.arith(x)
+		n, ok = f.arithCommand("let: ", x)
 		if !ok {
 			f.status = 1
 			return

@@ -165,6 +165,14 @@ func (f *frame) declare(kind string, args []declArg) int {
 	}
 	status := 0
 	for _, a := range args {
+		if kind == "local" && a.as == nil && a.text == "-" {
+			// local -: the set options become local to the function
+			if sc := f.funcScope(); sc.opts == nil {
+				saved := f.opts
+				sc.opts = &saved
+			}
+			continue
+		}
 		if !f.declareOne(o, a) {
 			if f.ctl != ctlNone {
 				return 1
@@ -341,6 +349,11 @@ func (f *frame) declareOne(o declOpts, a declArg) bool {
 	}
 	ok := true
 	if hasValue {
+		switch o.kind {
+		case "declare", "typeset", "local":
+			f.arithCmd = o.kind + ": "
+			defer func() { f.arithCmd = "" }()
+		}
 		switch {
 		case arr != nil:
 			ok = f.assignArrayIn(sc, target, arr, appendTo, v.attrs&attrAssoc != 0)
@@ -510,4 +523,17 @@ func (f *frame) importFunc(name, def string) {
 
 func validFuncName(name string) bool {
 	return name != "" && !strings.ContainsAny(name, " \t\n/$`'\"\\=;&|<>()")
+}
+
+// restoreOpts puts back the set options saved by local - when the
+// function whose scope sc is returns; shopt options stay as they are.
+func (f *frame) restoreOpts(sc *scope) {
+	if sc.opts == nil {
+		return
+	}
+	for _, so := range setOptions {
+		if so.bit != 0 {
+			f.opts.put(so.bit, sc.opts.has(so.bit))
+		}
+	}
 }

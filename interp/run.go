@@ -404,7 +404,7 @@ func (f *frame) cmd(cmd syntax.Command) {
 	case *syntax.FuncDecl:
 		f.status = f.defineFunc(c.Name.Value, c.Body)
 	case *syntax.ArithmCmd:
-		n, ok := f.arith(c.X)
+		n, ok := f.arithCommand("((: ", c.X)
 		if !ok {
 			return
 		}

@@ -272,6 +272,9 @@ type scope struct {
 	parent *scope
 	gen    uint64
 	fn     string // the function whose locals these are; "" for globals
+	// opts are the set options to restore when the function returns
+	// (local -)
+	opts *options
 }
 
 var generations atomic.Uint64

@@ -210,6 +210,23 @@ func (f *frame) convert(v *variable, val string) (string, bool) {
 	return val, true
 }
 
+// assignLoopVar sets a for loop's variable: a nameref control variable
+// is pointed at each word in turn, as bash does.
+func (f *frame) assignLoopVar(name, val string) bool {
+	if v := f.lookupRaw(name); v != nil && v.attrs&attrNameref != 0 {
+		sc := f.scopeFor(name)
+		if v.attrs&attrReadonly != 0 {
+			f.errorf("%s: readonly variable", name)
+			f.status = 1
+			return false
+		}
+		v = sc.owned(name)
+		v.str, v.set, v.sb = val, true, nil
+		return true
+	}
+	return f.assign(name, val, false)
+}
+
 // assignScalar sets name=val where a plain assignment would.
 func (f *frame) assignScalar(name, val string) bool {
 	return f.assign(name, val, false)
