@@ -501,7 +501,6 @@ func (f *frame) listFuncsAs(filter attr, names, attrLines bool) {
 	f.fds.writeString(1, b.String())
 }
 
-
 // importFunc defines a function passed in the environment as bash passes
 // them (BASH_FUNC_name%%=() { ... }), exported as it came.
 func (f *frame) importFunc(name, def string) {
