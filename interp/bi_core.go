@@ -180,15 +180,17 @@ func (f *frame) biUnset(args []string) int {
 	status := 0
 	for _, name := range args {
 		if mode == "f" {
-			f.setFunc(name, nil)
+			if !f.unsetFunc(name) {
+				status = 1
+			}
 			continue
 		}
 		base, sub, hasSub := strings.Cut(name, "[")
 		if !syntax.ValidName(base) || hasSub && !strings.HasSuffix(sub, "]") {
 			if mode == "" {
 				// bash tries the name as a function's, which may be any word
-				if _, ok := f.funcs[name]; ok {
-					f.setFunc(name, nil)
+				if !f.unsetFunc(name) {
+					status = 1
 				}
 				continue
 			}
@@ -211,7 +213,9 @@ func (f *frame) biUnset(args []string) int {
 		}
 		if mode == "" && f.lookupVar(name) == nil {
 			if _, ok := f.funcs[name]; ok {
-				f.setFunc(name, nil)
+				if !f.unsetFunc(name) {
+					status = 1
+				}
 				continue
 			}
 		}

@@ -415,6 +415,19 @@ func (f *frame) defineFunc(name string, body *syntax.Stmt) int {
 	return 0
 }
 
+// unsetFunc removes a function (unset -f); a readonly one stays.
+func (f *frame) unsetFunc(name string) bool {
+	if _, ok := f.funcs[name]; !ok {
+		return true
+	}
+	if f.funcMeta[name].attrs&attrReadonly != 0 {
+		f.errorf("unset: %s: cannot unset: readonly function", name)
+		return false
+	}
+	f.setFunc(name, nil)
+	return true
+}
+
 func (f *frame) setFuncMeta(name string, m funcMeta) {
 	if f.funcMeta == nil {
 		f.funcMeta, f.metaShared = map[string]funcMeta{}, false

@@ -383,7 +383,11 @@ func (f *frame) assignIndexIn(sc *scope, name string, index syntax.ArithmExpr, v
 		v := f.writable(sc, name)
 		if appendTo {
 			old, _ := v.assoc.get(key)
-			val = old + val
+			if v.attrs&attrInteger != 0 {
+				val = "(" + orZero(old) + ")+(" + val + ")"
+			} else {
+				val = old + val
+			}
 		}
 		val, ok = f.convert(v, val)
 		if !ok || !f.charge(int64(len(key)+len(val))) {
@@ -488,12 +492,13 @@ func (f *frame) unsetElem(name, sub string) bool {
 	}
 	sc := f.scopeFor(target)
 	v = sc.owned(target)
+	sub, ok := f.expandText(sub)
+	if !ok {
+		return false
+	}
 	switch {
 	case v.assoc != nil:
-		key, ok := f.assocKey(subscriptOf(sub))
-		if !ok {
-			return false
-		}
+		key := sub
 		if key == "" {
 			f.errorf("unset: [%s]: bad array subscript", sub)
 			return false
