@@ -73,6 +73,11 @@ func (f *frame) arith(x syntax.ArithmExpr) (int64, bool) {
 			if n, err := strconv.ParseInt(l.Value, 10, 64); err == nil && (l.Value[0] != '0' || len(l.Value) == 1) {
 				return n, true
 			}
+			if !l.ValuePos.IsValid() {
+				// a subscript given as text (a nameref's "a[i]"): no
+				// source position to cut it from
+				return f.arithString(l.Value)
+			}
 		}
 	}
 	src := f.src
@@ -110,7 +115,7 @@ func (f *frame) arithString(s string) (int64, bool) {
 
 func (f *frame) arithFail(err error) {
 	if err != errReported {
-		f.errorf("%s", err.Error())
+		f.errorf("%s%s", f.arithCmd, err.Error())
 	}
 	if f.ctl == ctlNone {
 		f.status = 1

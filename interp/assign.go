@@ -255,3 +255,9 @@ func splitAssignText(s string) (name, index, value string, appendTo, hasValue bo
 	}
 	return lhs, "", value, appendTo, hasValue
 }
+
+// isAssignOnly says whether cmd is assignments without a command name.
+func isAssignOnly(cmd syntax.Command) bool {
+	c, ok := cmd.(*syntax.CallExpr)
+	return ok && len(c.Args) == 0 && len(c.Assigns) > 0
+}

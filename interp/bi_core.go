@@ -180,15 +180,17 @@ func (f *frame) biUnset(args []string) int {
 	status := 0
 	for _, name := range args {
 		if mode == "f" {
-			f.setFunc(name, nil)
+			if !f.unsetFunc(name) {
+				status = 1
+			}
 			continue
 		}
 		base, sub, hasSub := strings.Cut(name, "[")
 		if !syntax.ValidName(base) || hasSub && !strings.HasSuffix(sub, "]") {
 			if mode == "" {
 				// bash tries the name as a function's, which may be any word
-				if _, ok := f.funcs[name]; ok {
-					f.setFunc(name, nil)
+				if !f.unsetFunc(name) {
+					status = 1
 				}
 				continue
 			}
@@ -211,7 +213,9 @@ func (f *frame) biUnset(args []string) int {
 		}
 		if mode == "" && f.lookupVar(name) == nil {
 			if _, ok := f.funcs[name]; ok {
-				f.setFunc(name, nil)
+				if !f.unsetFunc(name) {
+					status = 1
+				}
 				continue
 			}
 		}
@@ -350,8 +354,13 @@ func (f *frame) biLet(args []string) int {
 	var n int64
 	for _, a := range args[1:] {
 		var ok bool
+		f.arithCmd = "let: "
 		n, ok = f.arithString(a)
+		f.arithCmd = ""
 		if !ok {
+			if f.ctl == ctlAbort {
+				f.ctl = ctlNone
+			}
 			return 1
 		}
 	}
@@ -363,7 +372,7 @@ func (f *frame) letClause(c *syntax.LetClause) {
 	var n int64
 	for _, x := range c.Exprs {
 		var ok bool
-		n, ok = f.arith(x)
+		n, ok = f.arithCommand("let: ", x)
 		if !ok {
 			f.status = 1
 			return

@@ -119,7 +119,7 @@ func (f *frame) forClause(c *syntax.ForClause) {
 			if !f.iterate(&n) {
 				return
 			}
-			if !f.assignScalar(l.Name.Value, it) {
+			if !f.assignLoopVar(l.Name.Value, it) {
 				return
 			}
 			f.stmts(c.Do)

@@ -165,6 +165,14 @@ func (f *frame) declare(kind string, args []declArg) int {
 	}
 	status := 0
 	for _, a := range args {
+		if kind == "local" && a.as == nil && a.text == "-" {
+			// local -: the set options become local to the function
+			if sc := f.funcScope(); sc.opts == nil {
+				saved := f.opts
+				sc.opts = &saved
+			}
+			continue
+		}
 		if !f.declareOne(o, a) {
 			if f.ctl != ctlNone {
 				return 1
@@ -341,6 +349,11 @@ func (f *frame) declareOne(o declOpts, a declArg) bool {
 	}
 	ok := true
 	if hasValue {
+		switch o.kind {
+		case "declare", "typeset", "local":
+			f.arithCmd = o.kind + ": "
+			defer func() { f.arithCmd = "" }()
+		}
 		switch {
 		case arr != nil:
 			ok = f.assignArrayIn(sc, target, arr, appendTo, v.attrs&attrAssoc != 0)
@@ -400,6 +413,19 @@ func (f *frame) defineFunc(name string, body *syntax.Stmt) int {
 	m.src = f.src
 	f.setFuncMeta(name, m)
 	return 0
+}
+
+// unsetFunc removes a function (unset -f); a readonly one stays.
+func (f *frame) unsetFunc(name string) bool {
+	if _, ok := f.funcs[name]; !ok {
+		return true
+	}
+	if f.funcMeta[name].attrs&attrReadonly != 0 {
+		f.errorf("unset: %s: cannot unset: readonly function", name)
+		return false
+	}
+	f.setFunc(name, nil)
+	return true
 }
 
 func (f *frame) setFuncMeta(name string, m funcMeta) {
@@ -488,7 +514,6 @@ func (f *frame) listFuncsAs(filter attr, names, attrLines bool) {
 	f.fds.writeString(1, b.String())
 }
 
-
 // importFunc defines a function passed in the environment as bash passes
 // them (BASH_FUNC_name%%=() { ... }), exported as it came.
 func (f *frame) importFunc(name, def string) {
@@ -510,4 +535,17 @@ func (f *frame) importFunc(name, def string) {
 
 func validFuncName(name string) bool {
 	return name != "" && !strings.ContainsAny(name, " \t\n/$`'\"\\=;&|<>()")
+}
+
+// restoreOpts puts back the set options saved by local - when the
+// function whose scope sc is returns; shopt options stay as they are.
+func (f *frame) restoreOpts(sc *scope) {
+	if sc.opts == nil {
+		return
+	}
+	for _, so := range setOptions {
+		if so.bit != 0 {
+			f.opts.put(so.bit, sc.opts.has(so.bit))
+		}
+	}
 }

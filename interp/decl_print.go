@@ -111,12 +111,36 @@ func declLine(name string, v *variable) string {
 }
 
 func assocKeyQuote(k string) string {
-	for _, c := range k {
-		if strings.ContainsRune(" \t\n\"'\\$`;&|<>()*?[]", c) {
-			return declQuote(k)
+	for i := 0; i < len(k); i++ {
+		if k[i] < 0x20 || k[i] == 0x7f {
+			return ansiQuote(k)
 		}
 	}
+	if shellMetas(k) {
+		return declQuote(k)
+	}
 	return k
+}
+
+// shellMetas is bash's sh_contains_shell_metas: whether s needs quoting
+// to be read back as one word.
+func shellMetas(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '\'', '"', '\\', '|', '&', ';', '(', ')', '<', '>',
+			'!', '{', '}', '*', '[', '?', ']', '^', '$', '`':
+			return true
+		case '~':
+			if i == 0 || s[i-1] == '=' || s[i-1] == ':' {
+				return true
+			}
+		case '#':
+			if i == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // declQuote double-quotes a value as declare -p does.
@@ -170,19 +194,13 @@ func setQuote(s string) string {
 	if s == "" {
 		return ""
 	}
-	safe := true
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c == 0x7f {
+		if s[i] < 0x20 || s[i] == 0x7f {
 			return ansiQuote(s)
 		}
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_-./:,+@%^=", c) >= 0 || c >= 0x80) {
-			safe = false
-		}
 	}
-	if safe {
+	if !shellMetas(s) {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
-

@@ -55,6 +55,7 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 		name = p.Param.Value
 	}
 	var v pval
+	indirect := "" // the name ${!name} refers to
 	switch {
 	case p.Excl && p.Names != 0: // ${!prefix*} ${!prefix@}
 		v = pval{list: f.varNames(name), isList: true, set: true, star: p.Names == syntax.NamesPrefix}
@@ -87,6 +88,7 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 			e.err = true
 			return
 		}
+		indirect = ref
 	default:
 		var ok bool
 		v, ok = f.fetch(name, p.Index)
@@ -96,6 +98,9 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 		}
 	}
 	if !v.set && !v.isList && f.opts.has(optNounset) && !defaultOp(p.Exp) && name != "@" && name != "*" {
+		if indirect != "" {
+			name = "!" + name
+		}
 		f.errorf("%s: unbound variable", displayName(name, p.Index))
 		e.err = true
 		f.fatal(127)
@@ -116,7 +121,11 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 	case p.Repl != nil:
 		v, ok = f.replace(v, p.Repl)
 	case p.Exp != nil:
-		v, ok = f.expOp(v, p, name, quoted)
+		target := name
+		if indirect != "" {
+			target = indirect
+		}
+		v, ok = f.expOp(v, p, target, quoted)
 		if v.isList && !quoted && e.mode == modeFields && v.star && false {
 		}
 	default:
@@ -319,7 +328,7 @@ func (f *frame) varNames(prefix string) []string {
 		for n, v := range sc.vars {
 			if strings.HasPrefix(n, prefix) && !seen[n] {
 				seen[n] = true
-				if v.set || v.isArray() {
+				if v.set {
 					out = append(out, n)
 				}
 			}

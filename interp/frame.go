@@ -83,6 +83,7 @@ type frame struct {
 	pipeStatus []int  // of the last pipeline of several commands, else nil
 	lastStatus int    // the status PIPESTATUS shows when pipeStatus is nil
 	lostDyn    uint32 // dynamic variables unset (dynVar.bit)
+	arithCmd   string // "let: ", "((: ", "declare: ": what arithmetic errors name
 
 	pid, ppid int // $BASHPID and the parent's, for sandbox ids
 	shellPID  int // $$: the top shell's, kept in subshells

@@ -194,7 +194,7 @@ func (p *funcPrinter) command(cmd syntax.Command, redirs []*syntax.Redirect) {
 		simple = true
 		var words []string
 		for _, as := range c.Assigns {
-			words = append(words, p.nodeText(as, func() string { return printed(as) }))
+			words = append(words, p.assign(as))
 		}
 		for _, w := range c.Args {
 			words = append(words, p.word(w))
@@ -459,6 +459,20 @@ func (p *funcPrinter) redirs(rs []*syntax.Redirect) {
 			p.put(printed(r))
 		}
 	}
+}
+
+// assign is an assignment word as written, its value as word prints it.
+func (p *funcPrinter) assign(as *syntax.Assign) string {
+	if as.Value == nil || as.Array != nil {
+		return p.nodeText(as, func() string { return printed(as) })
+	}
+	head := p.nodeText(as, func() string { return printed(as) })
+	if n := int(as.Value.Pos().Offset()) - int(as.Pos().Offset()); p.src != "" && n >= 0 && n <= len(head) {
+		head = head[:n]
+	} else {
+		head = strings.TrimSuffix(printed(as), wordText(as.Value))
+	}
+	return head + p.word(as.Value)
 }
 
 // hdocBody is a here-document's body as bash keeps it (<<- without its

@@ -336,7 +336,16 @@ func (f *frame) stmt(st *syntax.Stmt) {
 	if st.Negated {
 		f.noErrExit++
 	}
-	if len(st.Redirs) > 0 {
+	if len(st.Redirs) > 0 && isAssignOnly(st.Cmd) {
+		// bash assigns first, then opens the files for nothing
+		f.cmd(st.Cmd)
+		if st2 := f.status; f.ctl == ctlNone {
+			f.withRedirs(st.Redirs, false, func() {})
+			if f.status == 0 {
+				f.status = st2
+			}
+		}
+	} else if len(st.Redirs) > 0 {
 		f.withRedirs(st.Redirs, isBareExec(st.Cmd), func() { f.cmd(st.Cmd) })
 	} else {
 		f.cmd(st.Cmd)
@@ -405,7 +414,7 @@ func (f *frame) cmd(cmd syntax.Command) {
 	case *syntax.FuncDecl:
 		f.status = f.defineFunc(c.Name.Value, c.Body)
 	case *syntax.ArithmCmd:
-		n, ok := f.arith(c.X)
+		n, ok := f.arithCommand("((: ", c.X)
 		if !ok {
 			return
 		}

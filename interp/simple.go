@@ -193,6 +193,7 @@ func (f *frame) callFunc(name string, body *syntax.Stmt, args []string) {
 	}
 	f.stmt(body)
 	f.src = oldSrc
+	f.restoreOpts(f.vars)
 	if f.ctl == ctlReturn {
 		f.ctl = ctlNone
 	}

@@ -246,21 +246,29 @@ func bashHash(s string) uint32 {
 
 // keys lists the keys in bash's order.
 func (a *assocArray) keys() []string {
-	ks := make([]string, 0, len(a.m))
-	for k := range a.m {
-		ks = append(ks, k)
-	}
 	mask := a.nbuckets - 1
 	if a.nbuckets == 0 {
 		mask = assocBuckets - 1
 	}
-	sort.Slice(ks, func(i, j int) bool {
-		bi, bj := bashHash(ks[i])&mask, bashHash(ks[j])&mask
-		if bi != bj {
-			return bi < bj
+	type ent struct {
+		k   string
+		b   uint32
+		pos int64
+	}
+	es := make([]ent, 0, len(a.m))
+	for k, e := range a.m {
+		es = append(es, ent{k, bashHash(k) & mask, e.pos})
+	}
+	sort.Slice(es, func(i, j int) bool {
+		if es[i].b != es[j].b {
+			return es[i].b < es[j].b
 		}
-		return a.m[ks[i]].pos > a.m[ks[j]].pos
+		return es[i].pos > es[j].pos
 	})
+	ks := make([]string, len(es))
+	for i, e := range es {
+		ks[i] = e.k
+	}
 	return ks
 }
 
@@ -272,6 +280,9 @@ type scope struct {
 	parent *scope
 	gen    uint64
 	fn     string // the function whose locals these are; "" for globals
+	// opts are the set options to restore when the function returns
+	// (local -)
+	opts *options
 }
 
 var generations atomic.Uint64

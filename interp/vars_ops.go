@@ -210,6 +210,23 @@ func (f *frame) convert(v *variable, val string) (string, bool) {
 	return val, true
 }
 
+// assignLoopVar sets a for loop's variable: a nameref control variable
+// is pointed at each word in turn, as bash does.
+func (f *frame) assignLoopVar(name, val string) bool {
+	if v := f.lookupRaw(name); v != nil && v.attrs&attrNameref != 0 {
+		sc := f.scopeFor(name)
+		if v.attrs&attrReadonly != 0 {
+			f.errorf("%s: readonly variable", name)
+			f.status = 1
+			return false
+		}
+		v = sc.owned(name)
+		v.str, v.set, v.sb = val, true, nil
+		return true
+	}
+	return f.assign(name, val, false)
+}
+
 // assignScalar sets name=val where a plain assignment would.
 func (f *frame) assignScalar(name, val string) bool {
 	return f.assign(name, val, false)
@@ -366,7 +383,11 @@ func (f *frame) assignIndexIn(sc *scope, name string, index syntax.ArithmExpr, v
 		v := f.writable(sc, name)
 		if appendTo {
 			old, _ := v.assoc.get(key)
-			val = old + val
+			if v.attrs&attrInteger != 0 {
+				val = "(" + orZero(old) + ")+(" + val + ")"
+			} else {
+				val = old + val
+			}
 		}
 		val, ok = f.convert(v, val)
 		if !ok || !f.charge(int64(len(key)+len(val))) {
@@ -471,12 +492,13 @@ func (f *frame) unsetElem(name, sub string) bool {
 	}
 	sc := f.scopeFor(target)
 	v = sc.owned(target)
+	sub, ok := f.expandText(sub)
+	if !ok {
+		return false
+	}
 	switch {
 	case v.assoc != nil:
-		key, ok := f.assocKey(subscriptOf(sub))
-		if !ok {
-			return false
-		}
+		key := sub
 		if key == "" {
 			f.errorf("unset: [%s]: bad array subscript", sub)
 			return false

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // special returns $?, $#, $1 and the other one-character parameters.
@@ -245,4 +247,17 @@ func (f *frame) seedRandom(val string) bool {
 	}
 	f.rng = rngState{seed: uint32(n)}
 	return true
+}
+
+// arithCommand evaluates the expression of (( )) or let: an error names
+// the command and fails it without abandoning the line, as in bash.
+func (f *frame) arithCommand(name string, x syntax.ArithmExpr) (int64, bool) {
+	f.arithCmd = name
+	n, ok := f.arith(x)
+	f.arithCmd = ""
+	if !ok && f.ctl == ctlAbort {
+		f.ctl = ctlNone
+		f.status = 1
+	}
+	return n, ok
 }

@@ -94,3 +94,29 @@ func gap(b *strings.Builder, from, to syntax.Pos, skip ...int) {
 		b.WriteByte(' ')
 	}
 }
+
+// expandText expands a subscript given as text (unset 'm[$k]'), as bash
+// expands it before use: parameters, command substitutions, quotes.
+func (f *frame) expandText(s string) (string, bool) {
+	if !strings.ContainsAny(s, "$`'\"\\") {
+		return s, true
+	}
+	var ws []string
+	failed := false
+	err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Words(strings.NewReader(s), func(w *syntax.Word) bool {
+		t, ok := f.literal(w)
+		if !ok {
+			failed = true
+			return false
+		}
+		ws = append(ws, t)
+		return true
+	})
+	if failed {
+		return "", false
+	}
+	if err != nil {
+		return s, true
+	}
+	return strings.Join(ws, " "), true
+}
