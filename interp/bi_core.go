@@ -379,7 +379,7 @@ func (f *frame) biLet(args []string) int {
 	var n int64
 	for _, a := range args[1:] {
 		var ok bool
-		n, ok = f.arithString(a)
+		n, ok = f.softArith("let", func() (int64, bool) { return f.arithString(a) })
 		if !ok {
 			return 1
 		}
@@ -392,7 +392,7 @@ func (f *frame) letClause(c *syntax.LetClause) {
 	var n int64
 	for _, x := range c.Exprs {
 		var ok bool
-		n, ok = f.arith(x)
+		n, ok = f.softArith("let", func() (int64, bool) { return f.arith(x) })
 		if !ok {
 			f.status = 1
 			return

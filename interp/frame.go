@@ -61,6 +61,7 @@ type frame struct {
 	aliasShared bool
 	aliasFrom   map[string]aliasPos // where each alias was defined; replaced, never changed in place
 	unitEnd     uint                // last line of the top-level command being run
+	arithWho    string              // "let: ", "[[: ": who arithmetic errors name, softly
 	traps       map[string]string
 	trapShared  bool
 	hashTab     map[string]hashEntry // remembered commands (hash)
