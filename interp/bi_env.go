@@ -236,10 +236,14 @@ func (f *frame) setOptind() {
 // biGetopts implements getopts OPTSTRING NAME [ARGS].
 func (f *frame) biGetopts(args []string) int {
 	if len(args) < 3 {
-		f.errorf("getopts: usage: getopts optstring name [arg ...]")
+		f.fds.writeString(2, "getopts: usage: getopts optstring name [arg ...]\n")
 		return 2
 	}
 	optstr, name := args[1], args[2]
+	if !syntax.ValidName(name) {
+		f.errorf("getopts: `%s': not a valid identifier", name)
+		return 1
+	}
 	params := f.params
 	if len(args) > 3 {
 		params = args[3:]
