@@ -511,6 +511,9 @@ func (f *frame) printFuncs(args []declArg, namesOnly bool) int {
 
 // funcText prints a function as bash does.
 func funcText(name string, body *syntax.Stmt) string {
+	if text, ok := bashFuncText(name, body); ok {
+		return text
+	}
 	var b strings.Builder
 	syntax.NewPrinter(syntax.Indent(4), syntax.FunctionNextLine(true)).Print(&b, &syntax.FuncDecl{Name: &syntax.Lit{Value: name}, Body: body, Parens: true})
 	return strings.TrimRight(b.String(), "\n")

@@ -117,7 +117,7 @@ func (f *frame) redirect1(r *syntax.Redirect) bool {
 		}
 		move := strings.HasSuffix(target, "-")
 		src, err := strconv.Atoi(strings.TrimSuffix(target, "-"))
-		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange || err == nil && src > 1<<31-1 {
 			f.errorf("%d: Bad file descriptor", fd)
 			return false
 		}
