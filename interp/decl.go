@@ -490,6 +490,10 @@ func (f *frame) printFuncs(args []declArg, namesOnly bool) int {
 		sort.Strings(names)
 	} else {
 		for _, a := range args {
+			if a.as != nil && a.as.Name != nil { // a bare name the parser read as an assignment
+				names = append(names, a.as.Name.Value)
+				continue
+			}
 			names = append(names, a.text)
 		}
 	}
@@ -501,7 +505,11 @@ func (f *frame) printFuncs(args []declArg, namesOnly bool) int {
 			continue
 		}
 		if namesOnly {
-			f.fds.writeString(1, "declare -f "+n+"\n")
+			if len(args) > 0 { // declare -F NAME prints the name alone
+				f.fds.writeString(1, n+"\n")
+			} else {
+				f.fds.writeString(1, "declare -f "+n+"\n")
+			}
 			continue
 		}
 		f.fds.writeString(1, funcText(n, body)+"\n")
