@@ -115,7 +115,14 @@ func (f *frame) arithString(s string) (int64, bool) {
 
 func (f *frame) arithFail(err error) {
 	if err != errReported {
-		f.errorf("%s%s", f.arithCmd, err.Error())
+		who := f.arithWho
+		if who == "" {
+			who = f.arithCmd
+		}
+		f.errorf("%s%s", who, err.Error())
+	}
+	if f.arithWho != "" { // let, [[ ]]: the builtin fails, the line goes on
+		return
 	}
 	if f.ctl == ctlNone {
 		f.status = 1
@@ -181,4 +188,13 @@ func (sh *Shell) arithLiteralText(x syntax.ArithmExpr, src string) (string, bool
 	}
 	sh.arithMu.Unlock()
 	return t, literal
+}
+
+// softArith evaluates for who (let, [[ ]]) whose arithmetic errors name
+// it and fail it without abandoning the command line.
+func (f *frame) softArith(who string, fn func() (int64, bool)) (int64, bool) {
+	saved := f.arithWho
+	f.arithWho = who + ": "
+	defer func() { f.arithWho = saved }()
+	return fn()
 }

@@ -131,6 +131,13 @@ func (f *frame) biShift(args []string) int {
 		f.errorf("shift: %d: shift count out of range", n)
 		return 1
 	}
+	if len(args) > 2 {
+		// bash abandons the command line here, as for a syntax error.
+		f.errorf("shift: too many arguments")
+		f.status = 1
+		f.abort()
+		return 1
+	}
 	if n > len(f.params) {
 		if f.opts.has(optShiftVerbose) {
 			f.errorf("shift: %d: shift count out of range", n)
@@ -273,6 +280,10 @@ func (f *frame) biSource(args []string) int {
 	} else {
 		p = f.absPath(name)
 	}
+	if fi, err := f.call.sh.FS.Stat(p); err == nil && fi.IsDir() {
+		f.errorf("%s: %s: is a directory", args[0], name)
+		return 1
+	}
 	data, err := f.call.sh.readFile(p)
 	if err != nil {
 		f.errorf("%s: %s", name, builtins.ErrText(err))
@@ -283,14 +294,27 @@ func (f *frame) biSource(args []string) int {
 	}
 	defer f.leaveNest()
 	oldParams := f.params
+	var given []string
 	if len(args) > 2 {
-		f.params = args[2:]
+		given = args[2:]
+		f.params = given
+	}
+	// Errors inside name the file as it was found.
+	oldName := f.srcName
+	f.srcName = name
+	if strings.Contains(name, "/") || p != path.Join(f.dir, name) {
+		f.srcName = p
+		if strings.Contains(name, "/") {
+			f.srcName = name
+		}
 	}
 	f.sourceDepth++
 	f.status = 0
 	f.runSource(string(data), false, false)
 	f.sourceDepth--
-	if len(args) > 2 {
+	f.srcName = oldName
+	// The caller's parameters come back unless the file set its own.
+	if given != nil && len(f.params) == len(given) && (len(given) == 0 || &f.params[0] == &given[0]) {
 		f.params = oldParams
 	}
 	if f.ctl == ctlReturn {
@@ -354,9 +378,7 @@ func (f *frame) biLet(args []string) int {
 	var n int64
 	for _, a := range args[1:] {
 		var ok bool
-		f.arithCmd = "let: "
-		n, ok = f.arithString(a)
-		f.arithCmd = ""
+		n, ok = f.softArith("let", func() (int64, bool) { return f.arithString(a) })
 		if !ok {
 			if f.ctl == ctlAbort {
 				f.ctl = ctlNone

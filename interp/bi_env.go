@@ -2,14 +2,12 @@ package interp
 
 import (
 	"context"
-	"io/fs"
 	"sort"
 	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 
-	"github.com/bashbox/bashbox/builtins"
 )
 
 func sortStrings(s []string) { sort.Strings(s) }
@@ -42,42 +40,6 @@ func (f *frame) biPwd(args []string) int {
 	return 0
 }
 
-// biTest runs the sandbox's test command as a builtin: not counted, with
-// the shell's error prefix.
-func (f *frame) biTest(args []string) int {
-	if st, ok := quickTest(args); ok {
-		return st
-	}
-	cmd, ok := f.call.sh.Registry.Lookup(args[0])
-	if !ok {
-		return 2
-	}
-	var env []string
-	for _, a := range args[1:] {
-		if a == "-v" {
-			env = f.setVarPairs()
-			break
-		}
-	}
-	c := &builtins.Call{
-		Args: args, Stdin: f.fds.readerOf(0), Stdout: f.fds.writer(1),
-		Stderr: &prefixWriter{prefix: f.errPrefix(), w: f.fds.writer(2)},
-		Env:    env, Dir: f.dir, FS: fdFS{f.call.sh.FS, f.fds}, Umask: fs.FileMode(f.umask),
-	}
-	c.Exec = f.call.sh.execQuiet
-	return cmd(f.ctx, c)
-}
-
-// setVarPairs lists every set scalar as NAME=VALUE (test -v).
-func (f *frame) setVarPairs() []string {
-	var out []string
-	for _, n := range f.varNames("") {
-		if v, ok := f.getVar(n); ok {
-			out = append(out, n+"="+v)
-		}
-	}
-	return out
-}
 
 
 var signalNames = map[string]string{
@@ -274,10 +236,14 @@ func (f *frame) setOptind() {
 // biGetopts implements getopts OPTSTRING NAME [ARGS].
 func (f *frame) biGetopts(args []string) int {
 	if len(args) < 3 {
-		f.errorf("getopts: usage: getopts optstring name [arg ...]")
+		f.fds.writeString(2, "getopts: usage: getopts optstring name [arg ...]\n")
 		return 2
 	}
 	optstr, name := args[1], args[2]
+	if !syntax.ValidName(name) {
+		f.errorf("getopts: `%s': not a valid identifier", name)
+		return 1
+	}
 	params := f.params
 	if len(args) > 3 {
 		params = args[3:]

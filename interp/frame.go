@@ -63,6 +63,8 @@ type frame struct {
 	aliasShared bool
 	aliasFrom   map[string]aliasPos // where each alias was defined; replaced, never changed in place
 	unitEnd     uint                // last line of the top-level command being run
+	arithWho    string              // "let: ", "[[: ": who arithmetic errors name, softly
+	srcName     string              // the file being sourced, for error prefixes
 	traps       map[string]string
 	trapShared  bool
 	hashTab     map[string]hashEntry // remembered commands (hash)
@@ -194,7 +196,9 @@ func cowSet[V any](m *map[string]V, shared *bool, key string, val V, del bool) {
 func (f *frame) errPrefix() string {
 	var b strings.Builder
 	name := f.call.name
-	if f.call.source != "-c" && f.call.source != "" {
+	if f.srcName != "" {
+		name = f.srcName
+	} else if f.call.source != "-c" && f.call.source != "" {
 		name = f.call.source
 	} else if len(f.funcNames) > 0 {
 		// bash -c names the source of its functions so

@@ -101,7 +101,7 @@ func (f *frame) redirect1(r *syntax.Redirect) bool {
 		}
 		return place(newStream(strings.NewReader(s+"\n"), nil, nil))
 	}
-	target, ok := f.literal(r.Word)
+	target, ok := f.redirTarget(r)
 	if !ok {
 		return false
 	}
@@ -117,6 +117,10 @@ func (f *frame) redirect1(r *syntax.Redirect) bool {
 		}
 		move := strings.HasSuffix(target, "-")
 		src, err := strconv.Atoi(strings.TrimSuffix(target, "-"))
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange || err == nil && src > 1<<31-1 {
+			f.errorf("%d: Bad file descriptor", fd)
+			return false
+		}
 		if err != nil {
 			if r.Op == syntax.DplOut && fd == 1 && r.N == nil {
 				// >&word is &>word for a file name
@@ -127,7 +131,7 @@ func (f *frame) redirect1(r *syntax.Redirect) bool {
 		}
 		s := f.fds.get(src)
 		if s == nil {
-			f.errorf("%d: Bad file descriptor", src)
+			f.errorf("%s: Bad file descriptor", f.wordText(r.Word))
 			return false
 		}
 		if !place(s) {
@@ -155,6 +159,9 @@ func (f *frame) redirect1(r *syntax.Redirect) bool {
 		return f.openRedirect(target, fd, os.O_WRONLY|os.O_CREATE|os.O_APPEND, false, place)
 	case syntax.RdrAll, syntax.AppAll:
 		flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+		if f.opts.has(optNoclobber) {
+			flag |= os.O_EXCL
+		}
 		if r.Op == syntax.AppAll {
 			flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
 		}
@@ -162,6 +169,38 @@ func (f *frame) redirect1(r *syntax.Redirect) bool {
 	}
 	f.errorf("unsupported redirection %s", r.Op)
 	return false
+}
+
+// redirTarget expands a redirection's word as bash does: split and
+// globbed, it must come to exactly one word ("ambiguous redirect").
+func (f *frame) redirTarget(r *syntax.Redirect) (string, bool) {
+	if len(r.Word.Parts) == 1 {
+		if l, ok := r.Word.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(l.Value, "*?[") {
+			return f.literal(r.Word)
+		}
+	}
+	if r.Op == syntax.DplIn || r.Op == syntax.DplOut {
+		return f.literal(r.Word)
+	}
+	words, ok := f.fields([]*syntax.Word{r.Word})
+	if !ok {
+		return "", false
+	}
+	if len(words) != 1 {
+		f.errorf("%s: ambiguous redirect", f.wordText(r.Word))
+		return "", false
+	}
+	return words[0], true
+}
+
+// wordText is a word as written in the source.
+func (f *frame) wordText(w *syntax.Word) string {
+	if start, end := int(w.Pos().Offset()), int(w.End().Offset()); start < end && end <= len(f.src) {
+		return f.src[start:end]
+	}
+	var b strings.Builder
+	syntax.NewPrinter().Print(&b, w)
+	return b.String()
 }
 
 // openRedirect opens target for a redirection. both points 1 and 2 at it.
@@ -200,7 +239,7 @@ func (f *frame) openStream(target string, flag int) (*stream, error) {
 			if s := f.fds.get(fd); s != nil {
 				return s, nil
 			}
-			return nil, errBadFD
+			return nil, errText("No such file or directory")
 		}
 	}
 	p := target

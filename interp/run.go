@@ -285,9 +285,8 @@ func (f *frame) runSource(src string, inline, top bool) {
 		f.status = 2
 		if top {
 			f.ctl = ctlExit
-		} else {
-			f.abort()
 		}
+		// eval, source and traps go on: the command fails with status 2.
 	}
 }
 
@@ -296,6 +295,9 @@ func (f *frame) runSource(src string, inline, top bool) {
 func (f *frame) syntaxPrefix(inline bool) string {
 	if f.evalDepth > 0 {
 		return f.call.name + ": eval: "
+	}
+	if f.srcName != "" {
+		return f.srcName + ": "
 	}
 	if inline || f.call.source == "" || f.call.source == "-c" {
 		return f.call.name + ": -c: "

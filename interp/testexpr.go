@@ -3,11 +3,12 @@ package interp
 import (
 	"io/fs"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/bashbox/bashbox/interp/pattern"
 )
 
 // testClause runs [[ ... ]].
@@ -30,6 +31,11 @@ func (f *frame) testExpr(x syntax.TestExpr) (bool, bool) {
 	case *syntax.ParenTest:
 		return f.testExpr(x.X)
 	case *syntax.UnaryTest:
+		if in, ok := x.X.(*syntax.BinaryTest); ok && x.Op == syntax.TsNot && (in.Op == syntax.AndTest || in.Op == syntax.OrTest) {
+			// The parser reads "! a || b" as "!(a || b)"; bash binds !
+			// to its operand alone.
+			return f.testExpr(&syntax.BinaryTest{Op: in.Op, X: &syntax.UnaryTest{Op: syntax.TsNot, X: in.X}, Y: in.Y})
+		}
 		if x.Op == syntax.TsNot {
 			v, ok := f.testExpr(x.X)
 			return !v, ok
@@ -67,7 +73,8 @@ func (f *frame) testExpr(x syntax.TestExpr) (bool, bool) {
 			if !ok {
 				return false, false
 			}
-			m := f.matchPattern(pat, l, f.opts.has(optNocasematch))
+			// [[ ]] matches as if extglob were on, as bash 5.2 does.
+			m, _ := pattern.Compile(pat, f.patFlags(f.opts.has(optNocasematch))|pattern.ExtGlob).Match(f.ctx, l)
 			return m == (x.Op != syntax.TsNoMatch), true
 		case syntax.TsReMatch:
 			return f.regexMatch(l, rw)
@@ -104,9 +111,10 @@ func (f *frame) regexMatch(s string, w *syntax.Word) (bool, bool) {
 	}
 	src := b.String()
 	var re *regexp.Regexp
-	key := src
+	// POSIX's . matches a newline; ^ and $ anchor the whole string.
+	key := "(?s)" + src
 	if f.opts.has(optNocasematch) {
-		key = "(?i)" + src
+		key = "(?is)" + src
 	}
 	if v, ok := regexCache.Load(key); ok {
 		re = v.(*regexp.Regexp)
@@ -261,13 +269,15 @@ func (f *frame) binaryTest(op syntax.BinTestOperator, l, r string) (bool, bool) 
 	case syntax.TsAfter:
 		return l > r, true
 	case syntax.TsEql, syntax.TsNeq, syntax.TsLss, syntax.TsLeq, syntax.TsGtr, syntax.TsGeq:
-		a, ok := f.arithString(l)
+		// An arithmetic error is reported and makes the test false
+		// (status 1), as in bash.
+		a, ok := f.softArith("[[", func() (int64, bool) { return f.arithString(l) })
 		if !ok {
-			return false, false
+			return false, f.ctl == ctlNone
 		}
-		b, ok := f.arithString(r)
+		b, ok := f.softArith("[[", func() (int64, bool) { return f.arithString(r) })
 		if !ok {
-			return false, false
+			return false, f.ctl == ctlNone
 		}
 		switch op {
 		case syntax.TsEql:
@@ -291,70 +301,15 @@ func (f *frame) binaryTest(op syntax.BinTestOperator, l, r string) (bool, bool) 
 		case syntax.TsOlder:
 			return errB == nil && (errA != nil || fa.ModTime().Before(fb.ModTime())), true
 		}
-		return errA == nil && errB == nil && f.absPath(l) == f.absPath(r), true
+		return errA == nil && errB == nil && f.samePath(l, r), true
 	}
 	return false, false
 }
 
-func atoiOr(s string, d int) int {
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return d
-	}
-	return n
-}
-
-// quickTest answers the common forms of test and [ without the full
-// command: string tests and integer comparisons of valid numbers. ok is
-// false for anything else (and for every error, which the command words).
-func quickTest(args []string) (int, bool) {
-	a := args[1:]
-	if args[0] == "[" {
-		if len(a) == 0 || a[len(a)-1] != "]" {
-			return 0, false
-		}
-		a = a[:len(a)-1]
-	}
-	switch len(a) {
-	case 1:
-		if a[0] == "!" || a[0] == "(" || a[0] == ")" {
-			return 0, false
-		}
-		return boolStatus(a[0] != ""), true
-	case 2:
-		switch a[0] {
-		case "-n":
-			return boolStatus(a[1] != ""), true
-		case "-z":
-			return boolStatus(a[1] == ""), true
-		}
-	case 3:
-		l, op, r := a[0], a[1], a[2]
-		switch op {
-		case "=", "==":
-			return boolStatus(l == r), true
-		case "!=":
-			return boolStatus(l != r), true
-		case "-eq", "-ne", "-lt", "-le", "-gt", "-ge":
-			x, err1 := strconv.ParseInt(strings.TrimSpace(l), 10, 64)
-			y, err2 := strconv.ParseInt(strings.TrimSpace(r), 10, 64)
-			if err1 != nil || err2 != nil {
-				return 0, false
-			}
-			switch op {
-			case "-eq":
-				return boolStatus(x == y), true
-			case "-ne":
-				return boolStatus(x != y), true
-			case "-lt":
-				return boolStatus(x < y), true
-			case "-le":
-				return boolStatus(x <= y), true
-			case "-gt":
-				return boolStatus(x > y), true
-			}
-			return boolStatus(x >= y), true
-		}
-	}
-	return 0, false
+// samePath reports whether two names reach the same file through
+// symbolic links (the namespace has no inode numbers to compare).
+func (f *frame) samePath(a, b string) bool {
+	pa, errA := f.call.sh.FS.Resolve(f.absPath(a), true)
+	pb, errB := f.call.sh.FS.Resolve(f.absPath(b), true)
+	return errA == nil && errB == nil && pa == pb
 }

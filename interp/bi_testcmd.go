@@ -1,0 +1,264 @@
+package interp
+
+import (
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// test and [ as bash's test.c parses them: POSIX's rules by argument
+// count up to four, then a recursive descent over -o, -a, !, ( ). The
+// operators share [[ ]]'s implementation; integers must be decimal.
+
+var testUnary = map[string]syntax.UnTestOperator{
+	"-a": syntax.TsExists, "-e": syntax.TsExists, "-f": syntax.TsRegFile, "-d": syntax.TsDirect,
+	"-c": syntax.TsCharSp, "-b": syntax.TsBlckSp, "-p": syntax.TsNmPipe, "-S": syntax.TsSocket,
+	"-L": syntax.TsSmbLink, "-h": syntax.TsSmbLink, "-k": syntax.TsSticky, "-g": syntax.TsGIDSet,
+	"-u": syntax.TsUIDSet, "-G": syntax.TsGrpOwn, "-O": syntax.TsUsrOwn, "-N": syntax.TsModif,
+	"-r": syntax.TsRead, "-w": syntax.TsWrite, "-x": syntax.TsExec, "-s": syntax.TsNoEmpty,
+	"-t": syntax.TsFdTerm, "-z": syntax.TsEmpStr, "-n": syntax.TsNempStr, "-o": syntax.TsOptSet,
+	"-v": syntax.TsVarSet, "-R": syntax.TsRefVar,
+}
+
+var testBinary = map[string]bool{
+	"=": true, "==": true, "!=": true, "<": true, ">": true, "-nt": true, "-ot": true, "-ef": true,
+	"-eq": true, "-ne": true, "-lt": true, "-le": true, "-gt": true, "-ge": true,
+}
+
+// testError is a syntax error of test's arguments: status 2.
+type testError string
+
+type tester struct {
+	f    *frame
+	argv []string
+	pos  int
+}
+
+func (f *frame) biTest(args []string) int {
+	name := args[0]
+	argv := args[1:]
+	if name == "[" {
+		if len(argv) == 0 || argv[len(argv)-1] != "]" {
+			f.errorf("[: missing `]'")
+			return 2
+		}
+		argv = argv[:len(argv)-1]
+	}
+	t := &tester{f: f, argv: argv}
+	v, err := t.run()
+	if err != "" {
+		f.errorf("%s: %s", name, err)
+		return 2
+	}
+	return boolStatus(v)
+}
+
+func (t *tester) run() (v bool, err testError) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(testError)
+			if !ok {
+				panic(r)
+			}
+			err = e
+		}
+	}()
+	n := len(t.argv)
+	if n == 0 {
+		return false, ""
+	}
+	v = t.posix()
+	if t.pos != n {
+		if t.pos < n && strings.HasPrefix(t.argv[t.pos], "-") {
+			panic(testError("syntax error: `" + t.argv[t.pos] + "' unexpected"))
+		}
+		panic(testError("too many arguments"))
+	}
+	return v, ""
+}
+
+func (t *tester) posix() bool {
+	n := len(t.argv)
+	switch n {
+	case 1:
+		t.pos = n
+		return t.argv[0] != ""
+	case 2:
+		v := t.two()
+		t.pos = n
+		return v
+	case 3:
+		return t.three()
+	case 4:
+		if t.argv[0] == "!" {
+			t.pos++
+			return !t.three()
+		}
+		if t.argv[0] == "(" && t.argv[3] == ")" {
+			t.pos++
+			v := t.two()
+			t.pos = n
+			return v
+		}
+	}
+	return t.expr()
+}
+
+func (t *tester) two() bool {
+	a := t.argv[t.pos]
+	if a == "!" {
+		return t.argv[t.pos+1] == ""
+	}
+	if _, ok := testUnary[a]; ok {
+		return t.unary()
+	}
+	panic(testError(a + ": unary operator expected"))
+}
+
+func (t *tester) three() bool {
+	a, op, b := t.argv[t.pos], t.argv[t.pos+1], t.argv[t.pos+2]
+	switch {
+	case testBinary[op]:
+		v := t.binary()
+		t.pos = len(t.argv)
+		return v
+	case op == "-a":
+		t.pos = len(t.argv)
+		return a != "" && b != ""
+	case op == "-o":
+		t.pos = len(t.argv)
+		return a != "" || b != ""
+	case a == "!":
+		t.pos++
+		v := !t.two()
+		t.pos = len(t.argv)
+		return v
+	case a == "(" && b == ")":
+		t.pos = len(t.argv)
+		return op != ""
+	}
+	panic(testError(op + ": binary operator expected"))
+}
+
+func (t *tester) advance(need bool) {
+	t.pos++
+	if need && t.pos >= len(t.argv) {
+		panic(testError("argument expected"))
+	}
+}
+
+func (t *tester) expr() bool {
+	if t.pos >= len(t.argv) {
+		panic(testError("argument expected"))
+	}
+	return t.or()
+}
+
+func (t *tester) or() bool {
+	v := t.and()
+	for t.pos < len(t.argv) && t.argv[t.pos] == "-o" {
+		t.advance(false)
+		w := t.or()
+		v = v || w
+	}
+	return v
+}
+
+func (t *tester) and() bool {
+	v := t.term()
+	for t.pos < len(t.argv) && t.argv[t.pos] == "-a" {
+		t.advance(false)
+		w := t.and()
+		v = v && w
+	}
+	return v
+}
+
+func (t *tester) term() bool {
+	n := len(t.argv)
+	if t.pos >= n {
+		panic(testError("argument expected"))
+	}
+	if t.argv[t.pos] == "!" {
+		neg := false
+		for t.pos < n && t.argv[t.pos] == "!" {
+			t.advance(true)
+			neg = !neg
+		}
+		return t.term() != neg
+	}
+	if t.argv[t.pos] == "(" {
+		t.advance(true)
+		v := t.expr()
+		if t.pos >= n {
+			panic(testError("`)' expected"))
+		}
+		if t.argv[t.pos] != ")" {
+			panic(testError("`)' expected, found " + t.argv[t.pos]))
+		}
+		t.advance(false)
+		return v
+	}
+	if t.pos+3 <= n && testBinary[t.argv[t.pos+1]] {
+		return t.binary()
+	}
+	if _, ok := testUnary[t.argv[t.pos]]; ok && t.pos+2 <= n {
+		return t.unary()
+	}
+	v := t.argv[t.pos] != ""
+	t.pos++
+	return v
+}
+
+func (t *tester) unary() bool {
+	op, arg := t.argv[t.pos], t.argv[t.pos+1]
+	t.pos += 2
+	if op == "-t" {
+		return false // no descriptor is a terminal
+	}
+	v, _ := t.f.unaryTest(testUnary[op], arg)
+	return v
+}
+
+func (t *tester) binary() bool {
+	l, op, r := t.argv[t.pos], t.argv[t.pos+1], t.argv[t.pos+2]
+	t.pos += 3
+	switch op {
+	case "=", "==":
+		return l == r
+	case "!=":
+		return l != r
+	case "<":
+		return l < r
+	case ">":
+		return l > r
+	case "-nt", "-ot", "-ef":
+		v, _ := t.f.binaryTest(map[string]syntax.BinTestOperator{"-nt": syntax.TsNewer, "-ot": syntax.TsOlder, "-ef": syntax.TsDevIno}[op], l, r)
+		return v
+	}
+	a, b := testInt(l), testInt(r)
+	switch op {
+	case "-eq":
+		return a == b
+	case "-ne":
+		return a != b
+	case "-lt":
+		return a < b
+	case "-le":
+		return a <= b
+	case "-gt":
+		return a > b
+	}
+	return a >= b
+}
+
+// testInt reads a decimal integer with optional blanks around it, as
+// bash's legal_number does.
+func testInt(s string) int64 {
+	n, err := strconv.ParseInt(strings.Trim(s, " \t\n"), 10, 64)
+	if err != nil || strings.TrimSpace(s) == "" {
+		panic(testError(s + ": integer expression expected"))
+	}
+	return n
+}
