@@ -7,7 +7,6 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
-	"github.com/bashbox/bashbox/interp/arith"
 )
 
 // frameArith is the frame as arithmetic sees it (arith.Env).
@@ -83,9 +82,9 @@ func (f *frame) arith(x syntax.ArithmExpr) (int64, bool) {
 	var err error
 	if text, ok := f.call.sh.arithLiteralText(x, src); ok {
 		// No expansions inside: the text is the same every time.
-		n, err = arith.EvalString(text, frameArith{f})
+		n, err = f.call.sh.arithCache.EvalString(text, frameArith{f})
 	} else {
-		n, err = arith.Eval(x, src, frameArith{f})
+		n, err = f.call.sh.arithCache.Eval(x, src, frameArith{f})
 	}
 	if err != nil {
 		f.arithFail(err)
@@ -100,7 +99,7 @@ func (f *frame) arithString(s string) (int64, bool) {
 	if n, err := strconv.ParseInt(s, 10, 64); err == nil && (len(s) == 1 || s[0] != '0') {
 		return n, true
 	}
-	n, err := arith.EvalString(s, frameArith{f})
+	n, err := f.call.sh.arithCache.EvalString(s, frameArith{f})
 	if err != nil {
 		f.arithFail(err)
 		return 0, false

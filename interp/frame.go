@@ -103,6 +103,7 @@ type frame struct {
 	hadSubst    bool // a command substitution ran in this command's expansions
 	substStatus int
 	procFDs     []int // descriptors of the running command's process substitutions
+	scratch     *scratch
 }
 
 // fork copies the frame for a subshell. async says the parent keeps
@@ -139,6 +140,7 @@ func (f *frame) fork(async bool) *frame {
 	c.trapShared = false
 	c.loopDepth = 0
 	c.procFDs = nil
+	c.scratch = nil
 	n := *f.nest
 	c.nest = &n
 	return &c

@@ -25,8 +25,10 @@ func (f *frame) patFlags(nocase bool) pattern.Flags {
 	return fl
 }
 
-func (f *frame) compilePattern(pat string, nocase bool) (*matcher, error) {
-	return &matcher{p: pattern.Compile(pat, f.patFlags(nocase)), ctx: f.ctx}, nil
+// compilePattern returns a matcher by value: it lives on the caller's
+// stack, and a loop's ${x#p} allocates nothing for it.
+func (f *frame) compilePattern(pat string, nocase bool) (matcher, error) {
+	return matcher{p: pattern.Compile(pat, f.patFlags(nocase)), ctx: f.ctx}, nil
 }
 
 // matchPattern matches all of s against pat ([[ == ]], case).

@@ -14,6 +14,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/interp/arith"
 	"github.com/bashbox/bashbox/volumes"
 )
 
@@ -33,6 +34,7 @@ type Shell struct {
 	braceCache map[*syntax.Word][]*syntax.Word
 	arithMu    sync.Mutex
 	arithTexts map[syntax.ArithmExpr]string
+	arithCache arith.Cache // compiled expressions by text
 }
 
 // Invocation describes one script run.

@@ -24,6 +24,7 @@ package arith
 
 import (
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -69,18 +70,10 @@ func (e *Error) Error() string {
 }
 
 // EvalString evaluates an arithmetic expression given as text. An empty
-// or blank expression is 0.
+// or blank expression is 0. It reads the text every time; a [Cache] reads
+// each text once.
 func EvalString(src string, env Env) (int64, error) {
-	return evalString(src, env, 0)
-}
-
-func evalString(src string, env Env, depth int) (int64, error) {
-	if depth >= MaxDepth {
-		return 0, &Error{Expr: strings.TrimLeft(src, " \t\n"), Msg: "expression recursion level exceeded", Token: strings.TrimLeft(src, " \t\n")}
-	}
-	p := &parser{src: src, env: env, depth: depth}
-	v, err := p.run()
-	return v, err
+	return (*Cache)(nil).eval(src, env, 0)
 }
 
 // Eval evaluates an arithmetic syntax tree. src is the source text the
@@ -88,6 +81,30 @@ func evalString(src string, env Env, depth int) (int64, error) {
 // and shown in errors keeps the script's spelling, blanks before "))"
 // included; with src empty the tree is printed compactly instead.
 func Eval(expr syntax.ArithmExpr, src string, env Env) (int64, error) {
+	return (*Cache)(nil).Eval(expr, src, env)
+}
+
+// Cache keeps compiled expressions by their text, so a loop reads its
+// expressions (and the expressions stored in variables) once. It is safe
+// for concurrent use; the zero value is ready and a nil *Cache compiles
+// nothing.
+type Cache struct {
+	mu sync.Mutex
+	m  map[string]*node // a nil node: the text does not compile, evaluate it eagerly
+}
+
+const (
+	maxCached    = 4096 // texts kept; the cache starts over when full
+	maxCachedLen = 512  // longer texts are evaluated eagerly, not kept
+)
+
+// EvalString is the package's EvalString through the cache.
+func (c *Cache) EvalString(src string, env Env) (int64, error) {
+	return c.eval(src, env, 0)
+}
+
+// Eval is the package's Eval through the cache.
+func (c *Cache) Eval(expr syntax.ArithmExpr, src string, env Env) (int64, error) {
 	if expr == nil {
 		return 0, nil
 	}
@@ -95,7 +112,58 @@ func Eval(expr syntax.ArithmExpr, src string, env Env) (int64, error) {
 	if err := text(&b, expr, src, env); err != nil {
 		return 0, err
 	}
-	return EvalString(b.String(), env)
+	return c.eval(b.String(), env, 0)
+}
+
+func (c *Cache) eval(src string, env Env, depth int) (int64, error) {
+	if depth >= MaxDepth {
+		return 0, &Error{Expr: strings.TrimLeft(src, " \t\n"), Msg: "expression recursion level exceeded", Token: strings.TrimLeft(src, " \t\n")}
+	}
+	ev := evaluator{src: src, env: env, cache: c, depth: depth}
+	if c != nil && len(src) <= maxCachedLen {
+		c.mu.Lock()
+		n, ok := c.m[src]
+		c.mu.Unlock()
+		if !ok {
+			n = compile(src)
+			c.mu.Lock()
+			if c.m == nil || len(c.m) >= maxCached {
+				c.m = make(map[string]*node)
+			}
+			c.m[src] = n
+			c.mu.Unlock()
+		}
+		if n != nil {
+			return ev.run(n)
+		}
+	}
+	p := &parser{evaluator: ev, eager: true}
+	return p.runEager()
+}
+
+// empty is the tree of the empty expression, which is 0.
+var empty = &node{op: oNum}
+
+// compile reads src into a tree, or returns nil if it has a syntax error.
+func compile(src string) (n *node) {
+	p := &parser{evaluator: evaluator{src: src}, noeval: 1}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(failure); !ok {
+				panic(r)
+			}
+			n = nil
+		}
+	}()
+	if n = p.parse(); n == nil {
+		n = empty
+	}
+	return n
+}
+
+func (p *parser) runEager() (v int64, err error) {
+	defer catch(&v, &err)
+	return p.parse().value(), nil
 }
 
 // text writes the expression with its expansions done.
