@@ -75,8 +75,11 @@ func (f *frame) arith(x syntax.ArithmExpr) (int64, bool) {
 		}
 	}
 	src := f.src
-	if int(x.End().Offset()) > len(src) {
+	if end := int(x.End().Offset()); end > len(src) {
 		src = ""
+	} else if f.arithCmd == "let" {
+		// A let argument is a word: bash shows no blanks after it.
+		src = src[:end]
 	}
 	var n int64
 	var err error
@@ -109,12 +112,42 @@ func (f *frame) arithString(s string) (int64, bool) {
 
 func (f *frame) arithFail(err error) {
 	if err != errReported {
-		f.errorf("%s", err.Error())
+		if f.arithCmd != "" {
+			f.errorf("%s: %s", f.arithCmd, err.Error())
+		} else {
+			f.errorf("%s", err.Error())
+		}
 	}
+	f.arithErr = true
 	if f.ctl == ctlNone {
 		f.status = 1
-		f.abort()
+		switch {
+		case f.arithFatal:
+			f.fatal(1)
+		case f.arithCmd == "":
+			// An expansion: bash abandons the command line.
+			f.abort()
+		}
 	}
+}
+
+// arithFor sets the command arithmetic errors are reported for and
+// whether they end the shell, returning the previous setting for
+// arithRestore.
+func (f *frame) arithFor(cmd string, fatal bool) (string, bool) {
+	c, fa := f.arithCmd, f.arithFatal
+	f.arithCmd, f.arithFatal = cmd, fatal
+	return c, fa
+}
+
+func (f *frame) arithRestore(cmd string, fatal bool) { f.arithCmd, f.arithFatal = cmd, fatal }
+
+// arithAs evaluates x for a command: "((" for (( )) and for (( )).
+func (f *frame) arithAs(cmd string, x syntax.ArithmExpr) (int64, bool) {
+	c0, fa := f.arithFor(cmd, false)
+	n, ok := f.arith(x)
+	f.arithRestore(c0, fa)
+	return n, ok
 }
 
 // arithText prints an arithmetic expression back as source.

@@ -377,6 +377,8 @@ func (f *frame) biLet(args []string) int {
 		return 1
 	}
 	var n int64
+	c0, fa := f.arithFor("let", false)
+	defer f.arithRestore(c0, fa)
 	for _, a := range args[1:] {
 		var ok bool
 		n, ok = f.arithString(a)
@@ -390,6 +392,8 @@ func (f *frame) biLet(args []string) int {
 // letClause runs let parsed as arithmetic.
 func (f *frame) letClause(c *syntax.LetClause) {
 	var n int64
+	c0, fa := f.arithFor("let", false)
+	defer f.arithRestore(c0, fa)
 	for _, x := range c.Exprs {
 		var ok bool
 		n, ok = f.arith(x)

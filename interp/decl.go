@@ -46,6 +46,8 @@ type declArg struct {
 }
 
 func (f *frame) declare(kind string, args []declArg) int {
+	c0, fa := f.arithFor(kind, false)
+	defer f.arithRestore(c0, fa)
 	var on, off attr
 	var print, funcs, funcNames, global, unexport bool
 	if kind == "nameref" {

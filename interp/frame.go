@@ -104,6 +104,12 @@ type frame struct {
 	substStatus int
 	procFDs     []int // descriptors of the running command's process substitutions
 	scratch     *scratch
+	// arithCmd names the command arithmetic errors are reported for
+	// ("((", "let", "[[", "declare"); arithFatal says such an error ends
+	// the shell, as it does in an assignment to an integer variable.
+	arithCmd   string
+	arithFatal bool
+	arithErr   bool // an arithmetic error was reported (for [[ ]]'s status)
 }
 
 // fork copies the frame for a subshell. async says the parent keeps

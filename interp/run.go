@@ -236,7 +236,7 @@ func (f *frame) runSource(src string, inline, top bool) {
 		f.ctl, f.status = ctlExit, 125
 		return
 	}
-	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(ctxReader{f.ctx, strings.NewReader(src)}, "")
+	file, src, err := parseSource(f.ctx, src)
 	if err != nil && f.ctx.Err() != nil {
 		f.stopped()
 		return
@@ -401,7 +401,7 @@ func (f *frame) cmd(cmd syntax.Command) {
 		f.setFunc(c.Name.Value, c.Body)
 		f.status = 0
 	case *syntax.ArithmCmd:
-		n, ok := f.arith(c.X)
+		n, ok := f.arithAs("((", c.X)
 		if !ok {
 			return
 		}

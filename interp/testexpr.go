@@ -12,8 +12,13 @@ import (
 
 // testClause runs [[ ... ]].
 func (f *frame) testClause(c *syntax.TestClause) {
+	f.arithErr = false
 	ok, good := f.testExpr(c.X)
 	if !good {
+		if f.arithErr {
+			f.status = 1 // bash's status for an arithmetic error in [[ ]]
+			return
+		}
 		if f.status == 0 || f.status == 1 {
 			f.status = 2
 		}
@@ -261,11 +266,13 @@ func (f *frame) binaryTest(op syntax.BinTestOperator, l, r string) (bool, bool) 
 	case syntax.TsAfter:
 		return l > r, true
 	case syntax.TsEql, syntax.TsNeq, syntax.TsLss, syntax.TsLeq, syntax.TsGtr, syntax.TsGeq:
+		c0, fa := f.arithFor("[[", false)
 		a, ok := f.arithString(l)
-		if !ok {
-			return false, false
+		var b int64
+		if ok {
+			b, ok = f.arithString(r)
 		}
-		b, ok := f.arithString(r)
+		f.arithRestore(c0, fa)
 		if !ok {
 			return false, false
 		}

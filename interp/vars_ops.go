@@ -278,7 +278,11 @@ func (f *frame) writable(sc *scope, name string) *variable {
 // convert applies -i, -l and -u to a value being assigned.
 func (f *frame) convert(v *variable, val string) (string, bool) {
 	if v.attrs&attrInteger != 0 {
+		// An error assigning an integer variable ends the shell in bash,
+		// unless a command (declare, let, (( ))) is assigning.
+		c0, fa := f.arithFor(f.arithCmd, f.arithCmd == "")
 		n, ok := f.arithString(val)
+		f.arithRestore(c0, fa)
 		if !ok {
 			return "", false
 		}

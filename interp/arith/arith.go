@@ -146,7 +146,7 @@ var empty = &node{op: oNum}
 
 // compile reads src into a tree, or returns nil if it has a syntax error.
 func compile(src string) (n *node) {
-	p := &parser{evaluator: evaluator{src: src}, noeval: 1}
+	p := &parser{evaluator: evaluator{src: src}}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(failure); !ok {

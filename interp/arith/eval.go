@@ -53,8 +53,11 @@ type node struct {
 	hasSub    bool
 	tok       int // where an error raised by this operation points
 	x, y, z   *node
+	pow       bool  // the subtree has a "**"
 	val       int64 // the value, in eager evaluation only
 }
+
+func (n *node) hasPow() bool { return n != nil && n.pow }
 
 func (n *node) value() int64 {
 	if n == nil {
@@ -70,8 +73,9 @@ type failure struct{ err error }
 type evaluator struct {
 	src   string
 	env   Env
-	cache *Cache
-	depth int // recursion level of variable values
+	cache  *Cache
+	depth  int // recursion level of variable values
+	noeval int // > 0 in branches whose value is not used: no effects, variables are 0
 }
 
 func (e *evaluator) failAt(tok int, msg string) {
@@ -109,26 +113,31 @@ func (e *evaluator) eval(n *node) int64 {
 	case oNum:
 		return n.num
 	case oVar:
-		return e.value(n.name, n.sub, n.hasSub)
+		if e.noeval > 0 {
+			return 0
+		}
+		return e.value(n.name, n.sub, n.hasSub, n.tok)
 	case oLor:
 		if e.eval(n.x) != 0 {
+			e.skip(n.y)
 			return 1
 		}
 		return b2i(e.eval(n.y) != 0)
 	case oLand:
 		if e.eval(n.x) == 0 {
+			e.skip(n.y)
 			return 0
 		}
 		return b2i(e.eval(n.y) != 0)
 	case oCond:
 		if e.eval(n.x) != 0 {
-			return e.eval(n.y)
+			v := e.eval(n.y)
+			e.skip(n.z)
+			return v
 		}
+		e.skip(n.y)
 		return e.eval(n.z)
 	case oAssign:
-		if n.y != nil {
-			e.eval(n.y)
-		}
 		return e.apply(n, e.eval(n.x), 0)
 	}
 	var a, b int64
@@ -141,17 +150,33 @@ func (e *evaluator) eval(n *node) int64 {
 	return e.apply(n, a, b)
 }
 
+// skip evaluates a branch whose value is not used: without effects, and
+// only when it has a "**", the one error bash raises there.
+func (e *evaluator) skip(n *node) {
+	if n.hasPow() {
+		e.noeval++
+		e.eval(n)
+		e.noeval--
+	}
+}
+
 // apply performs one operation on its operands' values.
 func (e *evaluator) apply(n *node, a, b int64) int64 {
 	switch n.op {
 	case oNum:
 		return n.num
 	case oVar:
-		return e.value(n.name, n.sub, n.hasSub)
+		if e.noeval > 0 {
+			return 0
+		}
+		return e.value(n.name, n.sub, n.hasSub, n.tok)
 	case oLval:
 		return 0
 	case oPostInc, oPostDec:
-		v := e.value(n.name, n.sub, n.hasSub)
+		if e.noeval > 0 {
+			return 0
+		}
+		v := e.value(n.name, n.sub, n.hasSub, n.tok)
 		d := int64(1)
 		if n.op == oPostDec {
 			d = -1
@@ -163,7 +188,10 @@ func (e *evaluator) apply(n *node, a, b int64) int64 {
 		if n.op == oPreDec {
 			d = -1
 		}
-		v := e.value(n.name, n.sub, n.hasSub) + d
+		if e.noeval > 0 {
+			return d
+		}
+		v := e.value(n.name, n.sub, n.hasSub, n.tok) + d
 		e.store(n.name, n.sub, n.hasSub, v)
 		return v
 	case oNot:
@@ -187,8 +215,14 @@ func (e *evaluator) apply(n *node, a, b int64) int64 {
 		}
 		return r
 	case oAssign:
+		if e.noeval > 0 {
+			if n.bin != oAssign {
+				a = e.binary(n.bin, 0, a, n.tok)
+			}
+			return a
+		}
 		if n.bin != oAssign {
-			a = e.binary(n.bin, e.value(n.name, n.sub, n.hasSub), a, n.tok)
+			a = e.binary(n.bin, e.value(n.name, n.sub, n.hasSub, n.tok), a, n.tok)
 		}
 		e.store(n.name, n.sub, n.hasSub, a)
 		return a
@@ -236,7 +270,11 @@ func (e *evaluator) binary(op opcode, a, b int64, tok int) int64 {
 		return a * b
 	case oDiv, oMod:
 		if b == 0 {
-			e.failAt(tok, "division by 0")
+			if e.noeval > 0 {
+				b = 1 // as bash does, in a branch not taken
+			} else {
+				e.failAt(tok, "division by 0")
+			}
 		}
 		if b == -1 {
 			if op == oDiv {
@@ -270,8 +308,9 @@ func (e *evaluator) index(name, sub string) string {
 	return strconv.FormatInt(v, 10)
 }
 
-// value reads a variable and evaluates its text as an expression.
-func (e *evaluator) value(name, sub string, hasSub bool) int64 {
+// value reads a variable and evaluates its text as an expression; tok
+// is where the variable is, for the recursion error.
+func (e *evaluator) value(name, sub string, hasSub bool, tok int) int64 {
 	var s string
 	var err error
 	if hasSub {
@@ -283,10 +322,12 @@ func (e *evaluator) value(name, sub string, hasSub bool) int64 {
 	if s == "" {
 		return 0
 	}
-	if plainDecimal(s) {
-		if v, err := strconv.ParseInt(s, 10, 64); err == nil {
-			return v
-		}
+	if v, ok := plainDecimal(s); ok {
+		return v
+	}
+	if e.depth+1 >= MaxDepth {
+		// bash names the expression holding the variable.
+		e.failAt(tok, "expression recursion level exceeded")
 	}
 	v, err := e.cache.eval(s, e.env, e.depth+1)
 	e.check(err)
@@ -301,22 +342,30 @@ func (e *evaluator) store(name, sub string, hasSub bool, v int64) {
 	e.check(e.env.Set(name, v))
 }
 
-// plainDecimal reports whether s is a decimal integer without leading
-// zeros (which would make it octal): the common value, read directly.
-func plainDecimal(s string) bool {
-	if s[0] == '-' {
+// plainDecimal reads s if it is a decimal integer of at most 18 digits
+// without leading zeros (which would make it octal): the common value,
+// read without evaluating it as an expression.
+func plainDecimal(s string) (int64, bool) {
+	neg := s[0] == '-'
+	if neg {
 		s = s[1:]
 	}
 	if s == "0" {
-		return true
+		return 0, true
 	}
 	if s == "" || s[0] < '1' || s[0] > '9' || len(s) > 18 {
-		return false
+		return 0, false
 	}
-	for i := 1; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
+	var v int64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
 		}
+		v = v*10 + int64(c-'0')
 	}
-	return true
+	if neg {
+		v = -v
+	}
+	return v, true
 }

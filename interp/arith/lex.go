@@ -67,7 +67,11 @@ func (p *parser) next() {
 			i++
 		}
 		p.tok = tNum
-		p.num = constant(s[:i])
+		var msg string
+		if p.num, msg = constant(s[:i]); msg != "" {
+			// bash shows the text read so far and the constant.
+			panic(failure{&Error{Expr: strings.TrimLeft(p.src[:p.pos+i], " \t\n"), Msg: msg, Token: s[:i]}})
+		}
 		p.pos += i
 		return
 	}
@@ -116,12 +120,9 @@ func (p *parser) next() {
 
 func (p *parser) is(op string) bool { return p.tok == tOp && p.op == op }
 
-// constant converts a number token as bash's strlong does; its errors
-// name the constant alone.
-func constant(s string) int64 {
-	numErr := func(msg string) {
-		panic(failure{&Error{Expr: s, Msg: msg, Token: s}})
-	}
+// constant converts a number token as bash's strlong does; msg is its
+// error, if any.
+func constant(s string) (v int64, msg string) {
 	base := int64(10)
 	t := s
 	if len(t) > 1 && t[0] == '0' {
@@ -131,18 +132,17 @@ func constant(s string) int64 {
 			base, t = 8, t[1:]
 		}
 	}
-	var v int64
 	for i := 0; i < len(t); i++ {
 		c := t[i]
 		if c == '#' {
 			if base != 10 || i == 0 || strings.IndexByte(t[:i], '#') >= 0 {
-				numErr("invalid number")
+				return 0, "invalid number"
 			}
 			if v < 2 || v > 64 {
-				numErr("invalid arithmetic base")
+				return 0, "invalid arithmetic base"
 			}
 			if i+1 == len(t) {
-				numErr("invalid integer constant")
+				return 0, "invalid integer constant"
 			}
 			base, v = v, 0
 			continue
@@ -165,9 +165,9 @@ func constant(s string) int64 {
 			d = 63
 		}
 		if d >= base {
-			numErr("value too great for base")
+			return 0, "value too great for base"
 		}
 		v = v*base + d
 	}
-	return v
+	return v, ""
 }

@@ -3,21 +3,23 @@ package arith
 // The reader is a recursive descent over bash's grammar (expr.c) that
 // builds a tree. It runs in one of two modes:
 //
-//   - compiling (noeval stays above zero): the whole text is read and the
-//     tree is kept, to be evaluated as often as needed;
+//   - compiling: the whole text is read and the tree is kept, to be
+//     evaluated as often as needed;
 //   - eager (bash's own way): each node is evaluated as soon as it is read,
 //     unless it is in a branch whose value is not used. This is how text
 //     with a syntax error is evaluated, since bash performs the side effects
 //     before the error ("x=5, 1+" assigns x and then fails).
 //
 // A text that compiles evaluates exactly as it would eagerly: evaluation
-// order is the reading order, and skipped branches have no effects.
+// order is the reading order, and skipped branches have no effects. (Their
+// values are still computed, with variables read as 0, since a negative
+// exponent there is an error in bash too: the compiled tree evaluates a
+// skipped branch only when it has a "**".)
 
 // parser is the reader's state.
 type parser struct {
 	evaluator
 	eager  bool
-	noeval int // > 0 in branches whose value is not used (and always when compiling)
 	parens int // open parentheses
 	nest   int // recursion of unary operators and **
 
@@ -42,10 +44,11 @@ const maxNest = 1 << 14
 
 func (p *parser) fail(msg string) { p.failAt(p.last, msg) }
 
-// mk finishes a node: in eager mode, outside skipped branches, it is
-// evaluated now and its children are let go.
+// mk finishes a node: in eager mode it is evaluated now (without effects
+// in a skipped branch) and its children are let go.
 func (p *parser) mk(n *node) *node {
-	if !p.eager || p.noeval > 0 {
+	n.pow = n.op == oPow || n.x.hasPow() || n.y.hasPow() || n.z.hasPow()
+	if !p.eager {
 		return n
 	}
 	switch n.op {
@@ -100,6 +103,8 @@ func (p *parser) assign() *node {
 	if !ok {
 		return lhs
 	}
+	// Only a variable read last can be assigned: prevVar is false after
+	// any operator, so lhs is the variable's placeholder here.
 	if !p.prevVar {
 		p.fail("attempted assignment to non-variable")
 	}
@@ -107,12 +112,7 @@ func (p *parser) assign() *node {
 	opEnd := p.pos
 	p.next()
 	rhs := p.assign()
-	n := &node{op: oAssign, bin: op, name: lv.name, sub: lv.sub, hasSub: lv.hasSub, tok: skipSpace(p.src, opEnd), x: rhs}
-	if lhs.op != oLval {
-		// "a || x = 1": the left side is evaluated for its effects.
-		n.y = lhs
-	}
-	return p.mk(n)
+	return p.mk(&node{op: oAssign, bin: op, name: lv.name, sub: lv.sub, hasSub: lv.hasSub, tok: skipSpace(p.src, opEnd), x: rhs})
 }
 
 func (p *parser) cond() *node {
@@ -161,6 +161,7 @@ func (p *parser) lor() *node {
 			p.noeval--
 		}
 		n = p.mk(&node{op: oLor, x: n, y: r})
+		p.prevVar = false
 	}
 	return n
 }
@@ -177,6 +178,7 @@ func (p *parser) land() *node {
 			p.noeval--
 		}
 		n = p.mk(&node{op: oLand, x: n, y: r})
+		p.prevVar = false
 	}
 	return n
 }
@@ -265,7 +267,7 @@ func (p *parser) operand() *node {
 		p.next()
 		return n
 	case p.tok == tVar:
-		v := &node{op: oVar, name: p.name, sub: p.sub, hasSub: p.hasSub}
+		v := &node{op: oVar, name: p.name, sub: p.sub, hasSub: p.hasSub, tok: p.last}
 		p.lval.name, p.lval.sub, p.lval.hasSub = p.name, p.sub, p.hasSub
 		p.next()
 		if p.tok == tOp {
@@ -293,7 +295,7 @@ func (p *parser) operand() *node {
 		if p.tok != tVar {
 			p.fail("syntax error: operand expected")
 		}
-		n := p.mk(&node{op: op, name: p.name, sub: p.sub, hasSub: p.hasSub})
+		n := p.mk(&node{op: op, name: p.name, sub: p.sub, hasSub: p.hasSub, tok: p.last})
 		p.next()
 		p.prevVar = false
 		return n
