@@ -140,15 +140,36 @@ func (e *expander) joined() string {
 	if len(e.cur) == 1 && (e.mode != modePattern || !e.cur[0].quoted) {
 		return e.cur[0].s
 	}
+	if e.mode != modePattern {
+		return e.concat()
+	}
 	var b strings.Builder
 	for _, s := range e.cur {
-		if e.mode == modePattern && s.quoted {
+		if s.quoted {
 			b.WriteString(quoteMeta(s.s))
 		} else {
 			b.WriteString(s.s)
 		}
 	}
 	return b.String()
+}
+
+// concat joins the current segments in one allocation, checked against
+// the memory budget when it is big ($x$x$x of a long x).
+func (e *expander) concat() string {
+	n := 0
+	for _, s := range e.cur {
+		n += len(s.s)
+	}
+	out, ok := joinChecked(e.f, n, func(b *strings.Builder) {
+		for _, s := range e.cur {
+			b.WriteString(s.s)
+		}
+	})
+	if !ok {
+		e.err = true
+	}
+	return out
 }
 
 func (e *expander) add(s string, quoted bool) {
@@ -192,11 +213,7 @@ func (e *expander) fieldString() string {
 		if len(e.cur) == 1 {
 			return e.cur[0].s
 		}
-		var b strings.Builder
-		for _, s := range e.cur {
-			b.WriteString(s.s)
-		}
-		return b.String()
+		return e.concat()
 	}
 	var b strings.Builder
 	b.WriteString(globMark)

@@ -359,6 +359,11 @@ func (f *frame) assign(name, val string, appendTo bool) bool {
 		if !f.charge(int64(len(val))) {
 			return false
 		}
+		// The new buffer and the old exist together while it grows.
+		if n := v.appendGrowth(len(val)); n > bigString && !f.call.sh.Budget.fits(int64(n)) {
+			f.ctl, f.status = ctlExit, 125
+			return false
+		}
 		v.appendStr(val)
 	} else {
 		if !f.charge(int64(len(val) - len(v.str))) {
