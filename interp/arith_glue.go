@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
-
 )
 
 // frameArith is the frame as arithmetic sees it (arith.Env).

@@ -31,7 +31,6 @@ type strBuilder struct {
 // checkEvery is how much a builder writes between checks of the call.
 const checkEvery = 1 << 20
 
-
 // WriteString appends s; false means the budget or the call ended.
 func (w *strBuilder) WriteString(s string) bool {
 	if w.failed {

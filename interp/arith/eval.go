@@ -71,8 +71,8 @@ type failure struct{ err error }
 
 // evaluator is what evaluation needs, compiled or eager.
 type evaluator struct {
-	src   string
-	env   Env
+	src    string
+	env    Env
 	cache  *Cache
 	depth  int // recursion level of variable values
 	noeval int // > 0 in branches whose value is not used: no effects, variables are 0
