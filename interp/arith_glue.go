@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/bashbox/bashbox/interp/arith"
 )
 
 // frameArith is the frame as arithmetic sees it (arith.Env).
@@ -82,9 +84,9 @@ func (f *frame) arith(x syntax.ArithmExpr) (int64, bool) {
 	}
 	var n int64
 	var err error
-	if text, ok := f.call.sh.arithLiteralText(x, src); ok {
+	if cx := f.call.sh.arithCompiled(x, src); cx != nil {
 		// No expansions inside: the text is the same every time.
-		n, err = f.call.sh.arithCache.EvalString(text, frameArith{f})
+		n, err = f.call.sh.arithCache.Run(cx, frameArith{f})
 	} else {
 		n, err = f.call.sh.arithCache.Eval(x, src, frameArith{f})
 	}
@@ -160,16 +162,18 @@ func arithText(x syntax.ArithmExpr) string {
 // parses new trees every time).
 const maxArithTexts = 4096
 
-// arithLiteralText returns the source text of an arithmetic expression
-// without expansions ($x, $(..), quotes), cached per tree node: arith.Eval
-// would rebuild the same text on every evaluation.
-func (sh *Shell) arithLiteralText(x syntax.ArithmExpr, src string) (string, bool) {
+// arithCompiled returns the compiled source text of an arithmetic
+// expression without expansions ($x, $(..), quotes), cached per tree node:
+// arith.Eval would rebuild the same text on every evaluation. It is nil
+// for an expression with expansions.
+func (sh *Shell) arithCompiled(x syntax.ArithmExpr, src string) *arith.Expr {
 	sh.arithMu.Lock()
-	t, ok := sh.arithTexts[x]
+	cx, ok := sh.arithTexts[x]
 	sh.arithMu.Unlock()
 	if ok {
-		return t, t != ""
+		return cx
 	}
+	var t string
 	start, end := int(x.Pos().Offset()), int(x.End().Offset())
 	literal := src != "" && start <= end && end <= len(src)
 	if literal {
@@ -197,14 +201,15 @@ func (sh *Shell) arithLiteralText(x syntax.ArithmExpr, src string) (string, bool
 			end++
 		}
 		t = src[start:end]
+		cx = sh.arithCache.Compile(t)
 	}
 	sh.arithMu.Lock()
 	if sh.arithTexts == nil {
-		sh.arithTexts = map[syntax.ArithmExpr]string{}
+		sh.arithTexts = map[syntax.ArithmExpr]*arith.Expr{}
 	}
 	if len(sh.arithTexts) < maxArithTexts {
-		sh.arithTexts[x] = t
+		sh.arithTexts[x] = cx
 	}
 	sh.arithMu.Unlock()
-	return t, literal
+	return cx
 }

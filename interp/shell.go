@@ -33,8 +33,8 @@ type Shell struct {
 	braceMu    sync.Mutex
 	braceCache map[*syntax.Word][]*syntax.Word
 	arithMu    sync.Mutex
-	arithTexts map[syntax.ArithmExpr]string
-	arithCache arith.Cache // compiled expressions by text
+	arithTexts map[syntax.ArithmExpr]*arith.Expr // nil: the expression has expansions
+	arithCache arith.Cache                       // compiled expressions by text
 }
 
 // Invocation describes one script run.

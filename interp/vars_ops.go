@@ -305,6 +305,16 @@ func (f *frame) assignScalar(name, val string) bool {
 // assign sets name=val (or appends, +=). A readonly variable or a bad
 // value aborts the command, as in bash.
 func (f *frame) assign(name, val string, appendTo bool) bool {
+	if !appendTo {
+		// The common case in one lookup: a plain scalar its scope owns.
+		if v := f.ownedPlain(name); v != nil {
+			if !f.charge(int64(len(val) - len(v.str))) {
+				return false
+			}
+			v.str, v.sb, v.set = val, nil, true
+			return true
+		}
+	}
 	name = f.resolveRef(name)
 	if target, sub, ok := strings.Cut(name, "["); ok { // a nameref to an element
 		return f.assignIndex(target, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: strings.TrimSuffix(sub, "]")}}}, val, appendTo)
@@ -373,6 +383,28 @@ func (f *frame) assign(name, val string, appendTo bool) bool {
 	}
 	v.set = true
 	return true
+}
+
+// ownedPlain returns the variable name if it is a scalar without
+// attributes that change or guard its value, owned by the scope that has
+// it, and not one the shell watches; else nil.
+func (f *frame) ownedPlain(name string) *variable {
+	for sc := f.vars; sc != nil; sc = sc.parent {
+		v, ok := sc.vars[name]
+		if !ok {
+			continue
+		}
+		if v == nil || v.gen != sc.gen || v.idx != nil || v.assoc != nil ||
+			v.attrs&(attrNameref|attrReadonly|attrInteger|attrLower|attrUpper) != 0 {
+			return nil
+		}
+		switch name {
+		case "SECONDS", "RANDOM", "PWD", "OPTIND":
+			return nil
+		}
+		return v
+	}
+	return nil
 }
 
 func orZero(s string) string {

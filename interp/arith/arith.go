@@ -90,7 +90,14 @@ func Eval(expr syntax.ArithmExpr, src string, env Env) (int64, error) {
 // nothing.
 type Cache struct {
 	mu sync.Mutex
-	m  map[string]*node // a nil node: the text does not compile, evaluate it eagerly
+	m  map[string]*Expr
+}
+
+// Expr is an expression text as a Cache keeps it: compiled, or marked to
+// be read eagerly (a text with a syntax error, or a long one).
+type Expr struct {
+	src  string
+	root *node // nil: evaluate src eagerly
 }
 
 const (
@@ -115,27 +122,44 @@ func (c *Cache) Eval(expr syntax.ArithmExpr, src string, env Env) (int64, error)
 	return c.eval(b.String(), env, 0)
 }
 
+// Compile returns the cache's entry for src, compiling it the first time:
+// a caller that evaluates the same text often keeps it and calls Run.
+func (c *Cache) Compile(src string) *Expr {
+	if c == nil || len(src) > maxCachedLen {
+		return &Expr{src: src}
+	}
+	c.mu.Lock()
+	x, ok := c.m[src]
+	c.mu.Unlock()
+	if ok {
+		return x
+	}
+	x = &Expr{src: src, root: compile(src)}
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= maxCached {
+		c.m = make(map[string]*Expr)
+	}
+	c.m[src] = x
+	c.mu.Unlock()
+	return x
+}
+
+// Run evaluates a compiled expression.
+func (c *Cache) Run(x *Expr, env Env) (int64, error) {
+	return c.run(x, env, 0)
+}
+
 func (c *Cache) eval(src string, env Env, depth int) (int64, error) {
 	if depth >= MaxDepth {
 		return 0, &Error{Expr: strings.TrimLeft(src, " \t\n"), Msg: "expression recursion level exceeded", Token: strings.TrimLeft(src, " \t\n")}
 	}
-	ev := evaluator{src: src, env: env, cache: c, depth: depth}
-	if c != nil && len(src) <= maxCachedLen {
-		c.mu.Lock()
-		n, ok := c.m[src]
-		c.mu.Unlock()
-		if !ok {
-			n = compile(src)
-			c.mu.Lock()
-			if c.m == nil || len(c.m) >= maxCached {
-				c.m = make(map[string]*node)
-			}
-			c.m[src] = n
-			c.mu.Unlock()
-		}
-		if n != nil {
-			return ev.run(n)
-		}
+	return c.run(c.Compile(src), env, depth)
+}
+
+func (c *Cache) run(x *Expr, env Env, depth int) (int64, error) {
+	ev := evaluator{src: x.src, env: env, cache: c, depth: depth}
+	if x.root != nil {
+		return ev.run(x.root)
 	}
 	p := &parser{evaluator: ev, eager: true}
 	return p.runEager()
