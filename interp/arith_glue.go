@@ -158,9 +158,10 @@ func arithText(x syntax.ArithmExpr) string {
 	return strings.TrimSuffix(strings.TrimPrefix(b.String(), "$(("), "))")
 }
 
-// maxArithTexts bounds the cache of expression texts (eval in a loop
-// parses new trees every time).
-const maxArithTexts = 4096
+// maxArithTextBytes bounds the text of the expressions compiled per tree
+// node (eval in a loop parses new trees every time): the map starts over
+// past it.
+const maxArithTextBytes = 64 << 10
 
 // arithCompiled returns the compiled source text of an arithmetic
 // expression without expansions ($x, $(..), quotes), cached per tree node:
@@ -204,12 +205,11 @@ func (sh *Shell) arithCompiled(x syntax.ArithmExpr, src string) *arith.Expr {
 		cx = sh.arithCache.Compile(t)
 	}
 	sh.arithMu.Lock()
-	if sh.arithTexts == nil {
-		sh.arithTexts = map[syntax.ArithmExpr]*arith.Expr{}
+	if sh.arithTexts == nil || sh.arithBytes+len(t) > maxArithTextBytes || len(sh.arithTexts) >= maxArithTextBytes/8 {
+		sh.arithTexts, sh.arithBytes = map[syntax.ArithmExpr]*arith.Expr{}, 0
 	}
-	if len(sh.arithTexts) < maxArithTexts {
-		sh.arithTexts[x] = cx
-	}
+	sh.arithTexts[x] = cx
+	sh.arithBytes += len(t)
 	sh.arithMu.Unlock()
 	return cx
 }

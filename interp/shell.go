@@ -34,6 +34,7 @@ type Shell struct {
 	braceCache map[*syntax.Word][]*syntax.Word
 	arithMu    sync.Mutex
 	arithTexts map[syntax.ArithmExpr]*arith.Expr // nil: the expression has expansions
+	arithBytes int                               // text compiled in arithTexts
 	arithCache arith.Cache                       // compiled expressions by text
 }
 

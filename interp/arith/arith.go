@@ -89,8 +89,9 @@ func Eval(expr syntax.ArithmExpr, src string, env Env) (int64, error) {
 // for concurrent use; the zero value is ready and a nil *Cache compiles
 // nothing.
 type Cache struct {
-	mu sync.Mutex
-	m  map[string]*Expr
+	mu    sync.Mutex
+	m     map[string]*Expr
+	bytes int // text held by m
 }
 
 // Expr is an expression text as a Cache keeps it: compiled, or marked to
@@ -101,8 +102,11 @@ type Expr struct {
 }
 
 const (
-	maxCached    = 4096 // texts kept; the cache starts over when full
-	maxCachedLen = 512  // longer texts are evaluated eagerly, not kept
+	// The cache starts over when it holds this much text: a compiled
+	// text takes some hundred bytes per operator, so a script evaluating
+	// ever new expressions keeps a few megabytes at most.
+	maxCachedBytes = 64 << 10
+	maxCachedLen   = 512 // longer texts are evaluated eagerly, not kept
 )
 
 // EvalString is the package's EvalString through the cache.
@@ -136,10 +140,11 @@ func (c *Cache) Compile(src string) *Expr {
 	}
 	x = &Expr{src: src, root: compile(src)}
 	c.mu.Lock()
-	if c.m == nil || len(c.m) >= maxCached {
-		c.m = make(map[string]*Expr)
+	if c.m == nil || c.bytes+len(src) > maxCachedBytes {
+		c.m, c.bytes = make(map[string]*Expr), 0
 	}
 	c.m[src] = x
+	c.bytes += len(src)
 	c.mu.Unlock()
 	return x
 }
