@@ -61,3 +61,32 @@ func BenchmarkLoopHeavyVsSh(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLoops runs each LoopOps loop and loop_heavy through bashbox
+// alone, so one loop can be profiled:
+//
+//	go test ./bench -run - -bench 'Loops/loop_heavy' -cpuprofile cpu.out
+func BenchmarkLoops(b *testing.B) {
+	root := b.TempDir()
+	bb, err := NewBashbox(root)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer bb.Close()
+	ops := append([]Op{}, LoopOps...)
+	for _, op := range Ops {
+		if op.Name == "loop_heavy" {
+			ops = append(ops, op)
+		}
+	}
+	for _, op := range ops {
+		b.Run(op.Name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if o := bb.Run(context.Background(), op, root); o.Exit != 0 {
+					b.Fatalf("%s: exit %d", op.Name, o.Exit)
+				}
+			}
+		})
+	}
+}

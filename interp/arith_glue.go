@@ -81,16 +81,19 @@ func (f *frame) arith(x syntax.ArithmExpr) (int64, bool) {
 		}
 	}
 	src := f.src
-	if int(x.End().Offset()) > len(src) {
+	if end := int(x.End().Offset()); end > len(src) {
 		src = ""
+	} else if f.arithCmd == "let" {
+		// A let argument is a word: bash shows no blanks after it.
+		src = src[:end]
 	}
 	var n int64
 	var err error
-	if text, ok := f.call.sh.arithLiteralText(x, src); ok {
+	if cx := f.call.sh.arithCompiled(x, src); cx != nil {
 		// No expansions inside: the text is the same every time.
-		n, err = arith.EvalString(text, frameArith{f})
+		n, err = f.call.sh.arithCache.Run(cx, frameArith{f})
 	} else {
-		n, err = arith.Eval(x, src, frameArith{f})
+		n, err = f.call.sh.arithCache.Eval(x, src, frameArith{f})
 	}
 	if err != nil {
 		f.arithFail(err)
@@ -105,7 +108,7 @@ func (f *frame) arithString(s string) (int64, bool) {
 	if n, err := strconv.ParseInt(s, 10, 64); err == nil && (len(s) == 1 || s[0] != '0') {
 		return n, true
 	}
-	n, err := arith.EvalString(s, frameArith{f})
+	n, err := f.call.sh.arithCache.EvalString(s, frameArith{f})
 	if err != nil {
 		f.arithFail(err)
 		return 0, false
@@ -115,19 +118,42 @@ func (f *frame) arithString(s string) (int64, bool) {
 
 func (f *frame) arithFail(err error) {
 	if err != errReported {
-		who := f.arithWho
-		if who == "" {
-			who = f.arithCmd
+		if f.arithCmd != "" {
+			f.errorf("%s: %s", f.arithCmd, err.Error())
+		} else {
+			f.errorf("%s", err.Error())
 		}
-		f.errorf("%s%s", who, err.Error())
 	}
-	if f.arithWho != "" { // let, [[ ]]: the builtin fails, the line goes on
-		return
-	}
+	f.arithErr = true
 	if f.ctl == ctlNone {
 		f.status = 1
-		f.abort()
+		switch {
+		case f.arithFatal:
+			f.fatal(1)
+		case f.arithCmd == "":
+			// An expansion: bash abandons the command line.
+			f.abort()
+		}
 	}
+}
+
+// arithFor sets the command arithmetic errors are reported for and
+// whether they end the shell, returning the previous setting for
+// arithRestore.
+func (f *frame) arithFor(cmd string, fatal bool) (string, bool) {
+	c, fa := f.arithCmd, f.arithFatal
+	f.arithCmd, f.arithFatal = cmd, fatal
+	return c, fa
+}
+
+func (f *frame) arithRestore(cmd string, fatal bool) { f.arithCmd, f.arithFatal = cmd, fatal }
+
+// arithAs evaluates x for a command: "((" for (( )) and for (( )).
+func (f *frame) arithAs(cmd string, x syntax.ArithmExpr) (int64, bool) {
+	c0, fa := f.arithFor(cmd, false)
+	n, ok := f.arith(x)
+	f.arithRestore(c0, fa)
+	return n, ok
 }
 
 // arithText prints an arithmetic expression back as source.
@@ -137,20 +163,23 @@ func arithText(x syntax.ArithmExpr) string {
 	return strings.TrimSuffix(strings.TrimPrefix(b.String(), "$(("), "))")
 }
 
-// maxArithTexts bounds the cache of expression texts (eval in a loop
-// parses new trees every time).
-const maxArithTexts = 4096
+// maxArithTextBytes bounds the text of the expressions compiled per tree
+// node (eval in a loop parses new trees every time): the map starts over
+// past it.
+const maxArithTextBytes = 64 << 10
 
-// arithLiteralText returns the source text of an arithmetic expression
-// without expansions ($x, $(..), quotes), cached per tree node: arith.Eval
-// would rebuild the same text on every evaluation.
-func (sh *Shell) arithLiteralText(x syntax.ArithmExpr, src string) (string, bool) {
+// arithCompiled returns the compiled source text of an arithmetic
+// expression without expansions ($x, $(..), quotes), cached per tree node:
+// arith.Eval would rebuild the same text on every evaluation. It is nil
+// for an expression with expansions.
+func (sh *Shell) arithCompiled(x syntax.ArithmExpr, src string) *arith.Expr {
 	sh.arithMu.Lock()
-	t, ok := sh.arithTexts[x]
+	cx, ok := sh.arithTexts[x]
 	sh.arithMu.Unlock()
 	if ok {
-		return t, t != ""
+		return cx
 	}
+	var t string
 	start, end := int(x.Pos().Offset()), int(x.End().Offset())
 	literal := src != "" && start <= end && end <= len(src)
 	if literal {
@@ -178,23 +207,22 @@ func (sh *Shell) arithLiteralText(x syntax.ArithmExpr, src string) (string, bool
 			end++
 		}
 		t = src[start:end]
+		cx = sh.arithCache.Compile(t)
 	}
 	sh.arithMu.Lock()
-	if sh.arithTexts == nil {
-		sh.arithTexts = map[syntax.ArithmExpr]string{}
+	if sh.arithTexts == nil || sh.arithBytes+len(t) > maxArithTextBytes || len(sh.arithTexts) >= maxArithTextBytes/8 {
+		sh.arithTexts, sh.arithBytes = map[syntax.ArithmExpr]*arith.Expr{}, 0
 	}
-	if len(sh.arithTexts) < maxArithTexts {
-		sh.arithTexts[x] = t
-	}
+	sh.arithTexts[x] = cx
+	sh.arithBytes += len(t)
 	sh.arithMu.Unlock()
-	return t, literal
+	return cx
 }
 
 // softArith evaluates for who (let, [[ ]]) whose arithmetic errors name
 // it and fail it without abandoning the command line.
 func (f *frame) softArith(who string, fn func() (int64, bool)) (int64, bool) {
-	saved := f.arithWho
-	f.arithWho = who + ": "
-	defer func() { f.arithWho = saved }()
+	c0, fa := f.arithFor(who, false)
+	defer f.arithRestore(c0, fa)
 	return fn()
 }

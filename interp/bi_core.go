@@ -376,9 +376,11 @@ func (f *frame) biLet(args []string) int {
 		return 1
 	}
 	var n int64
+	c0, fa := f.arithFor("let", false)
+	defer f.arithRestore(c0, fa)
 	for _, a := range args[1:] {
 		var ok bool
-		n, ok = f.softArith("let", func() (int64, bool) { return f.arithString(a) })
+		n, ok = f.arithString(a)
 		if !ok {
 			if f.ctl == ctlAbort {
 				f.ctl = ctlNone
@@ -392,6 +394,8 @@ func (f *frame) biLet(args []string) int {
 // letClause runs let parsed as arithmetic.
 func (f *frame) letClause(c *syntax.LetClause) {
 	var n int64
+	c0, fa := f.arithFor("let", false)
+	defer f.arithRestore(c0, fa)
 	for _, x := range c.Exprs {
 		var ok bool
 		n, ok = f.arithCommand("let: ", x)

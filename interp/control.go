@@ -133,7 +133,7 @@ func (f *frame) forClause(c *syntax.ForClause) {
 		}
 	case *syntax.CStyleLoop:
 		if l.Init != nil {
-			if _, ok := f.arith(l.Init); !ok {
+			if _, ok := f.arithAs("((", l.Init); !ok {
 				return
 			}
 		}
@@ -141,8 +141,11 @@ func (f *frame) forClause(c *syntax.ForClause) {
 		var n int64
 		for f.iterate(&n) {
 			if l.Cond != nil {
-				v, ok := f.arith(l.Cond)
-				if !ok || v == 0 {
+				v, ok := f.arithAs("((", l.Cond)
+				if !ok {
+					return
+				}
+				if v == 0 {
 					break
 				}
 			}
@@ -152,7 +155,7 @@ func (f *frame) forClause(c *syntax.ForClause) {
 				break
 			}
 			if l.Post != nil {
-				if _, ok := f.arith(l.Post); !ok {
+				if _, ok := f.arithAs("((", l.Post); !ok {
 					return
 				}
 			}

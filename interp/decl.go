@@ -69,6 +69,8 @@ var declOptions = map[string]string{
 }
 
 func (f *frame) declare(kind string, args []declArg) int {
+	c0, fa := f.arithFor(kind, false)
+	defer f.arithRestore(c0, fa)
 	o := declOpts{kind: kind}
 	switch kind {
 	case "nameref":
@@ -349,11 +351,6 @@ func (f *frame) declareOne(o declOpts, a declArg) bool {
 	}
 	ok := true
 	if hasValue {
-		switch o.kind {
-		case "declare", "typeset", "local":
-			f.arithCmd = o.kind + ": "
-			defer func() { f.arithCmd = "" }()
-		}
 		switch {
 		case arr != nil:
 			ok = f.assignArrayIn(sc, target, arr, appendTo, v.attrs&attrAssoc != 0)

@@ -44,20 +44,24 @@ func (f *frame) tilde(name string) (string, bool) {
 	return "", false
 }
 
+// hasBraceLit says whether an unquoted part of w has a '{': only then
+// can brace expansion apply.
+func hasBraceLit(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.IndexByte(l.Value, '{') >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // braces applies brace expansion to a word; results are cached per word,
 // as brace expansion depends on the source text only.
 func (f *frame) braces(w *syntax.Word) []*syntax.Word {
 	if !f.opts.has(optBraceexpand) {
 		return []*syntax.Word{w}
 	}
-	hasBrace := false
-	for _, p := range w.Parts {
-		if l, ok := p.(*syntax.Lit); ok && strings.IndexByte(l.Value, '{') >= 0 {
-			hasBrace = true
-			break
-		}
-	}
-	if !hasBrace {
+	if !hasBraceLit(w) {
 		return []*syntax.Word{w}
 	}
 	sh := f.call.sh

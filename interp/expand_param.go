@@ -455,7 +455,7 @@ func (f *frame) expOp(v pval, p *syntax.ParamExp, name string, quoted bool) (pva
 		}
 		all := exp.Op == syntax.UpperAll || exp.Op == syntax.LowerAll
 		upper := exp.Op == syntax.UpperFirst || exp.Op == syntax.UpperAll
-		return eachValue(v, func(s string) string { return caseConvert(s, m, all, upper) }), true
+		return eachValue(v, func(s string) string { return caseConvert(s, &m, all, upper) }), true
 	case syntax.OtherParamOps:
 		op := ""
 		if exp.Word != nil {

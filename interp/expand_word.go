@@ -24,18 +24,22 @@ const (
 )
 
 type expander struct {
-	f      *frame
-	mode   expandMode
-	ifs    string
-	out    []string // finished fields
-	cur    []seg
-	exists bool // the current field exists even if empty (a quoted part)
-	err    bool
+	f    *frame
+	mode expandMode
+	ifs  string
+	out  []string // finished fields
+	// globFrom is the first field of out this expander made: the ones
+	// before are finished words.
+	globFrom int
+	cur      []seg
+	exists   bool // the current field exists even if empty (a quoted part)
+	err      bool
 }
 
 // fields expands command words into fields.
 func (f *frame) fields(words []*syntax.Word) ([]string, bool) {
 	out := make([]string, 0, len(words))
+	var ok bool
 	for _, w := range words {
 		// Fast path: a plain literal word.
 		if len(w.Parts) == 1 {
@@ -51,22 +55,32 @@ func (f *frame) fields(words []*syntax.Word) ([]string, bool) {
 		if f.ctl != ctlNone {
 			return nil, false
 		}
-		for _, bw := range f.braces(w) {
-			e := expander{f: f, mode: modeFields, ifs: f.ifs()}
-			e.word(bw)
-			if e.err {
+		if !hasBraceLit(w) {
+			if out, ok = f.expandFields(w, out); !ok {
 				return nil, false
 			}
-			e.endField(false)
-			for _, fld := range e.globFields() {
-				out = append(out, fld)
-			}
-			if e.err {
+			continue
+		}
+		for _, bw := range f.braces(w) {
+			if out, ok = f.expandFields(bw, out); !ok {
 				return nil, false
 			}
 		}
 	}
 	return out, true
+}
+
+// expandFields appends the fields of one word (after brace expansion).
+func (f *frame) expandFields(w *syntax.Word, out []string) ([]string, bool) {
+	e := expander{f: f, mode: modeFields, ifs: f.ifs(), cur: f.takeSegs(), out: out, globFrom: len(out)}
+	e.word(w)
+	if e.err {
+		return nil, false
+	}
+	e.endField(false)
+	f.giveSegs(e.cur)
+	e.cur = nil
+	return e.globFields(), !e.err
 }
 
 // plainLit says whether a literal needs no processing: no escapes, no
@@ -103,9 +117,11 @@ func (f *frame) literal(w *syntax.Word) (string, bool) {
 			}
 		}
 	}
-	e := expander{f: f, mode: modeLiteral}
+	e := expander{f: f, mode: modeLiteral, cur: f.takeSegs()}
 	e.word(w)
-	return e.joined(), !e.err
+	s := e.joined()
+	f.giveSegs(e.cur)
+	return s, !e.err
 }
 
 // patternOf expands a word as a pattern: quoted characters are escaped.
@@ -113,24 +129,47 @@ func (f *frame) patternOf(w *syntax.Word) (string, bool) {
 	if w == nil {
 		return "", true
 	}
-	e := expander{f: f, mode: modePattern}
+	e := expander{f: f, mode: modePattern, cur: f.takeSegs()}
 	e.word(w)
-	return e.joined(), !e.err
+	s := e.joined()
+	f.giveSegs(e.cur)
+	return s, !e.err
 }
 
 func (e *expander) joined() string {
 	if len(e.cur) == 1 && (e.mode != modePattern || !e.cur[0].quoted) {
 		return e.cur[0].s
 	}
+	if e.mode != modePattern {
+		return e.concat()
+	}
 	var b strings.Builder
 	for _, s := range e.cur {
-		if e.mode == modePattern && s.quoted {
+		if s.quoted {
 			b.WriteString(quoteMeta(s.s))
 		} else {
 			b.WriteString(s.s)
 		}
 	}
 	return b.String()
+}
+
+// concat joins the current segments in one allocation, checked against
+// the memory budget when it is big ($x$x$x of a long x).
+func (e *expander) concat() string {
+	n := 0
+	for _, s := range e.cur {
+		n += len(s.s)
+	}
+	out, ok := joinChecked(e.f, n, func(b *strings.Builder) {
+		for _, s := range e.cur {
+			b.WriteString(s.s)
+		}
+	})
+	if !ok {
+		e.err = true
+	}
+	return out
 }
 
 func (e *expander) add(s string, quoted bool) {
@@ -174,11 +213,7 @@ func (e *expander) fieldString() string {
 		if len(e.cur) == 1 {
 			return e.cur[0].s
 		}
-		var b strings.Builder
-		for _, s := range e.cur {
-			b.WriteString(s.s)
-		}
-		return b.String()
+		return e.concat()
 	}
 	var b strings.Builder
 	b.WriteString(globMark)
@@ -210,7 +245,7 @@ const globMark = "\x00glob\x00"
 
 func (e *expander) globFields() []string {
 	out := e.out
-	for i := 0; i < len(out); i++ {
+	for i := e.globFrom; i < len(out); i++ {
 		p, ok := strings.CutPrefix(out[i], globMark)
 		if !ok {
 			continue

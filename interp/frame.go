@@ -63,7 +63,6 @@ type frame struct {
 	aliasShared bool
 	aliasFrom   map[string]aliasPos // where each alias was defined; replaced, never changed in place
 	unitEnd     uint                // last line of the top-level command being run
-	arithWho    string              // "let: ", "[[: ": who arithmetic errors name, softly
 	srcName     string              // the file being sourced, for error prefixes
 	traps       map[string]string
 	trapShared  bool
@@ -85,7 +84,6 @@ type frame struct {
 	pipeStatus []int  // of the last pipeline of several commands, else nil
 	lastStatus int    // the status PIPESTATUS shows when pipeStatus is nil
 	lostDyn    uint32 // dynamic variables unset (dynVar.bit)
-	arithCmd   string // "let: ", "((: ", "declare: ": what arithmetic errors name
 
 	pid, ppid int // $BASHPID and the parent's, for sandbox ids
 	shellPID  int // $$: the top shell's, kept in subshells
@@ -116,6 +114,13 @@ type frame struct {
 	hadSubst    bool // a command substitution ran in this command's expansions
 	substStatus int
 	procFDs     []int // descriptors of the running command's process substitutions
+	scratch     *scratch
+	// arithCmd names the command arithmetic errors are reported for
+	// ("((", "let", "[[", "declare"); arithFatal says such an error ends
+	// the shell, as it does in an assignment to an integer variable.
+	arithCmd   string
+	arithFatal bool
+	arithErr   bool // an arithmetic error was reported (for [[ ]]'s status)
 }
 
 // fork copies the frame for a subshell. async says the parent keeps
@@ -155,6 +160,7 @@ func (f *frame) fork(async bool) *frame {
 	c.trapShared = false
 	c.loopDepth = 0
 	c.procFDs = nil
+	c.scratch = nil
 	n := *f.nest
 	c.nest = &n
 	return &c

@@ -2,7 +2,6 @@ package interp
 
 import (
 	"context"
-	"strings"
 
 	"github.com/bashbox/bashbox/interp/pattern"
 )
@@ -25,8 +24,10 @@ func (f *frame) patFlags(nocase bool) pattern.Flags {
 	return fl
 }
 
-func (f *frame) compilePattern(pat string, nocase bool) (*matcher, error) {
-	return &matcher{p: pattern.Compile(pat, f.patFlags(nocase)), ctx: f.ctx}, nil
+// compilePattern returns a matcher by value: it lives on the caller's
+// stack, and a loop's ${x#p} allocates nothing for it.
+func (f *frame) compilePattern(pat string, nocase bool) (matcher, error) {
+	return matcher{p: pattern.Compile(pat, f.patFlags(nocase)), ctx: f.ctx}, nil
 }
 
 // matchPattern matches all of s against pat ([[ == ]], case).
@@ -56,8 +57,9 @@ func (m *matcher) trimSuffix(s string, longest bool) string {
 	return s[:n]
 }
 
-// replace implements ${x/p/r}: anchor 1 is /#, 2 is /%. The result's
-// growth is checked against the memory budget as it is built.
+// replace implements ${x/p/r}: anchor 1 is /#, 2 is /%. The result is
+// held against the memory budget as it is built, and building stops with
+// the call.
 func (m *matcher) replace(s, with string, all bool, anchor int, b *Budget, ctx context.Context) (string, bool) {
 	switch anchor {
 	case 1:
@@ -79,33 +81,30 @@ func (m *matcher) replace(s, with string, all bool, anchor int, b *Budget, ctx c
 		}
 		return s[:n] + with, true
 	}
-	var out strings.Builder
-	last := 0
-	ok := true
+	out := &strBuilder{bud: b, ctx: ctx}
+	last, n := 0, 0
 	err := m.p.Spans(m.ctx, s, all, func(start, end int) bool {
-		// The builder doubles when it grows: check that the doubled
-		// size fits before it happens, so the result never holds more
-		// than the budget.
-		if need := out.Len() + start - last + len(with); need > out.Cap() && need > 1<<16 && !b.fits(int64(max(2*out.Cap(), need))) {
-			ok = false
+		if !out.WriteString(s[last:start]) || !out.WriteString(with) {
 			return false
 		}
-		out.WriteString(s[last:start])
-		out.WriteString(with)
 		last = end
-		if ctx.Err() != nil {
-			ok = false
+		if n++; n%4096 == 0 && ctx.Err() != nil {
+			out.failed = true
 			return false
 		}
 		return true
 	})
-	if err != nil || !ok {
+	if err != nil || out.failed {
+		out.release()
 		return s, false
 	}
 	if last == 0 && out.Len() == 0 {
 		return s, true
 	}
-	out.WriteString(s[last:])
+	if !out.WriteString(s[last:]) {
+		out.release()
+		return s, false
+	}
 	return out.String(), true
 }
 

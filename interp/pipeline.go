@@ -126,13 +126,12 @@ func (f *frame) cmdSubst(stmts []*syntax.Stmt) (string, bool) {
 		s.ref()
 		_, err = io.Copy(buf, s.reader())
 		s.unref()
-		out := strings.TrimRight(buf.String(), "\n")
-		f.call.sh.Budget.charge(-int64(buf.Len()))
-		if err == errMemory {
+		out, ok := f.takeCapture(buf)
+		if err == errMemory || !ok {
 			f.stopped()
 			return "", false
 		}
-		return out, true
+		return strings.TrimRight(out, "\n"), true
 	}
 	c := f.fork(false)
 	if !f.opts.has(optInheritErrexit) {
@@ -144,12 +143,23 @@ func (f *frame) cmdSubst(stmts []*syntax.Stmt) (string, bool) {
 	c.runSub(func() { c.stmts(stmts) })
 	f.status = c.status
 	f.substStatus, f.hadSubst = c.status, true
-	out := buf.String()
-	f.call.sh.Budget.charge(-int64(len(out)))
-	if f.stopped() {
+	out, ok := f.takeCapture(buf)
+	if f.stopped() || !ok {
 		return "", false
 	}
 	return strings.TrimRight(out, "\n"), true
+}
+
+// takeCapture turns a capture into a string and gives back its charge
+// (the variable that keeps it charges it again). The string is made only
+// if the call goes on and it fits beside the capture's chunks.
+func (f *frame) takeCapture(buf *limitedBuffer) (string, bool) {
+	n := buf.Len()
+	defer f.call.sh.Budget.charge(-int64(n))
+	if n > bigString && (f.ctx.Err() != nil || !f.call.sh.Budget.fits(int64(n))) {
+		return "", false
+	}
+	return buf.String(), true
 }
 
 // procSubst starts <(...) or >(...) and returns the /dev/fd path of its

@@ -235,7 +235,7 @@ func (f *frame) runSource(src string, inline, top bool) {
 		f.ctl, f.status = ctlExit, 125
 		return
 	}
-	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(ctxReader{f.ctx, strings.NewReader(src)}, "")
+	file, src, err := parseSource(f.ctx, src)
 	if err != nil && f.ctx.Err() != nil {
 		f.stopped()
 		return
@@ -416,7 +416,7 @@ func (f *frame) cmd(cmd syntax.Command) {
 	case *syntax.FuncDecl:
 		f.status = f.defineFunc(c.Name.Value, c.Body)
 	case *syntax.ArithmCmd:
-		n, ok := f.arithCommand("((: ", c.X)
+		n, ok := f.arithAs("((", c.X)
 		if !ok {
 			return
 		}

@@ -14,6 +14,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/interp/arith"
 	"github.com/bashbox/bashbox/volumes"
 )
 
@@ -32,7 +33,9 @@ type Shell struct {
 	braceMu    sync.Mutex
 	braceCache map[*syntax.Word][]*syntax.Word
 	arithMu    sync.Mutex
-	arithTexts map[syntax.ArithmExpr]string
+	arithTexts map[syntax.ArithmExpr]*arith.Expr // nil: the expression has expansions
+	arithBytes int                               // text compiled in arithTexts
+	arithCache arith.Cache                       // compiled expressions by text
 }
 
 // Invocation describes one script run.

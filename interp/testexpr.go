@@ -13,8 +13,13 @@ import (
 
 // testClause runs [[ ... ]].
 func (f *frame) testClause(c *syntax.TestClause) {
+	f.arithErr = false
 	ok, good := f.testExpr(c.X)
 	if !good {
+		if f.arithErr {
+			f.status = 1 // bash's status for an arithmetic error in [[ ]]
+			return
+		}
 		if f.status == 0 || f.status == 1 {
 			f.status = 2
 		}
@@ -269,13 +274,13 @@ func (f *frame) binaryTest(op syntax.BinTestOperator, l, r string) (bool, bool) 
 	case syntax.TsAfter:
 		return l > r, true
 	case syntax.TsEql, syntax.TsNeq, syntax.TsLss, syntax.TsLeq, syntax.TsGtr, syntax.TsGeq:
-		// An arithmetic error is reported and makes the test false
-		// (status 1), as in bash.
-		a, ok := f.softArith("[[", func() (int64, bool) { return f.arithString(l) })
-		if !ok {
-			return false, f.ctl == ctlNone
+		c0, fa := f.arithFor("[[", false)
+		a, ok := f.arithString(l)
+		var b int64
+		if ok {
+			b, ok = f.arithString(r)
 		}
-		b, ok := f.softArith("[[", func() (int64, bool) { return f.arithString(r) })
+		f.arithRestore(c0, fa)
 		if !ok {
 			return false, f.ctl == ctlNone
 		}

@@ -53,14 +53,28 @@ type variable struct {
 
 // appendStr appends to a scalar's value in amortized constant time.
 func (v *variable) appendStr(val string) {
-	if v.sb == nil || v.sbLen != len(v.str) {
+	if n := v.appendGrowth(len(val)); n > 0 {
 		v.sb = &strings.Builder{}
-		v.sb.Grow(2 * (len(v.str) + len(val)))
+		v.sb.Grow(n)
 		v.sb.WriteString(v.str)
 	}
 	v.sb.WriteString(val)
 	v.str = v.sb.String()
 	v.sbLen = len(v.str)
+}
+
+// appendGrowth is the size of the buffer appending n bytes allocates, or
+// 0 when the value's buffer has room. Large values grow by a quarter, so
+// the spare room a value holds beyond its length stays small.
+func (v *variable) appendGrowth(n int) int {
+	need := len(v.str) + n
+	if v.sb != nil && v.sbLen == len(v.str) && need <= v.sb.Cap() {
+		return 0
+	}
+	if need < 1<<20 {
+		return 2 * need
+	}
+	return need + need/4
 }
 
 func (v *variable) isArray() bool { return v.attrs&(attrIndexed|attrAssoc) != 0 }
@@ -135,6 +149,11 @@ func (s *sparse) get(i int64) (string, bool) {
 	return "", false
 }
 
+// elemOverhead is what an element costs beside its text: its index and
+// its string header, counted so a huge array of short strings is charged
+// what it holds.
+const elemOverhead = 24
+
 func (s *sparse) set(i int64, val string) {
 	p, ok := s.find(i)
 	if ok {
@@ -142,14 +161,14 @@ func (s *sparse) set(i int64, val string) {
 		s.vals[p] = val
 		return
 	}
-	s.bytes += int64(len(val))
+	s.bytes += int64(len(val)) + elemOverhead
 	s.keys = slices.Insert(s.keys, p, i)
 	s.vals = slices.Insert(s.vals, p, val)
 }
 
 func (s *sparse) unset(i int64) {
 	if p, ok := s.find(i); ok {
-		s.bytes -= int64(len(s.vals[p]))
+		s.bytes -= int64(len(s.vals[p])) + elemOverhead
 		s.keys = slices.Delete(s.keys, p, p+1)
 		s.vals = slices.Delete(s.vals, p, p+1)
 	}

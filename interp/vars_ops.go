@@ -195,7 +195,11 @@ func (f *frame) writable(sc *scope, name string) *variable {
 // convert applies -i, -l and -u to a value being assigned.
 func (f *frame) convert(v *variable, val string) (string, bool) {
 	if v.attrs&attrInteger != 0 {
+		// An error assigning an integer variable ends the shell in bash,
+		// unless a command (declare, let, (( ))) is assigning.
+		c0, fa := f.arithFor(f.arithCmd, f.arithCmd == "")
 		n, ok := f.arithString(val)
+		f.arithRestore(c0, fa)
 		if !ok {
 			return "", false
 		}
@@ -237,6 +241,16 @@ func (f *frame) assignScalar(name, val string) bool {
 // command line is the caller's to say (an assignment statement does, read
 // and for do not).
 func (f *frame) assign(name, val string, appendTo bool) bool {
+	if !appendTo {
+		// The common case in one lookup: a plain scalar its scope owns.
+		if v := f.ownedPlain(name); v != nil {
+			if !f.charge(int64(len(val) - len(v.str))) {
+				return false
+			}
+			v.str, v.sb, v.set = val, nil, true
+			return true
+		}
+	}
 	return f.assignIn(nil, name, val, appendTo)
 }
 
@@ -312,6 +326,11 @@ func (f *frame) assignIn(sc *scope, name, val string, appendTo bool) bool {
 		if !f.charge(int64(len(val))) {
 			return false
 		}
+		// The new buffer and the old exist together while it grows.
+		if n := v.appendGrowth(len(val)); n > bigString && !f.call.sh.Budget.fits(int64(n)) {
+			f.ctl, f.status = ctlExit, 125
+			return false
+		}
 		v.appendStr(val)
 	} else {
 		if !f.charge(int64(len(val) - len(v.str))) {
@@ -321,6 +340,28 @@ func (f *frame) assignIn(sc *scope, name, val string, appendTo bool) bool {
 	}
 	v.set = true
 	return true
+}
+
+// ownedPlain returns the variable name if it is a scalar without
+// attributes that change or guard its value, owned by the scope that has
+// it, and not one the shell watches; else nil.
+func (f *frame) ownedPlain(name string) *variable {
+	for sc := f.vars; sc != nil; sc = sc.parent {
+		v, ok := sc.vars[name]
+		if !ok {
+			continue
+		}
+		if v == nil || v.gen != sc.gen || v.idx != nil || v.assoc != nil ||
+			v.attrs&(attrNameref|attrReadonly|attrInteger|attrLower|attrUpper) != 0 {
+			return nil
+		}
+		switch name {
+		case "SECONDS", "RANDOM", "PWD", "OPTIND":
+			return nil
+		}
+		return v
+	}
+	return nil
 }
 
 func orZero(s string) string {

@@ -252,9 +252,7 @@ func (f *frame) seedRandom(val string) bool {
 // arithCommand evaluates the expression of (( )) or let: an error names
 // the command and fails it without abandoning the line, as in bash.
 func (f *frame) arithCommand(name string, x syntax.ArithmExpr) (int64, bool) {
-	f.arithCmd = name
-	n, ok := f.arith(x)
-	f.arithCmd = ""
+	n, ok := f.arithAs(strings.TrimSuffix(name, ": "), x)
 	if !ok && f.ctl == ctlAbort {
 		f.ctl = ctlNone
 		f.status = 1

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -107,6 +108,24 @@ func (f *sandboxFlags) config() (bashbox.Config, error) {
 	return cfg, nil
 }
 
+// heapLimit is the Go heap's soft limit for one run: the memory budget,
+// the output buffers and room for the process itself. The budget bounds
+// what the script holds; without the limit the collector lets garbage
+// grow to as much again before it runs, so a script stopped at a 256 MiB
+// budget could leave the process at twice that. A run that also fills
+// the in-memory overlay goes past the limit; the collector then works
+// harder (at most half the CPU), the run goes on.
+func heapLimit(l bashbox.Limits) int64 {
+	mem, out := l.MaxMemoryBytes, l.MaxOutputBytes
+	if mem == 0 {
+		mem = bashbox.DefaultLimits.MaxMemoryBytes
+	}
+	if out == 0 {
+		out = bashbox.DefaultLimits.MaxOutputBytes
+	}
+	return mem + 2*out + 64<<20
+}
+
 // volumeHelp explains -v in the help of run and serve.
 const volumeHelp = `Volumes (-v, repeatable):
   HOST_DIR                    HOST_DIR at /work, read-only
@@ -179,6 +198,9 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, "%v", err)
 	}
 	defer box.Close()
+	if os.Getenv("GOMEMLIMIT") == "" {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(heapLimit(cfg.Limits)))
+	}
 	if !*asJSON {
 		req.Stdout, req.Stderr, req.DiscardCapture = stdout, stderr, true
 	}

@@ -24,6 +24,7 @@ package arith
 
 import (
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -69,18 +70,10 @@ func (e *Error) Error() string {
 }
 
 // EvalString evaluates an arithmetic expression given as text. An empty
-// or blank expression is 0.
+// or blank expression is 0. It reads the text every time; a [Cache] reads
+// each text once.
 func EvalString(src string, env Env) (int64, error) {
-	return evalString(src, env, 0)
-}
-
-func evalString(src string, env Env, depth int) (int64, error) {
-	if depth >= MaxDepth {
-		return 0, &Error{Expr: strings.TrimLeft(src, " \t\n"), Msg: "expression recursion level exceeded", Token: strings.TrimLeft(src, " \t\n")}
-	}
-	p := &parser{src: src, env: env, depth: depth}
-	v, err := p.run()
-	return v, err
+	return (*Cache)(nil).eval(src, env, 0)
 }
 
 // Eval evaluates an arithmetic syntax tree. src is the source text the
@@ -88,6 +81,41 @@ func evalString(src string, env Env, depth int) (int64, error) {
 // and shown in errors keeps the script's spelling, blanks before "))"
 // included; with src empty the tree is printed compactly instead.
 func Eval(expr syntax.ArithmExpr, src string, env Env) (int64, error) {
+	return (*Cache)(nil).Eval(expr, src, env)
+}
+
+// Cache keeps compiled expressions by their text, so a loop reads its
+// expressions (and the expressions stored in variables) once. It is safe
+// for concurrent use; the zero value is ready and a nil *Cache compiles
+// nothing.
+type Cache struct {
+	mu    sync.Mutex
+	m     map[string]*Expr
+	bytes int // text held by m
+}
+
+// Expr is an expression text as a Cache keeps it: compiled, or marked to
+// be read eagerly (a text with a syntax error, or a long one).
+type Expr struct {
+	src  string
+	root *node // nil: evaluate src eagerly
+}
+
+const (
+	// The cache starts over when it holds this much text: a compiled
+	// text takes some hundred bytes per operator, so a script evaluating
+	// ever new expressions keeps a few megabytes at most.
+	maxCachedBytes = 64 << 10
+	maxCachedLen   = 512 // longer texts are evaluated eagerly, not kept
+)
+
+// EvalString is the package's EvalString through the cache.
+func (c *Cache) EvalString(src string, env Env) (int64, error) {
+	return c.eval(src, env, 0)
+}
+
+// Eval is the package's Eval through the cache.
+func (c *Cache) Eval(expr syntax.ArithmExpr, src string, env Env) (int64, error) {
 	if expr == nil {
 		return 0, nil
 	}
@@ -95,7 +123,76 @@ func Eval(expr syntax.ArithmExpr, src string, env Env) (int64, error) {
 	if err := text(&b, expr, src, env); err != nil {
 		return 0, err
 	}
-	return EvalString(b.String(), env)
+	return c.eval(b.String(), env, 0)
+}
+
+// Compile returns the cache's entry for src, compiling it the first time:
+// a caller that evaluates the same text often keeps it and calls Run.
+func (c *Cache) Compile(src string) *Expr {
+	if c == nil || len(src) > maxCachedLen {
+		return &Expr{src: src}
+	}
+	c.mu.Lock()
+	x, ok := c.m[src]
+	c.mu.Unlock()
+	if ok {
+		return x
+	}
+	x = &Expr{src: src, root: compile(src)}
+	c.mu.Lock()
+	if c.m == nil || c.bytes+len(src) > maxCachedBytes {
+		c.m, c.bytes = make(map[string]*Expr), 0
+	}
+	c.m[src] = x
+	c.bytes += len(src)
+	c.mu.Unlock()
+	return x
+}
+
+// Run evaluates a compiled expression.
+func (c *Cache) Run(x *Expr, env Env) (int64, error) {
+	return c.run(x, env, 0)
+}
+
+func (c *Cache) eval(src string, env Env, depth int) (int64, error) {
+	if depth >= MaxDepth {
+		return 0, &Error{Expr: strings.TrimLeft(src, " \t\n"), Msg: "expression recursion level exceeded", Token: strings.TrimLeft(src, " \t\n")}
+	}
+	return c.run(c.Compile(src), env, depth)
+}
+
+func (c *Cache) run(x *Expr, env Env, depth int) (int64, error) {
+	ev := evaluator{src: x.src, env: env, cache: c, depth: depth}
+	if x.root != nil {
+		return ev.run(x.root)
+	}
+	p := &parser{evaluator: ev, eager: true}
+	return p.runEager()
+}
+
+// empty is the tree of the empty expression, which is 0.
+var empty = &node{op: oNum}
+
+// compile reads src into a tree, or returns nil if it has a syntax error.
+func compile(src string) (n *node) {
+	p := &parser{evaluator: evaluator{src: src}}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(failure); !ok {
+				panic(r)
+			}
+			n = nil
+		}
+	}()
+	if n = p.parse(); n == nil {
+		n = empty
+	}
+	return n
+}
+
+func (p *parser) runEager() (v int64, err error) {
+	defer catch(&v, &err)
+	return p.parse().value(), nil
 }
 
 // text writes the expression with its expansions done.

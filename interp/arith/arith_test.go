@@ -65,6 +65,8 @@ var cases = []string{
 	"a[1]]", "", "  ", "1,", ",1", "(1", "1)", "((1))", "a ? b : c=9", "1 ? a=1 : (a=2)", "0 ? a=1 : (a=2)", "5++", "++5",
 	"a++b", "4 > > 2", "!", "$", "1 +* 2", "x=", "3,4", "i++ + i++", "0 && 1/0", "1 || 1/0", "0 ? 1/0 : 2", "2**3**2",
 	"10-2-3", "2*3%4", "1 - -1", "1--1", "a--1", "a+++1", "a---1",
+	"0 && 2**-1", "1 || 2**-1", "0 ? 2**-1 : 1", "1 ? 1 : a**-1", "0 && (a=2**-1)", "0 && a++ ** -1", "0 && --a ** -1",
+	"0 && 5/0 ** -1", "a || c = 5", "a && c = 5", "07 + 09", "1 + 2#3 + 4", "1 + 37#1", "a + 2#", "r + 1", "y + 1",
 }
 
 var bashPrefix = regexp.MustCompile(`^\S*bash: line \d+: `)
@@ -108,32 +110,37 @@ func TestAgainstBash(t *testing.T) {
 		f := strings.Split(recs[k], "\x01")
 		want := strings.TrimSuffix(bashPrefix.ReplaceAllString(f[0], ""), "\n")
 		want = strings.TrimPrefix(want, "eval: ")
-		env := newEnv()
-		for n, v := range setup {
-			env.vars[n] = v
-		}
-		env.assoc["m"] = true
-		v, err := EvalString(c, env)
-		got := strconv.FormatInt(v, 10)
-		if err != nil {
-			got = err.Error()
-		}
-		if strings.Contains(want, "syntax error near") || strings.Contains(want, "unexpected EOF") {
-			// bash's parser rejected the text before arithmetic ran: the
-			// engine's parser does the same; here the evaluator must
-			// at least fail.
-			if err == nil {
-				t.Errorf("%q: bash rejected it (%s), we gave %d", c, want, v)
+		// Read eagerly (no cache), compiled, and compiled from the cache.
+		cache := &Cache{}
+		for _, mode := range []struct {
+			name  string
+			cache *Cache
+		}{{"eager", nil}, {"compiled", cache}, {"cached", cache}} {
+			env := newEnv()
+			for n, v := range setup {
+				env.vars[n] = v
 			}
-			continue
-		}
-		if got != want {
-			t.Errorf("%q: bash %q, ours %q", c, want, got)
-		}
-		if err == nil {
+			env.assoc["m"] = true
+			v, err := mode.cache.EvalString(c, env)
+			got := strconv.FormatInt(v, 10)
+			if err != nil {
+				got = err.Error()
+			}
+			if strings.Contains(want, "syntax error near") || strings.Contains(want, "unexpected EOF") {
+				// bash's parser rejected the text before arithmetic ran: the
+				// engine's parser does the same; here the evaluator must
+				// at least fail.
+				if err == nil {
+					t.Errorf("%q (%s): bash rejected it (%s), we gave %d", c, mode.name, want, v)
+				}
+				continue
+			}
+			if got != want {
+				t.Errorf("%q (%s): bash %q, ours %q", c, mode.name, want, got)
+			}
 			state := []string{env.vars["a"], env.vars["arr[1]"], env.vars["c"]}
 			if strings.Join(state, "\x01") != strings.Join(f[1:4], "\x01") {
-				t.Errorf("%q: variables after: bash %q, ours %q", c, f[1:4], state)
+				t.Errorf("%q (%s): variables after: bash %q, ours %q", c, mode.name, f[1:4], state)
 			}
 		}
 	}
@@ -198,20 +205,35 @@ func FuzzEvalString(f *testing.F) {
 	for _, c := range cases {
 		f.Add(c)
 	}
+	// Must not panic or hang, and a compiled text must evaluate as the
+	// eager reading does: same value, same error, same variables after.
 	f.Fuzz(func(t *testing.T, s string) {
-		env := newEnv()
-		for n, v := range setup {
-			env.vars[n] = v
+		run := func(c *Cache) (string, map[string]string) {
+			env := newEnv()
+			for n, v := range setup {
+				env.vars[n] = v
+			}
+			env.assoc["m"] = true
+			v, err := c.EvalString(s, env)
+			if err != nil {
+				return err.Error(), env.vars
+			}
+			return strconv.FormatInt(v, 10), env.vars
 		}
-		EvalString(s, env) // must not panic or hang
+		eager, eagerVars := run(nil)
+		compiled, compiledVars := run(&Cache{})
+		if eager != compiled || fmt.Sprint(eagerVars) != fmt.Sprint(compiledVars) {
+			t.Fatalf("%q: eager %q %v, compiled %q %v", s, eager, eagerVars, compiled, compiledVars)
+		}
 	})
 }
 
 func BenchmarkIncrement(b *testing.B) {
 	env := newEnv()
 	env.vars["n"] = "0"
+	var c Cache
 	for b.Loop() {
-		v, _ := EvalString("n+1", env)
+		v, _ := c.EvalString("n+1", env)
 		env.Set("n", v)
 	}
 }
@@ -220,7 +242,8 @@ func BenchmarkComplex(b *testing.B) {
 	env := newEnv()
 	env.vars["a"] = "12"
 	env.vars["b"] = "7"
+	var c Cache
 	for b.Loop() {
-		EvalString("(a*b + 3) % 17 << 2 | (a > b ? a : b)", env)
+		c.EvalString("(a*b + 3) % 17 << 2 | (a > b ? a : b)", env)
 	}
 }
