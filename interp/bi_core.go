@@ -33,7 +33,7 @@ func init() {
 		"hash": (*frame).biHash,
 		"trap": (*frame).biTrap, "umask": (*frame).biUmask, "alias": (*frame).biAlias, "unalias": (*frame).biUnalias,
 		"shopt": (*frame).biShopt, "getopts": (*frame).biGetopts, "wait": (*frame).biWait, "jobs": (*frame).biJobs,
-		"kill": (*frame).biKill, "disown": func(*frame, []string) int { return 0 },
+		"kill": (*frame).biKill, "disown": (*frame).biDisown,
 		"times": (*frame).biTimes, "dirs": (*frame).biDirs, "pushd": (*frame).biPushd, "popd": (*frame).biPopd,
 		"caller": (*frame).biCaller, "enable": (*frame).biEnable, "help": (*frame).biHelp,
 		"complete": func(*frame, []string) int { return 0 }, "compopt": func(*frame, []string) int { return 0 },
@@ -262,7 +262,15 @@ func (f *frame) biEval(args []string) int {
 	defer f.leaveNest()
 	f.status = 0
 	f.evalDepth++
+	oldBase := f.lineBase
+	// bash counts eval's lines from the end of the eval command
+	if f.curCmd != nil {
+		f.lineBase = f.lineno + int(f.curCmd.End().Line()-f.curCmd.Pos().Line()) - 1
+	} else {
+		f.lineBase = f.lineno - 1
+	}
 	f.runSource(src, true, false)
+	f.lineBase = oldBase
 	f.evalDepth--
 	return f.status
 }
@@ -313,7 +321,13 @@ func (f *frame) biSource(args []string) int {
 	}
 	f.sourceDepth++
 	f.status = 0
+	leave := f.pushCall("source", name, 0)
 	f.runSource(string(data), false, false)
+	if f.ctl == ctlReturn {
+		f.ctl = ctlNone
+	}
+	f.runReturnTrap()
+	leave()
 	f.sourceDepth--
 	if len(args) > 2 {
 		f.params = oldParams
@@ -408,27 +422,6 @@ func (f *frame) biTimes(args []string) int {
 
 func (f *frame) biUlimit(args []string) int {
 	f.fds.writeString(1, "unlimited\n")
-	return 0
-}
-
-func (f *frame) biFgBg(args []string) int {
-	f.errorf("%s: no job control", args[0])
-	return 1
-}
-
-func (f *frame) biCaller(args []string) int {
-	if len(f.funcNames) == 0 {
-		return 1
-	}
-	caller := "main"
-	if len(f.funcNames) > 1 {
-		caller = f.funcNames[1]
-	}
-	if len(args) > 1 {
-		f.fds.printf(1, "%d %s %s\n", f.lineno, caller, "main")
-		return 0
-	}
-	f.fds.printf(1, "%d %s\n", f.lineno, "main")
 	return 0
 }
 

@@ -32,6 +32,8 @@ type callState struct {
 	name   string // $0 and the error prefix for -c scripts ("bash")
 	source string // "-c" for inline scripts, else the script path
 	pids   *pidAlloc
+	procs  procTable
+	stdin  *stream         // the script's own standard input
 	wg     *sync.WaitGroup // every goroutine the call starts
 	panics *panicSlot
 
@@ -61,6 +63,9 @@ type frame struct {
 	aliasShared bool
 	traps       map[string]string
 	trapShared  bool
+	shownTraps  map[string]string // a subshell's parent's traps, shown by trap -p until it sets one
+	debugTrap   string            // the DEBUG trap's action, checked before every command
+	proc        *proc             // the simulated process this frame runs in
 
 	opts   options
 	umask  uint32
@@ -81,7 +86,11 @@ type frame struct {
 	ctl         ctl
 	ctlN        int
 	loopDepth   int
-	funcNames   []string // FUNCNAME, innermost first
+	funcNames   []string // the functions running, innermost first
+	stack       []callEntry
+	funcDefs    map[string]funcDef // never changed in place
+	lineBase    int                // added to positions: eval's text starts at its line
+	curCmd      *syntax.Stmt       // $BASH_COMMAND
 	sourceDepth int
 	evalDepth   int
 	nest        *int // nesting depth, shared by the frames of one goroutine chain
@@ -93,6 +102,7 @@ type frame struct {
 	inTrap      bool
 	lastBg      int // $!
 	jobs        *jobTable
+	parentJobs  *jobTable // a command substitution's shell's, for $(jobs -p)
 	dirStack    []string
 	getoptsPos  int
 	random      *uint32
@@ -128,15 +138,10 @@ func (f *frame) fork(async bool) *frame {
 	c.ppid = f.pid
 	c.subshell = f.subshell + 1
 	c.ctl, c.ctlN = ctlNone, 0
-	// A subshell gets its own traps, except ERR/EXIT? bash resets traps
-	// that are not ignored in a subshell; ( ) keeps them listed for trap -p.
-	c.traps = map[string]string{}
-	for k, v := range f.traps {
-		if v == "" {
-			c.traps[k] = v
-		}
-	}
-	c.trapShared = false
+	c.proc = newProc(c.pid)
+	c.proc.async = f.proc != nil && f.proc.async // a job's subshells are async too
+	f.call.procs.add(c.proc)
+	c.inheritTraps(f)
 	c.loopDepth = 0
 	c.procFDs = nil
 	n := *f.nest
@@ -174,9 +179,9 @@ func cowSet[V any](m *map[string]V, shared *bool, key string, val V, del bool) {
 // "bash: line N: " for -c scripts, "SCRIPT: line N: " for files.
 func (f *frame) errPrefix() string {
 	var b strings.Builder
-	name := f.call.name
-	if f.call.source != "-c" && f.call.source != "" {
-		name = f.call.source
+	name := f.curSource()
+	if name == "" {
+		name = f.call.name
 	}
 	b.WriteString(name)
 	b.WriteString(": line ")

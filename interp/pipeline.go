@@ -139,6 +139,7 @@ func (f *frame) cmdSubst(stmts []*syntax.Stmt) (string, bool) {
 		c.opts.put(optErrexit, false)
 	}
 	c.inCmdSubst = true
+	c.parentJobs = f.jobs
 	buf := &limitedBuffer{bud: f.call.sh.Budget}
 	c.fds.set(1, newStream(nil, buf, nil))
 	c.runSub(func() { c.stmts(stmts) })

@@ -115,6 +115,9 @@ func (sh *Shell) runNative(ctx context.Context, inv Invocation) (status int) {
 	}
 	f.runSource(inv.Script, inv.Source == "-c" || inv.Source == "", true)
 	f.runExitTrap()
+	if st, ok := f.killedStatus(); ok {
+		return st
+	}
 	return f.status
 }
 
@@ -128,6 +131,8 @@ func newFrame(call *callState, inv Invocation) *frame {
 		params: inv.Params, arg0: inv.Name, pid: 2, ppid: 1, shellPID: 2,
 		nest: new(int), jobs: &jobTable{}, optind: 1,
 	}
+	f.proc = newProc(f.pid)
+	call.procs.add(f.proc)
 	f.random = new(uint32)
 	*f.random = 12345
 	f.startSecs = nowUnix()
@@ -136,6 +141,7 @@ func newFrame(call *callState, inv Invocation) *frame {
 		stdin = strings.NewReader("")
 	}
 	f.fds.set(0, newStream(stdin, nil, nil))
+	call.stdin = f.fds.get(0)
 	f.fds.set(1, newStream(nil, inv.Stdout, nil))
 	f.fds.set(2, newStream(nil, inv.Stderr, nil))
 	f.initVars(inv.Env)
@@ -281,13 +287,12 @@ func (f *frame) runSource(src string, inline, top bool) {
 		}
 	}
 	if perr != nil && f.ctl == ctlNone {
-		f.fds.writeString(2, nativeSyntaxError(f.syntaxPrefix(inline), src, perr))
+		f.fds.writeString(2, nativeSyntaxError(f.syntaxPrefix(inline), src, perr, f.lineBase))
 		f.status = 2
 		if top {
 			f.ctl = ctlExit
-		} else {
-			f.abort()
 		}
+		// in eval, source and traps a syntax error fails that command only
 	}
 }
 
@@ -297,7 +302,10 @@ func (f *frame) syntaxPrefix(inline bool) string {
 	if f.evalDepth > 0 {
 		return f.call.name + ": eval: "
 	}
-	if inline || f.call.source == "" || f.call.source == "-c" {
+	if src := f.curSource(); src != "" && !inline {
+		return src + ": "
+	}
+	if inline || !f.fileScript() {
 		return f.call.name + ": -c: "
 	}
 	return f.call.source + ": "
@@ -309,6 +317,9 @@ func (f *frame) stopped() bool {
 		if f.ctl == ctlNone {
 			f.ctl = ctlExit
 			f.status = 1
+			if st, ok := f.killedStatus(); ok {
+				f.status = st
+			}
 		}
 		return true
 	}
@@ -328,7 +339,24 @@ func (f *frame) stmt(st *syntax.Stmt) {
 	if f.stopped() {
 		return
 	}
-	f.lineno = int(st.Position.Line())
+	f.lineno = f.lineBase + int(st.Position.Line())
+	if !f.inTrap {
+		switch st.Cmd.(type) {
+		case *syntax.CallExpr, *syntax.TestClause, *syntax.ArithmCmd:
+			f.curCmd = st
+			if f.debugTrap != "" {
+				f.runDebugTrap()
+				if f.ctl != ctlNone {
+					return
+				}
+			}
+		}
+	}
+	if f.proc.has.Load() {
+		if f.handleSignals(); f.ctl != ctlNone {
+			return
+		}
+	}
 	if st.Background {
 		f.background(st)
 		return
@@ -352,6 +380,9 @@ func (f *frame) stmt(st *syntax.Stmt) {
 	}
 	if f.status != 0 && f.ctl == ctlNone && f.noErrExit == 0 && producesStatus(st.Cmd) {
 		f.onFailure()
+	}
+	if f.proc.has.Load() && f.ctl == ctlNone {
+		f.handleSignals()
 	}
 }
 
@@ -398,7 +429,7 @@ func (f *frame) cmd(cmd syntax.Command) {
 	case *syntax.CaseClause:
 		f.caseClause(c)
 	case *syntax.FuncDecl:
-		f.setFunc(c.Name.Value, c.Body)
+		f.defineFunc(c.Name.Value, c.Body)
 		f.status = 0
 	case *syntax.ArithmCmd:
 		n, ok := f.arith(c.X)
@@ -457,6 +488,7 @@ func (f *frame) subshell1(stmts []*syntax.Stmt) {
 	c := f.fork(false)
 	c.runSub(func() { c.stmts(stmts) })
 	f.status = c.status
+	f.reportSignaled(c, stmts)
 }
 
 // runSub runs fn as a subshell's whole life: its exit ends it, its EXIT
@@ -468,6 +500,10 @@ func (c *frame) runSub(fn func()) {
 	}
 	c.ctl = ctlNone
 	c.runExitTrap()
+	if st, ok := c.killedStatus(); ok {
+		c.status = st
+	}
+	c.call.procs.drop(c.proc)
 	c.fds.release()
 }
 
@@ -494,10 +530,10 @@ func (f *frame) runTrap(act string) {
 	f.inTrap = true
 	f.runSource(act, true, false)
 	f.inTrap = old
-	if f.ctl != ctlExit {
+	if f.ctl != ctlExit && f.ctl != ctlReturn {
 		f.status = st
 	}
-	if f.ctl == ctlReturn || f.ctl == ctlAbort {
+	if f.ctl == ctlAbort || f.ctl == ctlReturn && len(f.funcNames) == 0 && f.sourceDepth == 0 {
 		f.ctl = ctlNone
 	}
 }
@@ -534,9 +570,11 @@ func (sh *Shell) runSession(ctx context.Context, f *frame, script string, stdin 
 		stdin = strings.NewReader("")
 	}
 	f.fds.set(0, newStream(stdin, nil, nil))
+	call.stdin = f.fds.get(0)
 	f.fds.set(1, newStream(nil, stdout, nil))
 	f.fds.set(2, newStream(nil, stderr, nil))
 	f.ctl, f.jobs = ctlNone, &jobTable{}
+	call.procs.add(f.proc)
 	*f.nest = 0
 	defer func() {
 		if p := recover(); p != nil {

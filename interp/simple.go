@@ -184,13 +184,23 @@ func (f *frame) callFunc(name string, body *syntax.Stmt, args []string) {
 	f.params = args[1:]
 	f.vars = &scope{vars: map[string]*variable{}, parent: f.vars, gen: newGen(), fn: name}
 	f.funcNames = append([]string{name}, f.funcNames...)
+	def := f.funcDefs[name]
+	if def.source == "" {
+		def.source = "environment"
+	}
+	leave := f.pushCall(name, def.source, def.lineBase)
+	defer leave()
+	restoreTraps := f.enterFuncTraps()
+	if f.debugTrap != "" {
+		// a traced function runs the DEBUG trap once more on entry
+		f.runDebugTrap()
+	}
 	f.stmt(body)
 	if f.ctl == ctlReturn {
 		f.ctl = ctlNone
 	}
-	if act, ok := f.traps["RETURN"]; ok && act != "" && !f.inTrap {
-		f.runTrap(act)
-	}
+	f.runReturnTrap()
+	restoreTraps()
 	f.params, f.vars, f.funcNames = oldParams, oldVars, oldNames
 }
 

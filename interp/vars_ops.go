@@ -187,7 +187,13 @@ func (f *frame) dynamic(name string) (string, bool, bool) {
 		if len(f.funcNames) == 0 {
 			return "", false, true
 		}
-		return f.funcNames[0], true, true
+		return f.stack[0].name, true, true
+	case "BASH_SOURCE", "BASH_LINENO":
+		v, _ := f.introArray(name)
+		s, ok := v.idx.get(0)
+		return s, ok, true
+	case "BASH_COMMAND":
+		return f.bashCommand(), true, true
 	case "PIPESTATUS":
 		if len(f.pipeStatus) == 0 {
 			return itoa(f.status), true, true
@@ -231,16 +237,8 @@ func (f *frame) dynamicArray(name string) (*variable, bool) {
 			v.idx.set(int64(i), itoa(s))
 		}
 		return v, true
-	case "FUNCNAME":
-		if len(f.funcNames) == 0 {
-			return nil, false
-		}
-		v := &variable{attrs: attrIndexed, set: true, idx: &sparse{}}
-		for i, s := range f.funcNames {
-			v.idx.set(int64(i), s)
-		}
-		v.idx.set(int64(len(f.funcNames)), "main")
-		return v, true
+	case "FUNCNAME", "BASH_SOURCE", "BASH_LINENO":
+		return f.introArray(name)
 	}
 	return nil, false
 }
