@@ -122,7 +122,10 @@ func (f *frame) arithFail(err error) {
 func arithText(x syntax.ArithmExpr) string {
 	var b strings.Builder
 	syntax.NewPrinter().Print(&b, &syntax.Word{Parts: []syntax.WordPart{&syntax.ArithmExp{X: x}}})
-	return strings.TrimSuffix(strings.TrimPrefix(b.String(), "$(("), "))")
+	// the printer may start with a line continuation: the node keeps
+	// its source position, the wrapper has none
+	t := strings.TrimSuffix(strings.TrimPrefix(b.String(), "$(("), "))")
+	return strings.TrimLeft(strings.TrimPrefix(t, "\\\n"), " \t")
 }
 
 // maxArithTexts bounds the cache of expression texts (eval in a loop

@@ -449,6 +449,10 @@ func (f *frame) biShopt(args []string) int {
 		}
 		args = args[1:]
 	}
+	if set && unset {
+		f.errorf("shopt: cannot set and unset shell options simultaneously")
+		return 1
+	}
 	lookup := func(name string) (options, bool) {
 		if useSet {
 			return setOptionByName(name)
@@ -459,7 +463,7 @@ func (f *frame) biShopt(args []string) int {
 		if quiet {
 			return
 		}
-		if print || (set || unset) && len(args) == 0 {
+		if print {
 			flag := "-u"
 			if on {
 				flag = "-s"

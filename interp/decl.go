@@ -26,18 +26,10 @@ func (f *frame) declClause(c *syntax.DeclClause) {
 			args = append(args, declArg{as: as})
 		}
 	}
-	if f.opts.has(optXtrace) {
-		var words []string
-		for _, a := range args {
-			if a.as != nil {
-				words = append(words, a.as.Name.Value)
-			} else {
-				words = append(words, a.text)
-			}
-		}
-		f.trace(append([]string{kind}, words...))
-	}
 	f.status = f.declare(kind, args)
+	if f.opts.has(optXtrace) {
+		f.traceDecl(kind, args)
+	}
 }
 
 type declArg struct {
@@ -191,6 +183,10 @@ func (f *frame) declareOne(kind string, a declArg, on, off attr, global, unexpor
 				}
 			}
 		}
+	}
+	if name == "-" && kind == "local" && a.as == nil {
+		f.saveLocalOpts()
+		return true
 	}
 	if !syntax.ValidName(name) {
 		f.errorf("%s: `%s': not a valid identifier", kind, a.text)

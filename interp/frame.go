@@ -67,11 +67,12 @@ type frame struct {
 	debugTrap   string            // the DEBUG trap's action, checked before every command
 	proc        *proc             // the simulated process this frame runs in
 
-	opts   options
-	umask  uint32
-	dir    string
-	oldDir string
-	fds    *fdTab
+	opts      options
+	localOpts *options // what local - saved, put back when the function returns
+	umask     uint32
+	dir       string
+	oldDir    string
+	fds       *fdTab
 
 	status     int // $?
 	params     []string
@@ -100,7 +101,10 @@ type frame struct {
 	src         string // the source being run, for error texts
 	noErrExit   int    // > 0 while in a context set -e ignores (if/while conditions, && lists, !)
 	inTrap      bool
-	lastBg      int // $!
+	traceLevel  int    // set -x: levels of eval, source, trap and $( )
+	traceNot    bool   // set -x: the [[ ]] primary being traced is negated
+	onTraced    func() // set -x in a pipeline stage: lets the next stage start
+	lastBg      int    // $!
 	jobs        *jobTable
 	parentJobs  *jobTable // a command substitution's shell's, for $(jobs -p)
 	dirStack    []string

@@ -269,14 +269,29 @@ func (f *frame) runSource(src string, inline, top bool) {
 	}
 	saved := f.src
 	f.src = src
-	defer func() { f.src = saved }()
+	if !top {
+		f.traceLevel++
+	}
+	defer func() {
+		f.src = saved
+		if !top {
+			f.traceLevel--
+		}
+	}()
 	if file != nil {
 		skipLine := uint(0)
+		echoed := uint(0) // set -v: the input lines already echoed
 		for _, st := range file.Stmts {
 			if skipLine != 0 && st.Pos().Line() == skipLine {
 				continue
 			}
+			if f.opts.has(optVerbose) {
+				echoed = f.echoInput(src, echoed, st)
+			}
 			f.stmt(st)
+			if echoed < st.End().Line() {
+				echoed = st.End().Line()
+			}
 			if top && f.ctl == ctlAbort {
 				f.ctl = ctlNone
 				skipLine = st.End().Line()
@@ -294,6 +309,28 @@ func (f *frame) runSource(src string, inline, top bool) {
 		}
 		// in eval, source and traps a syntax error fails that command only
 	}
+}
+
+// echoInput prints, for set -v, the input lines of st not yet echoed,
+// as bash echoes each line it reads.
+func (f *frame) echoInput(src string, echoed uint, st *syntax.Stmt) uint {
+	first, last := echoed+1, st.End().Line()
+	if first > last {
+		return echoed
+	}
+	line := uint(1)
+	var b strings.Builder
+	for _, text := range strings.SplitAfter(src, "\n") {
+		if line >= first && line <= last {
+			b.WriteString(text)
+			if !strings.HasSuffix(text, "\n") {
+				b.WriteByte('\n')
+			}
+		}
+		line++
+	}
+	f.fds.writeString(2, b.String())
+	return last
 }
 
 // syntaxPrefix starts a syntax error message: "bash: -c: " for inline
@@ -336,7 +373,8 @@ func (f *frame) stmts(list []*syntax.Stmt) {
 }
 
 func (f *frame) stmt(st *syntax.Stmt) {
-	if f.stopped() {
+	if f.stopped() || f.opts.has(optNoexec) {
+		// set -n: a script reads its commands without running them
 		return
 	}
 	f.lineno = f.lineBase + int(st.Position.Line())
@@ -432,6 +470,9 @@ func (f *frame) cmd(cmd syntax.Command) {
 		f.defineFunc(c.Name.Value, c.Body)
 		f.status = 0
 	case *syntax.ArithmCmd:
+		if f.opts.has(optXtrace) {
+			f.traceArith(c)
+		}
 		n, ok := f.arith(c.X)
 		if !ok {
 			return
@@ -528,7 +569,9 @@ func (f *frame) runTrap(act string) {
 	st := f.status
 	old := f.inTrap
 	f.inTrap = true
+	f.traceLevel-- // a trap's commands trace at the level it interrupts
 	f.runSource(act, true, false)
+	f.traceLevel++
 	f.inTrap = old
 	if f.ctl != ctlExit && f.ctl != ctlReturn {
 		f.status = st

@@ -276,5 +276,8 @@ func (f *frame) printTraps(names []string) int {
 // singleQuoteAlways quotes s in single quotes, as bash's trap -p and
 // set -x do: 'it'\”s'.
 func singleQuoteAlways(s string) string {
+	if s == "'" {
+		return `\'`
+	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
