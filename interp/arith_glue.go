@@ -110,11 +110,18 @@ func (f *frame) arithString(s string) (int64, bool) {
 
 func (f *frame) arithFail(err error) {
 	if err != errReported {
-		f.errorf("%s", err.Error())
+		if f.arithCmd != "" {
+			f.errorf("%s: %s", f.arithCmd, err.Error())
+		} else {
+			f.errorf("%s", err.Error())
+		}
 	}
 	if f.ctl == ctlNone {
 		f.status = 1
-		f.abort()
+		// (( )) and let fail; an expansion abandons the command line
+		if f.arithCmd == "" {
+			f.abort()
+		}
 	}
 }
 
@@ -122,10 +129,16 @@ func (f *frame) arithFail(err error) {
 func arithText(x syntax.ArithmExpr) string {
 	var b strings.Builder
 	syntax.NewPrinter().Print(&b, &syntax.Word{Parts: []syntax.WordPart{&syntax.ArithmExp{X: x}}})
-	// the printer may start with a line continuation: the node keeps
-	// its source position, the wrapper has none
+	// the printer breaks lines with continuations where the nodes'
+	// source positions move on a line: the wrapper has none
 	t := strings.TrimSuffix(strings.TrimPrefix(b.String(), "$(("), "))")
-	return strings.TrimLeft(strings.TrimPrefix(t, "\\\n"), " \t")
+	for {
+		i := strings.Index(t, "\\\n")
+		if i < 0 {
+			return strings.TrimLeft(t, " \t")
+		}
+		t = t[:i] + strings.TrimLeft(t[i+2:], " \t")
+	}
 }
 
 // maxArithTexts bounds the cache of expression texts (eval in a loop

@@ -148,6 +148,10 @@ func (f *frame) abort() {
 func (f *frame) fatal(status int) {
 	f.ctl = ctlExit
 	f.status = status
+	if f.subshell > 0 {
+		// a subshell ends with 1, bash's top level with 127
+		f.status = 1
+	}
 }
 
 // splitAssignText splits "name=value", "name+=value" and "name[i]=value"

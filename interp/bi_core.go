@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"io"
 	"path"
 	"strconv"
@@ -239,6 +240,10 @@ func (f *frame) biSource(args []string) int {
 		p = f.absPath(name)
 	}
 	data, err := f.call.sh.readFile(p)
+	if errors.Is(err, errIsDir) {
+		f.errorf("%s: %s: is a directory", args[0], name)
+		return 1
+	}
 	if err != nil {
 		f.errorf("%s: %s", name, builtins.ErrText(err))
 		return 1
@@ -254,6 +259,7 @@ func (f *frame) biSource(args []string) int {
 	f.sourceDepth++
 	f.status = 0
 	leave := f.pushCall("source", name, 0)
+	f.sourceTop = true
 	f.runSource(string(data), false, false)
 	if f.ctl == ctlReturn {
 		f.ctl = ctlNone
@@ -323,6 +329,9 @@ func (f *frame) biLet(args []string) int {
 		return 1
 	}
 	var n int64
+	saved := f.arithCmd
+	f.arithCmd = "let"
+	defer func() { f.arithCmd = saved }()
 	for _, a := range args[1:] {
 		var ok bool
 		n, ok = f.arithString(a)
@@ -336,6 +345,9 @@ func (f *frame) biLet(args []string) int {
 // letClause runs let parsed as arithmetic.
 func (f *frame) letClause(c *syntax.LetClause) {
 	var n int64
+	saved := f.arithCmd
+	f.arithCmd = "let"
+	defer func() { f.arithCmd = saved }()
 	for _, x := range c.Exprs {
 		var ok bool
 		n, ok = f.arith(x)

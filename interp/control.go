@@ -101,6 +101,11 @@ func (f *frame) forClause(c *syntax.ForClause) {
 	defer func() { f.loopDepth-- }()
 	switch l := c.Loop.(type) {
 	case *syntax.WordIter:
+		if !syntax.ValidName(l.Name.Value) {
+			f.errorf("`%s': not a valid identifier", l.Name.Value)
+			f.status = 1
+			return
+		}
 		var items []string
 		if l.InPos.IsValid() || len(l.Items) > 0 {
 			var ok bool
@@ -128,6 +133,11 @@ func (f *frame) forClause(c *syntax.ForClause) {
 				f.traceHeader("for", l.Name.Value, l.Items, l.InPos.IsValid())
 			}
 			if !f.assignScalar(l.Name.Value, it) {
+				// a readonly loop variable ends the loop, not the line
+				if f.ctl == ctlAbort {
+					f.ctl = ctlNone
+				}
+				f.status = 1
 				return
 			}
 			f.stmts(c.Do)

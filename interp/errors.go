@@ -43,6 +43,9 @@ func nativeSyntaxError(prefix, src string, err error, lineBase int) string {
 			tok = rest
 		}
 	}
+	if strings.HasPrefix(tok, "((") {
+		tok = "(" // bash reads one parenthesis at a time here
+	}
 	if i := strings.IndexAny(tok, " \t;&|<>"); i > 0 {
 		tok = tok[:i]
 	} else if i == 0 {

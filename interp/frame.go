@@ -101,6 +101,8 @@ type frame struct {
 	src         string // the source being run, for error texts
 	noErrExit   int    // > 0 while in a context set -e ignores (if/while conditions, && lists, !)
 	inTrap      bool
+	sourceTop   bool   // the next runSource is a sourced file's
+	arithCmd    string // "((" or "let": arithmetic errors name it and only fail it
 	traceLevel  int    // set -x: levels of eval, source, trap and $( )
 	traceNot    bool   // set -x: the [[ ]] primary being traced is negated
 	onTraced    func() // set -x in a pipeline stage: lets the next stage start

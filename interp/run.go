@@ -267,6 +267,10 @@ func (f *frame) runSource(src string, inline, top bool) {
 			file, _ = syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(prefix), "")
 		}
 	}
+	// a sourced file, like a script, abandons only the line of a
+	// fatal error
+	lineTop := top || f.sourceTop
+	f.sourceTop = false
 	saved := f.src
 	f.src = src
 	if !top {
@@ -292,7 +296,7 @@ func (f *frame) runSource(src string, inline, top bool) {
 			if echoed < st.End().Line() {
 				echoed = st.End().Line()
 			}
-			if top && f.ctl == ctlAbort {
+			if lineTop && f.ctl == ctlAbort {
 				f.ctl = ctlNone
 				skipLine = st.End().Line()
 			}
@@ -473,7 +477,10 @@ func (f *frame) cmd(cmd syntax.Command) {
 		if f.opts.has(optXtrace) {
 			f.traceArith(c)
 		}
+		saved := f.arithCmd
+		f.arithCmd = "(("
 		n, ok := f.arith(c.X)
+		f.arithCmd = saved
 		if !ok {
 			return
 		}

@@ -98,9 +98,9 @@ func (f *frame) call1(c *syntax.CallExpr) {
 func (f *frame) assignPrefix(tmp *scope, as *syntax.Assign) bool {
 	name := as.Name.Value
 	if v := f.lookupRaw(name); v != nil && v.attrs&attrReadonly != 0 {
+		// bash complains and runs the command without it
 		f.errorf("%s: readonly variable", name)
-		f.status = 1
-		return false
+		return true
 	}
 	val, ok := f.literal(as.Value)
 	if !ok {
