@@ -348,6 +348,19 @@ func (f *frame) letClause(c *syntax.LetClause) {
 	saved := f.arithCmd
 	f.arithCmd = "let"
 	defer func() { f.arithCmd = saved }()
+	if f.opts.has(optXtrace) {
+		words := []string{"let"}
+		for _, x := range c.Exprs {
+			if w, ok := x.(*syntax.Word); ok {
+				if s, ok := f.literal(w); ok {
+					words = append(words, s)
+					continue
+				}
+			}
+			words = append(words, f.sourceText(x, arithText(x)))
+		}
+		f.trace(words)
+	}
 	for _, x := range c.Exprs {
 		var ok bool
 		n, ok = f.arith(x)

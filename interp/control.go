@@ -132,6 +132,12 @@ func (f *frame) forClause(c *syntax.ForClause) {
 			if f.opts.has(optXtrace) {
 				f.traceHeader("for", l.Name.Value, l.Items, l.InPos.IsValid())
 			}
+			if f.debugTrap != "" && !f.inTrap {
+				f.curCmd, f.curText = nil, f.headerText("for", l.Name.Value, l.Items, l.InPos.IsValid())
+				if f.runDebugTrap(); f.ctl != ctlNone {
+					return
+				}
+			}
 			if !f.assignScalar(l.Name.Value, it) {
 				// a readonly loop variable ends the loop, not the line
 				if f.ctl == ctlAbort {

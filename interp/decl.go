@@ -486,7 +486,11 @@ func (f *frame) printFuncs(args []declArg, namesOnly bool) int {
 		sort.Strings(names)
 	} else {
 		for _, a := range args {
-			names = append(names, a.text)
+			if a.as != nil {
+				names = append(names, a.as.Name.Value)
+			} else {
+				names = append(names, a.text)
+			}
 		}
 	}
 	status := 0
@@ -497,7 +501,12 @@ func (f *frame) printFuncs(args []declArg, namesOnly bool) int {
 			continue
 		}
 		if namesOnly {
-			f.fds.writeString(1, "declare -f "+n+"\n")
+			// declare -F NAME prints the name alone
+			if len(args) > 0 {
+				f.fds.writeString(1, n+"\n")
+			} else {
+				f.fds.writeString(1, "declare -f "+n+"\n")
+			}
 			continue
 		}
 		f.fds.writeString(1, funcText(n, body)+"\n")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -69,6 +70,7 @@ type frame struct {
 
 	opts      options
 	localOpts *options // what local - saved, put back when the function returns
+	editMode  string   // set -o emacs or vi
 	umask     uint32
 	dir       string
 	oldDir    string
@@ -92,6 +94,7 @@ type frame struct {
 	funcDefs    map[string]funcDef // never changed in place
 	lineBase    int                // added to positions: eval's text starts at its line
 	curCmd      *syntax.Stmt       // $BASH_COMMAND
+	curText     string             // $BASH_COMMAND when curCmd is nil (a for header)
 	sourceDepth int
 	evalDepth   int
 	nest        *int // nesting depth, shared by the frames of one goroutine chain
@@ -139,6 +142,7 @@ func (f *frame) fork(async bool) *frame {
 	c.fds = f.fds.fork()
 	c.params = f.params // replaced, never changed in place
 	c.dirStack = append([]string(nil), f.dirStack...)
+	c.stack = slices.Clone(f.stack) // the parent pushes and pops in place
 	c.jobs = &jobTable{}
 	c.pid = f.call.pids.alloc()
 	c.ppid = f.pid

@@ -32,7 +32,7 @@ func (f *frame) fileScript() bool {
 // at the top of a -c script.
 func (f *frame) curSource() string {
 	if len(f.stack) > 0 {
-		return f.stack[0].source
+		return f.stack[len(f.stack)-1].source
 	}
 	if f.fileScript() {
 		return f.call.source
@@ -58,13 +58,17 @@ func (f *frame) defineFunc(name string, body *syntax.Stmt) {
 	f.funcDefs = defs
 }
 
-// pushCall enters a function or sourced file; the returned func leaves it.
+// pushCall enters a function or sourced file; the returned func leaves
+// it. The stack keeps the innermost call last (fork copies it).
 func (f *frame) pushCall(name, source string, lineBase int) func() {
-	oldStack, oldBase := f.stack, f.lineBase
-	f.stack = append([]callEntry{{name: name, source: source, line: f.lineno}}, f.stack...)
+	n, oldBase := len(f.stack), f.lineBase
+	f.stack = append(f.stack, callEntry{name: name, source: source, line: f.lineno})
 	f.lineBase = lineBase
-	return func() { f.stack, f.lineBase = oldStack, oldBase }
+	return func() { f.stack, f.lineBase = f.stack[:n], oldBase }
 }
+
+// callAt is the i-th entry of the stack from the innermost.
+func (f *frame) callAt(i int) callEntry { return f.stack[len(f.stack)-1-i] }
 
 // introArray computes FUNCNAME, BASH_SOURCE and BASH_LINENO. FUNCNAME
 // exists only while a function runs.
@@ -75,7 +79,8 @@ func (f *frame) introArray(name string) (*variable, bool) {
 	v := &variable{attrs: attrIndexed, set: true, idx: &sparse{}}
 	n := int64(0)
 	add := func(s string) { v.idx.set(n, s); n++ }
-	for _, e := range f.stack {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		e := f.stack[i]
 		switch name {
 		case "FUNCNAME":
 			add(e.name)
@@ -134,10 +139,14 @@ func (f *frame) biCaller(args []string) int {
 // stackView is the call stack with bash's bottom "main" entry for
 // script files.
 func (f *frame) stackView() []callEntry {
-	if !f.fileScript() {
-		return f.stack
+	v := make([]callEntry, 0, len(f.stack)+1)
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		v = append(v, f.stack[i])
 	}
-	return append(append([]callEntry(nil), f.stack...), callEntry{name: "main", source: f.call.source})
+	if f.fileScript() {
+		v = append(v, callEntry{name: "main", source: f.call.source})
+	}
+	return v
 }
 
 // bashCommand is $BASH_COMMAND: the simple command running or last run,
@@ -145,7 +154,7 @@ func (f *frame) stackView() []callEntry {
 func (f *frame) bashCommand() string {
 	c := f.curCmd
 	if c == nil {
-		return ""
+		return f.curText
 	}
 	var b strings.Builder
 	p := syntax.NewPrinter(syntax.SingleLine(true))

@@ -206,6 +206,14 @@ func (f *frame) setFlags(args []string) (params []string, setParams bool, status
 					f.errorf("set: %s: invalid option name", args[0])
 					return nil, false, 2
 				}
+				if args[0] == "emacs" || args[0] == "vi" {
+					// the line-editing mode: one of them, or neither
+					if on {
+						f.editMode = args[0]
+					} else if f.editMode == args[0] {
+						f.editMode = ""
+					}
+				}
 				f.opts.put(bit, on)
 				args = args[1:]
 				continue
@@ -231,7 +239,10 @@ func (f *frame) listSetOptions(minus bool) {
 	var b strings.Builder
 	for _, so := range setOptions {
 		on := so.bit != 0 && f.opts.has(so.bit)
-		if so.name == "emacs" || so.name == "vi" || so.name == "history" {
+		switch so.name {
+		case "emacs", "vi":
+			on = f.editMode == so.name
+		case "history":
 			on = false
 		}
 		if minus {

@@ -187,7 +187,7 @@ func (f *frame) dynamic(name string) (string, bool, bool) {
 		if len(f.funcNames) == 0 {
 			return "", false, true
 		}
-		return f.stack[0].name, true, true
+		return f.callAt(0).name, true, true
 	case "BASH_SOURCE", "BASH_LINENO":
 		v, _ := f.introArray(name)
 		s, ok := v.idx.get(0)

@@ -181,8 +181,12 @@ func (f *frame) traceArith(c *syntax.ArithmCmd) {
 	f.traceLine("(( " + text + " ))")
 }
 
-// traceFor prints a for, select or case header as written.
+// traceHeader prints a for or select header as written.
 func (f *frame) traceHeader(kw string, name string, items []*syntax.Word, in bool) {
+	f.traceLine(f.headerText(kw, name, items, in))
+}
+
+func (f *frame) headerText(kw string, name string, items []*syntax.Word, in bool) string {
 	var b strings.Builder
 	b.WriteString(kw)
 	b.WriteByte(' ')
@@ -194,7 +198,7 @@ func (f *frame) traceHeader(kw string, name string, items []*syntax.Word, in boo
 		b.WriteByte(' ')
 		b.WriteString(f.sourceText(w, printNode(w)))
 	}
-	f.traceLine(b.String())
+	return b.String()
 }
 
 // traceTest prints one primary of [[ ]] with its expanded operands.
