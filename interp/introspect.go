@@ -61,10 +61,11 @@ func (f *frame) defineFunc(name string, body *syntax.Stmt) {
 // pushCall enters a function or sourced file; the returned func leaves
 // it. The stack keeps the innermost call last (fork copies it).
 func (f *frame) pushCall(name, source string, lineBase int) func() {
-	n, oldBase := len(f.stack), f.lineBase
-	f.stack = append(f.stack, callEntry{name: name, source: source, line: f.lineno})
+	n, oldBase, line := len(f.stack), f.lineBase, f.lineno
+	f.stack = append(f.stack, callEntry{name: name, source: source, line: line})
 	f.lineBase = lineBase
-	return func() { f.stack, f.lineBase = f.stack[:n], oldBase }
+	// back in the caller, LINENO is the call's line again
+	return func() { f.stack, f.lineBase, f.lineno = f.stack[:n], oldBase, line }
 }
 
 // callAt is the i-th entry of the stack from the innermost.

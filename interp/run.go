@@ -444,7 +444,7 @@ func producesStatus(cmd syntax.Command) bool {
 // onFailure runs the ERR trap and applies set -e after a failed command.
 func (f *frame) onFailure() {
 	if act, ok := f.traps["ERR"]; ok && act != "" && !f.inTrap {
-		f.runTrap(act)
+		f.runTrapHere(act)
 	}
 	if f.opts.has(optErrexit) {
 		f.ctl = ctlExit

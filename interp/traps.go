@@ -150,7 +150,7 @@ func (f *frame) runReturnTrap() {
 	if act, ok := f.traps["RETURN"]; ok && act != "" && !f.inTrap {
 		ctl, n := f.ctl, f.ctlN
 		f.ctl = ctlNone
-		f.runTrap(act)
+		f.runTrapHere(act)
 		if f.ctl == ctlNone {
 			f.ctl, f.ctlN = ctl, n
 		}
@@ -162,10 +162,16 @@ func (f *frame) runDebugTrap() {
 	if f.inTrap || f.debugTrap == "" {
 		return
 	}
-	// the DEBUG trap's LINENO is the line of the command it precedes
+	f.runTrapHere(f.debugTrap)
+}
+
+// runTrapHere runs a DEBUG, ERR or RETURN trap, whose LINENO is the line
+// of the command that triggered it (signal and EXIT traps count their own
+// lines).
+func (f *frame) runTrapHere(act string) {
 	base := f.lineBase
 	f.lineBase = f.lineno - 1
-	f.runTrap(f.debugTrap)
+	f.runTrap(act)
 	f.lineBase = base
 }
 
