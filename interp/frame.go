@@ -104,12 +104,13 @@ type frame struct {
 	src         string // the source being run, for error texts
 	noErrExit   int    // > 0 while in a context set -e ignores (if/while conditions, && lists, !)
 	inTrap      bool
-	sourceTop   bool   // the next runSource is a sourced file's
-	arithCmd    string // "((" or "let": arithmetic errors name it and only fail it
-	traceLevel  int    // set -x: levels of eval, source, trap and $( )
-	traceNot    bool   // set -x: the [[ ]] primary being traced is negated
-	onTraced    func() // set -x in a pipeline stage: lets the next stage start
-	lastBg      int    // $!
+	sourceTop   bool    // the next runSource is a sourced file's
+	arithCmd    string  // "((" or "let": arithmetic errors name it and only fail it
+	traceLevel  int     // set -x: levels of eval, source, trap and $( )
+	traceNot    bool    // set -x: the [[ ]] primary being traced is negated
+	onTraced    func()  // set -x in a pipeline stage: lets the next stage start
+	traceOut    *stream // set -x: stderr before the running command's redirections
+	lastBg      int     // $!
 	jobs        *jobTable
 	parentJobs  *jobTable // a command substitution's shell's, for $(jobs -p)
 	dirStack    []string

@@ -382,6 +382,16 @@ func (f *frame) stmt(st *syntax.Stmt) {
 		return
 	}
 	f.lineno = f.lineBase + int(st.Position.Line())
+	if f.opts.has(optXtrace) {
+		// a command's trace goes where stderr was before its own
+		// redirections, as bash prints it first
+		saved := f.traceOut
+		f.traceOut = nil
+		if len(st.Redirs) > 0 && tracesItself(st.Cmd) {
+			f.traceOut = f.fds.get(2)
+		}
+		defer func() { f.traceOut = saved }()
+	}
 	if !f.inTrap {
 		switch st.Cmd.(type) {
 		case *syntax.CallExpr, *syntax.TestClause, *syntax.ArithmCmd:

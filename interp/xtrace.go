@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"io"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -57,7 +58,12 @@ func (f *frame) traceLine(text string) {
 			fd = int(n)
 		}
 	}
-	f.fds.writeString(fd, f.tracePrefix()+text+"\n")
+	line := f.tracePrefix() + text + "\n"
+	if fd == 2 && f.traceOut != nil && f.traceOut.w != nil {
+		io.WriteString(f.traceOut.w, line)
+	} else {
+		f.fds.writeString(fd, line)
+	}
 	if f.onTraced != nil {
 		f.onTraced()
 	}
@@ -89,8 +95,15 @@ func (f *frame) traceAssign(a *syntax.Assign) {
 		op = "+="
 	}
 	if a.Array != nil {
-		// bash shows a compound assignment as written
-		f.traceLine(name + op + f.sourceText(a.Array, printNode(a.Array)))
+		// bash shows a compound assignment's elements as written
+		var b strings.Builder
+		for i, el := range a.Array.Elems {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(f.sourceText(el, printNode(el)))
+		}
+		f.traceLine(name + op + "(" + b.String() + ")")
 		return
 	}
 	if a.Index != nil {
@@ -261,4 +274,14 @@ func (f *frame) traceDecl(kind string, args []declArg) {
 	for _, l := range again {
 		f.traceLine(l)
 	}
+}
+
+// tracesItself says whether cmd prints its own trace line before its
+// redirections apply (simple commands and the like).
+func tracesItself(cmd syntax.Command) bool {
+	switch cmd.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause, *syntax.TestClause, *syntax.ArithmCmd:
+		return true
+	}
+	return false
 }
