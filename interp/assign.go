@@ -148,8 +148,8 @@ func (f *frame) abort() {
 func (f *frame) fatal(status int) {
 	f.ctl = ctlExit
 	f.status = status
-	if f.subshell > 0 {
-		// a subshell ends with 1, bash's top level with 127
+	if f.subshell > 0 || f.fileScript() {
+		// a subshell and a script file end with 1, bash -c with 127
 		f.status = 1
 	}
 }
