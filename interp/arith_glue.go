@@ -160,7 +160,16 @@ func (f *frame) arithAs(cmd string, x syntax.ArithmExpr) (int64, bool) {
 func arithText(x syntax.ArithmExpr) string {
 	var b strings.Builder
 	syntax.NewPrinter().Print(&b, &syntax.Word{Parts: []syntax.WordPart{&syntax.ArithmExp{X: x}}})
-	return strings.TrimSuffix(strings.TrimPrefix(b.String(), "$(("), "))")
+	// the printer breaks lines with continuations where the nodes'
+	// source positions move on a line: the wrapper has none
+	t := strings.TrimSuffix(strings.TrimPrefix(b.String(), "$(("), "))")
+	for {
+		i := strings.Index(t, "\\\n")
+		if i < 0 {
+			return strings.TrimLeft(t, " \t")
+		}
+		t = t[:i] + strings.TrimLeft(t[i+2:], " \t")
+	}
 }
 
 // maxArithTextBytes bounds the text of the expressions compiled per tree

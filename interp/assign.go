@@ -237,6 +237,10 @@ func (f *frame) abort() {
 func (f *frame) fatal(status int) {
 	f.ctl = ctlExit
 	f.status = status
+	if f.subshell > 0 || f.fileScript() {
+		// a subshell and a script file end with 1, bash -c with 127
+		f.status = 1
+	}
 }
 
 // splitAssignText splits "name=value", "name+=value" and "name[i]=value"

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"io"
 	"path"
 	"strconv"
@@ -33,7 +34,7 @@ func init() {
 		"hash": (*frame).biHash,
 		"trap": (*frame).biTrap, "umask": (*frame).biUmask, "alias": (*frame).biAlias, "unalias": (*frame).biUnalias,
 		"shopt": (*frame).biShopt, "getopts": (*frame).biGetopts, "wait": (*frame).biWait, "jobs": (*frame).biJobs,
-		"kill": (*frame).biKill, "disown": func(*frame, []string) int { return 0 },
+		"kill": (*frame).biKill, "disown": (*frame).biDisown,
 		"times": (*frame).biTimes, "dirs": (*frame).biDirs, "pushd": (*frame).biPushd, "popd": (*frame).biPopd,
 		"caller": (*frame).biCaller, "enable": (*frame).biEnable, "help": (*frame).biHelp,
 		"complete": (*frame).biComplete, "compopt": (*frame).biCompopt,
@@ -47,74 +48,6 @@ func init() {
 func isBuiltinName(name string) bool {
 	_, ok := nativeBuiltins[name]
 	return ok
-}
-
-func (f *frame) biExit(args []string) int {
-	st := f.status
-	if len(args) > 1 {
-		n, err := strconv.Atoi(args[1])
-		if err != nil {
-			f.errorf("%s: %s: numeric argument required", args[0], args[1])
-			st = 2
-		} else {
-			st = n & 255
-		}
-		if len(args) > 2 && err == nil {
-			f.errorf("%s: too many arguments", args[0])
-			return 1
-		}
-	}
-	f.ctl = ctlExit
-	return st
-}
-
-func (f *frame) biReturn(args []string) int {
-	if len(f.funcNames) == 0 && f.sourceDepth == 0 {
-		f.errorf("return: can only `return' from a function or sourced script")
-		return 1
-	}
-	st := f.status
-	if len(args) > 1 {
-		n, err := strconv.Atoi(args[1])
-		if err != nil {
-			f.errorf("return: %s: numeric argument required", args[1])
-			st = 2
-		} else {
-			st = n & 255
-		}
-	}
-	f.ctl = ctlReturn
-	return st
-}
-
-func (f *frame) biBreak(args []string) int {
-	n := 1
-	if len(args) > 1 {
-		k, err := strconv.Atoi(args[1])
-		if err != nil {
-			f.errorf("%s: %s: numeric argument required", args[0], args[1])
-			f.ctl = ctlExit
-			return 128
-		}
-		if k < 1 {
-			f.errorf("%s: %s: loop count out of range", args[0], args[1])
-			return 1
-		}
-		n = k
-	}
-	if f.loopDepth == 0 {
-		return 0
-	}
-	if n > f.loopDepth {
-		n = f.loopDepth
-	}
-	if args[0] == "break" {
-		f.ctl = ctlBreak
-	} else {
-		f.ctl = ctlContinue
-	}
-	f.ctlN = n
-	return 0
 }
 
 func (f *frame) biShift(args []string) int {
@@ -244,7 +177,15 @@ func (f *frame) biEval(args []string) int {
 	defer f.leaveNest()
 	f.status = 0
 	f.evalDepth++
+	oldBase := f.lineBase
+	// bash counts eval's lines from the end of the eval command
+	if f.curCmd != nil {
+		f.lineBase = f.lineno + int(f.curCmd.End().Line()-f.curCmd.Pos().Line()) - 1
+	} else {
+		f.lineBase = f.lineno - 1
+	}
 	f.runSource(src, true, false)
+	f.lineBase = oldBase
 	f.evalDepth--
 	return f.status
 }
@@ -285,6 +226,10 @@ func (f *frame) biSource(args []string) int {
 		return 1
 	}
 	data, err := f.call.sh.readFile(p)
+	if errors.Is(err, errIsDir) {
+		f.errorf("%s: %s: is a directory", args[0], name)
+		return 1
+	}
 	if err != nil {
 		f.errorf("%s: %s", name, builtins.ErrText(err))
 		return 1
@@ -310,7 +255,14 @@ func (f *frame) biSource(args []string) int {
 	}
 	f.sourceDepth++
 	f.status = 0
+	leave := f.pushCall("source", name, 0)
+	f.sourceTop = true
 	f.runSource(string(data), false, false)
+	if f.ctl == ctlReturn {
+		f.ctl = ctlNone
+	}
+	f.runReturnTrap()
+	leave()
 	f.sourceDepth--
 	f.srcName = oldName
 	// The caller's parameters come back unless the file set its own.
@@ -396,6 +348,19 @@ func (f *frame) letClause(c *syntax.LetClause) {
 	var n int64
 	c0, fa := f.arithFor("let", false)
 	defer f.arithRestore(c0, fa)
+	if f.opts.has(optXtrace) {
+		words := []string{"let"}
+		for _, x := range c.Exprs {
+			if w, ok := x.(*syntax.Word); ok {
+				if s, ok := f.literal(w); ok {
+					words = append(words, s)
+					continue
+				}
+			}
+			words = append(words, f.sourceText(x, arithText(x)))
+		}
+		f.trace(words)
+	}
 	for _, x := range c.Exprs {
 		var ok bool
 		n, ok = f.arithCommand("let: ", x)
@@ -414,27 +379,6 @@ func (f *frame) biTimes(args []string) int {
 
 func (f *frame) biUlimit(args []string) int {
 	f.fds.writeString(1, "unlimited\n")
-	return 0
-}
-
-func (f *frame) biFgBg(args []string) int {
-	f.errorf("%s: no job control", args[0])
-	return 1
-}
-
-func (f *frame) biCaller(args []string) int {
-	if len(f.funcNames) == 0 {
-		return 1
-	}
-	caller := "main"
-	if len(f.funcNames) > 1 {
-		caller = f.funcNames[1]
-	}
-	if len(args) > 1 {
-		f.fds.printf(1, "%d %s %s\n", f.lineno, caller, "main")
-		return 0
-	}
-	f.fds.printf(1, "%d %s\n", f.lineno, "main")
 	return 0
 }
 

@@ -39,85 +39,6 @@ func (f *frame) biPwd(args []string) int {
 	return 0
 }
 
-var signalNames = map[string]string{
-	"0": "EXIT", "1": "HUP", "2": "INT", "3": "QUIT", "6": "ABRT", "9": "KILL", "10": "USR1",
-	"12": "USR2", "13": "PIPE", "14": "ALRM", "15": "TERM", "17": "CHLD",
-}
-
-func normSignal(s string) (string, bool) {
-	u := strings.ToUpper(s)
-	u = strings.TrimPrefix(u, "SIG")
-	if n, ok := signalNames[u]; ok {
-		return n, true
-	}
-	switch u {
-	case "EXIT", "ERR", "DEBUG", "RETURN", "HUP", "INT", "QUIT", "ABRT", "KILL", "USR1", "USR2", "PIPE", "ALRM", "TERM", "CHLD", "CONT", "STOP", "TSTP", "WINCH":
-		return u, true
-	}
-	return "", false
-}
-
-func (f *frame) biTrap(args []string) int {
-	args = args[1:]
-	if len(args) > 0 && args[0] == "--" {
-		args = args[1:]
-	}
-	if len(args) == 0 || args[0] == "-p" {
-		names := args
-		if len(names) > 0 {
-			names = names[1:]
-		}
-		keys := make([]string, 0, len(f.traps))
-		if len(names) == 0 {
-			for k := range f.traps {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-		} else {
-			for _, n := range names {
-				if k, ok := normSignal(n); ok {
-					keys = append(keys, k)
-				}
-			}
-		}
-		for _, k := range keys {
-			act, ok := f.traps[k]
-			if !ok {
-				continue
-			}
-			name := k
-			if k != "EXIT" && k != "ERR" && k != "DEBUG" && k != "RETURN" {
-				name = "SIG" + k
-			}
-			f.fds.printf(1, "trap -- %s %s\n", shellQuote(act), name)
-		}
-		return 0
-	}
-	if args[0] == "-l" {
-		f.fds.writeString(1, " 1) SIGHUP\t 2) SIGINT\t 3) SIGQUIT\t 4) SIGILL\t 5) SIGTRAP\n")
-		return 0
-	}
-	action := args[0]
-	sigs := args[1:]
-	reset := action == "-"
-	if len(sigs) == 0 {
-		if _, ok := normSignal(action); ok {
-			sigs, reset = args, true
-		}
-	}
-	status := 0
-	for _, s := range sigs {
-		name, ok := normSignal(s)
-		if !ok {
-			f.errorf("trap: %s: invalid signal specification", s)
-			status = 1
-			continue
-		}
-		f.setTrap(name, action, reset)
-	}
-	return status
-}
-
 func (f *frame) biShopt(args []string) int {
 	args = args[1:]
 	var set, unset, quiet, print, useSet bool
@@ -142,6 +63,10 @@ func (f *frame) biShopt(args []string) int {
 		}
 		args = args[1:]
 	}
+	if set && unset {
+		f.errorf("shopt: cannot set and unset shell options simultaneously")
+		return 1
+	}
 	lookup := func(name string) (options, bool) {
 		if useSet {
 			return setOptionByName(name)
@@ -152,7 +77,7 @@ func (f *frame) biShopt(args []string) int {
 		if quiet {
 			return
 		}
-		if print || (set || unset) && len(args) == 0 {
+		if print {
 			flag := "-u"
 			if on {
 				flag = "-s"

@@ -2,6 +2,8 @@ package interp
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -99,6 +101,11 @@ func (f *frame) forClause(c *syntax.ForClause) {
 	defer func() { f.loopDepth-- }()
 	switch l := c.Loop.(type) {
 	case *syntax.WordIter:
+		if !syntax.ValidName(l.Name.Value) {
+			f.errorf("`%s': not a valid identifier", l.Name.Value)
+			f.status = 1
+			return
+		}
 		var items []string
 		if l.InPos.IsValid() || len(l.Items) > 0 {
 			var ok bool
@@ -110,6 +117,9 @@ func (f *frame) forClause(c *syntax.ForClause) {
 			items = f.params
 		}
 		if c.Select {
+			if f.opts.has(optXtrace) {
+				f.traceHeader("select", l.Name.Value, l.Items, l.InPos.IsValid())
+			}
 			f.selectLoop(l.Name.Value, items, c.Do)
 			return
 		}
@@ -119,7 +129,21 @@ func (f *frame) forClause(c *syntax.ForClause) {
 			if !f.iterate(&n) {
 				return
 			}
+			if f.opts.has(optXtrace) {
+				f.traceHeader("for", l.Name.Value, l.Items, l.InPos.IsValid())
+			}
+			if f.debugTrap != "" && !f.inTrap {
+				f.curCmd, f.curText = nil, f.headerText("for", l.Name.Value, l.Items, l.InPos.IsValid())
+				if f.runDebugTrap(); f.ctl != ctlNone {
+					return
+				}
+			}
 			if !f.assignLoopVar(l.Name.Value, it) {
+				// a readonly loop variable ends the loop, not the line
+				if f.ctl == ctlAbort {
+					f.ctl = ctlNone
+				}
+				f.status = 1
 				return
 			}
 			f.stmts(c.Do)
@@ -133,6 +157,9 @@ func (f *frame) forClause(c *syntax.ForClause) {
 		}
 	case *syntax.CStyleLoop:
 		if l.Init != nil {
+			if f.opts.has(optXtrace) {
+				f.traceLine("(( " + f.sourceText(l.Init, arithText(l.Init)) + " ))")
+			}
 			if _, ok := f.arithAs("((", l.Init); !ok {
 				return
 			}
@@ -141,6 +168,9 @@ func (f *frame) forClause(c *syntax.ForClause) {
 		var n int64
 		for f.iterate(&n) {
 			if l.Cond != nil {
+				if f.opts.has(optXtrace) {
+					f.traceLine("(( " + f.sourceText(l.Cond, arithText(l.Cond)) + " ))")
+				}
 				v, ok := f.arithAs("((", l.Cond)
 				if !ok {
 					return
@@ -155,6 +185,9 @@ func (f *frame) forClause(c *syntax.ForClause) {
 				break
 			}
 			if l.Post != nil {
+				if f.opts.has(optXtrace) {
+					f.traceLine("(( " + f.sourceText(l.Post, arithText(l.Post)) + " ))")
+				}
 				if _, ok := f.arithAs("((", l.Post); !ok {
 					return
 				}
@@ -166,12 +199,16 @@ func (f *frame) forClause(c *syntax.ForClause) {
 	}
 }
 
-// selectLoop runs select: the menu on stderr, a reply read from stdin.
+// selectLoop runs select: the menu on stderr, shown again only after an
+// empty reply, and replies read from stdin until its end.
 func (f *frame) selectLoop(name string, items []string, body []*syntax.Stmt) {
 	var n int64
+	menu := true
 	for f.iterate(&n) {
-		for i, it := range items {
-			f.fds.printf(2, "%d) %s\n", i+1, it)
+		if menu {
+			for i, it := range items {
+				f.fds.printf(2, "%d) %s\n", i+1, it)
+			}
 		}
 		ps3 := "#? "
 		if v, ok := f.getVar("PS3"); ok {
@@ -180,10 +217,16 @@ func (f *frame) selectLoop(name string, items []string, body []*syntax.Stmt) {
 		f.fds.writeString(2, ps3)
 		line, ok := f.readLine(0)
 		if !ok {
+			f.fds.writeString(1, "\n")
 			f.status = 1
 			return
 		}
 		f.assignScalar("REPLY", line)
+		if line == "" {
+			menu = true
+			continue
+		}
+		menu = false
 		choice := ""
 		if k, err := parseDecimal(line); err == nil && k >= 1 && int(k) <= len(items) {
 			choice = items[k-1]
@@ -200,6 +243,9 @@ func (f *frame) caseClause(c *syntax.CaseClause) {
 	word, ok := f.literal(c.Word)
 	if !ok {
 		return
+	}
+	if f.opts.has(optXtrace) {
+		f.traceLine("case " + f.sourceText(c.Word, printNode(c.Word)) + " in")
 	}
 	f.status = 0
 	fallthru := false
@@ -245,11 +291,150 @@ func (f *frame) timeClause(c *syntax.TimeClause) {
 		f.fds.printf(2, "real %.2f\nuser 0.00\nsys 0.00\n", d.Seconds())
 		return
 	}
-	f.fds.printf(2, "\nreal\t%s\nuser\t0m0.000s\nsys\t0m0.000s\n", minSec(d))
+	format := "\nreal\t%3lR\nuser\t%3lU\nsys\t%3lS"
+	if v, ok := f.getVar("TIMEFORMAT"); ok {
+		format = v
+	}
+	if format != "" {
+		f.fds.writeString(2, timeFormat(format, d)+"\n")
+	}
 }
 
-func minSec(d time.Duration) string {
-	m := int(d.Minutes())
-	s := d.Seconds() - float64(m*60)
-	return fmt.Sprintf("%dm%.3fs", m, s)
+// timeFormat expands TIMEFORMAT: %[p][l]R, U and S (user and system
+// time are not measured inside the sandbox: zero), %P and %%.
+func timeFormat(format string, real time.Duration) string {
+	var b strings.Builder
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' || i+1 >= len(format) {
+			b.WriteByte(c)
+			continue
+		}
+		j := i + 1
+		prec, long := 3, false
+		if format[j] >= '0' && format[j] <= '9' {
+			prec = min(int(format[j]-'0'), 3)
+			j++
+		}
+		if j < len(format) && format[j] == 'l' {
+			long = true
+			j++
+		}
+		if j >= len(format) {
+			b.WriteString(format[i:])
+			break
+		}
+		var d time.Duration
+		switch format[j] {
+		case '%':
+			b.WriteByte('%')
+			i = j
+			continue
+		case 'P':
+			b.WriteString("0.00")
+			i = j
+			continue
+		case 'R':
+			d = real
+		case 'U', 'S':
+		default:
+			b.WriteString(format[i : j+1])
+			i = j
+			continue
+		}
+		secs := d.Seconds()
+		if long {
+			m := int(secs / 60)
+			fmt.Fprintf(&b, "%dm%.*fs", m, prec, secs-float64(m*60))
+		} else {
+			fmt.Fprintf(&b, "%.*f", prec, secs)
+		}
+		i = j
+	}
+	return b.String()
+}
+
+// loopOnly is bash's complaint for break and continue outside a loop.
+const loopOnly = "only meaningful in a `for', `while', or `until' loop"
+
+func (f *frame) biBreak(args []string) int {
+	if f.loopDepth == 0 {
+		f.errorf("%s: %s", args[0], loopOnly)
+		return 0
+	}
+	n := 1
+	if len(args) > 2 {
+		f.errorf("%s: too many arguments", args[0])
+		f.abort()
+		return 1
+	}
+	if len(args) > 1 {
+		k, err := strconv.Atoi(strings.TrimSpace(args[1]))
+		if err != nil {
+			f.errorf("%s: %s: numeric argument required", args[0], args[1])
+			f.ctl = ctlExit
+			return 128
+		}
+		if k < 1 {
+			// bash leaves every loop
+			f.errorf("%s: %s: loop count out of range", args[0], args[1])
+			f.ctl, f.ctlN = ctlBreak, f.loopDepth
+			return 1
+		}
+		n = k
+	}
+	if n > f.loopDepth {
+		n = f.loopDepth
+	}
+	if args[0] == "break" {
+		f.ctl = ctlBreak
+	} else {
+		f.ctl = ctlContinue
+	}
+	f.ctlN = n
+	return 0
+}
+
+func (f *frame) biReturn(args []string) int {
+	if len(f.funcNames) == 0 && f.sourceDepth == 0 {
+		f.errorf("return: can only `return' from a function or sourced script")
+		return 2
+	}
+	st := f.status
+	if len(args) > 2 {
+		f.errorf("return: too many arguments")
+		f.abort()
+		return 1
+	}
+	if len(args) > 1 {
+		n, err := strconv.Atoi(strings.TrimSpace(args[1]))
+		if err != nil {
+			f.errorf("return: %s: numeric argument required", args[1])
+			st = 2
+		} else {
+			st = n & 255
+		}
+	}
+	f.ctl = ctlReturn
+	return st
+}
+
+func (f *frame) biExit(args []string) int {
+	st := f.status
+	if len(args) > 1 {
+		n, err := strconv.Atoi(strings.TrimSpace(args[1]))
+		if err != nil {
+			f.errorf("%s: %s: numeric argument required", args[0], args[1])
+			st = 2
+		} else {
+			if len(args) > 2 {
+				f.errorf("%s: too many arguments", args[0])
+				f.abort()
+				return 1
+			}
+			st = n & 255
+		}
+	}
+	f.ctl = ctlExit
+	return st
 }

@@ -26,18 +26,10 @@ func (f *frame) declClause(c *syntax.DeclClause) {
 			args = append(args, declArg{as: as})
 		}
 	}
-	if f.opts.has(optXtrace) {
-		var words []string
-		for _, a := range args {
-			if a.as != nil {
-				words = append(words, a.as.Name.Value)
-			} else {
-				words = append(words, a.text)
-			}
-		}
-		f.trace(append([]string{kind}, words...))
-	}
 	f.status = f.declare(kind, args)
+	if f.opts.has(optXtrace) {
+		f.traceDecl(kind, args)
+	}
 }
 
 type declArg struct {
@@ -407,6 +399,7 @@ func (f *frame) defineFunc(name string, body *syntax.Stmt) int {
 		return 1
 	}
 	f.setFunc(name, body)
+	f.recordFuncDef(name)
 	m.src = f.src
 	f.setFuncMeta(name, m)
 	return 0

@@ -10,13 +10,13 @@ import (
 
 // nativeSyntaxError words a parse error as bash does: the unexpected token
 // and the offending line, or the end of file.
-func nativeSyntaxError(prefix, src string, err error) string {
+func nativeSyntaxError(prefix, src string, err error, lineBase int) string {
 	var pe syntax.ParseError
 	if !errors.As(err, &pe) {
 		return fmt.Sprintf("%s: %v\n", strings.TrimSuffix(prefix, ": "), err)
 	}
 	line := pe.Pos.Line()
-	head := fmt.Sprintf("%sline %d: ", prefix, line)
+	head := fmt.Sprintf("%sline %d: ", prefix, int(line)+lineBase)
 	if q, ok := strings.CutPrefix(pe.Text, "reached EOF without closing quote `"); ok {
 		q = strings.TrimSuffix(q, "`")
 		return fmt.Sprintf("%sunexpected EOF while looking for matching `%s'\n", head, q)
@@ -28,7 +28,12 @@ func nativeSyntaxError(prefix, src string, err error) string {
 	}
 	col := int(pe.Pos.Col()) - 1
 	if pe.Incomplete || strings.Contains(pe.Text, "reached EOF") || col >= len(text) || col < 0 {
-		return fmt.Sprintf("%ssyntax error: unexpected end of file\n", head)
+		// bash reports the end of file on the line after the last
+		eof := strings.Count(src, "\n") + 1
+		if strings.HasSuffix(src, "\n") {
+			eof--
+		}
+		return fmt.Sprintf("%sline %d: syntax error: unexpected end of file\n", prefix, eof+1+lineBase)
 	}
 	tok := text[col:]
 	if strings.Contains(pe.Text, "must be followed by") {
@@ -37,6 +42,9 @@ func nativeSyntaxError(prefix, src string, err error) string {
 		if rest != "" {
 			tok = rest
 		}
+	}
+	if strings.HasPrefix(tok, "((") {
+		tok = "(" // bash reads one parenthesis at a time here
 	}
 	if i := strings.IndexAny(tok, " \t;&|<>"); i > 0 {
 		tok = tok[:i]

@@ -101,7 +101,11 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 		if indirect != "" {
 			name = "!" + name
 		}
-		f.errorf("%s: unbound variable", displayName(name, p.Index))
+		shown := displayName(name, p.Index)
+		if isDigits(name) {
+			shown = "$" + shown // bash names positional parameters so
+		}
+		f.errorf("%s: unbound variable", shown)
 		e.err = true
 		f.fatal(127)
 		return
@@ -363,6 +367,9 @@ func (f *frame) expOp(v pval, p *syntax.ParamExp, name string, quoted bool) (pva
 		unset = len(v.list) == 0
 	}
 	word := func() (pval, bool) {
+		if exp.Word == nil {
+			return pval{set: true}, true
+		}
 		e := expander{f: f, mode: modeLiteral}
 		if quoted {
 			e.mode = modeLiteral

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -32,6 +33,8 @@ type callState struct {
 	name   string // $0 and the error prefix for -c scripts ("bash")
 	source string // "-c" for inline scripts, else the script path
 	pids   *pidAlloc
+	procs  procTable
+	stdin  *stream         // the script's own standard input
 	wg     *sync.WaitGroup // every goroutine the call starts
 	panics *panicSlot
 
@@ -70,12 +73,16 @@ type frame struct {
 	hashShared  bool
 	disabled    map[string]bool   // builtins off by enable -n; replaced, never changed in place
 	compSpecs   map[string]string // complete's specifications; replaced, never changed in place
+	shownTraps  map[string]string // a subshell's parent's traps, shown by trap -p until it sets one
+	debugTrap   string            // the DEBUG trap's action, checked before every command
+	proc        *proc             // the simulated process this frame runs in
 
-	opts   options
-	umask  uint32
-	dir    string
-	oldDir string
-	fds    *fdTab
+	opts     options
+	editMode string // set -o emacs or vi
+	umask    uint32
+	dir      string
+	oldDir   string
+	fds      *fdTab
 
 	status     int // $?
 	params     []string
@@ -92,7 +99,12 @@ type frame struct {
 	ctl         ctl
 	ctlN        int
 	loopDepth   int
-	funcNames   []string // FUNCNAME, innermost first
+	funcNames   []string // the functions running, innermost first
+	stack       []callEntry
+	funcDefs    map[string]funcDef // never changed in place
+	lineBase    int                // added to positions: eval's text starts at its line
+	curCmd      *syntax.Stmt       // $BASH_COMMAND
+	curText     string             // $BASH_COMMAND when curCmd is nil (a for header)
 	sourceDepth int
 	evalDepth   int
 	nest        *int // nesting depth, shared by the frames of one goroutine chain
@@ -102,8 +114,14 @@ type frame struct {
 	src         string // the source being run, for error texts
 	noErrExit   int    // > 0 while in a context set -e ignores (if/while conditions, && lists, !)
 	inTrap      bool
-	lastBg      int // $!
+	sourceTop   bool    // the next runSource is a sourced file's
+	traceLevel  int     // set -x: levels of eval, source, trap and $( )
+	traceNot    bool    // set -x: the [[ ]] primary being traced is negated
+	onTraced    func()  // set -x in a pipeline stage: lets the next stage start
+	traceOut    *stream // set -x: stderr before the running command's redirections
+	lastBg      int     // $!
 	jobs        *jobTable
+	parentJobs  *jobTable // a command substitution's shell's, for $(jobs -p)
 	dirStack    []string
 	getoptsPos  int
 	rng         rngState
@@ -143,21 +161,17 @@ func (f *frame) fork(async bool) *frame {
 	c.fds = f.fds.fork()
 	c.params = f.params // replaced, never changed in place
 	c.dirStack = append([]string(nil), f.dirStack...)
+	c.stack = slices.Clone(f.stack) // the parent pushes and pops in place
 	c.jobs = &jobTable{}
 	c.pid = f.call.pids.alloc()
 	c.ppid = f.pid
 	c.subshell = f.subshell + 1
 	c.rng.reseed = true
 	c.ctl, c.ctlN = ctlNone, 0
-	// A subshell gets its own traps, except ERR/EXIT? bash resets traps
-	// that are not ignored in a subshell; ( ) keeps them listed for trap -p.
-	c.traps = map[string]string{}
-	for k, v := range f.traps {
-		if v == "" {
-			c.traps[k] = v
-		}
-	}
-	c.trapShared = false
+	c.proc = newProc(c.pid)
+	c.proc.async = f.proc != nil && f.proc.async // a job's subshells are async too
+	f.call.procs.add(c.proc)
+	c.inheritTraps(f)
 	c.loopDepth = 0
 	c.procFDs = nil
 	c.scratch = nil
@@ -201,14 +215,9 @@ func cowSet[V any](m *map[string]V, shared *bool, key string, val V, del bool) {
 // "bash: line N: " for -c scripts, "SCRIPT: line N: " for files.
 func (f *frame) errPrefix() string {
 	var b strings.Builder
-	name := f.call.name
-	if f.srcName != "" {
-		name = f.srcName
-	} else if f.call.source != "-c" && f.call.source != "" {
-		name = f.call.source
-	} else if len(f.funcNames) > 0 {
-		// bash -c names the source of its functions so
-		name = "environment"
+	name := f.curSource()
+	if name == "" {
+		name = f.call.name
 	}
 	b.WriteString(name)
 	b.WriteString(": line ")

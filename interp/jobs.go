@@ -3,7 +3,6 @@ package interp
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -17,6 +16,7 @@ type job struct {
 	text   string
 	done   chan struct{}
 	status int
+	signal int // the signal that ended it
 	frame  *frame
 }
 
@@ -25,6 +25,9 @@ type jobTable struct {
 	mu   sync.Mutex
 	list []*job
 	next int
+	// reaped keeps the statuses of jobs already waited for: bash answers
+	// a second wait for the same pid with it.
+	reaped map[int]int
 }
 
 func (t *jobTable) add(j *job) {
@@ -38,6 +41,10 @@ func (t *jobTable) add(j *job) {
 func (t *jobTable) remove(j *job) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.reaped == nil {
+		t.reaped = map[int]int{}
+	}
+	t.reaped[j.pid] = j.status
 	for i, x := range t.list {
 		if x == j {
 			t.list = append(t.list[:i], t.list[i+1:]...)
@@ -56,11 +63,13 @@ func (t *jobTable) snapshot() []*job {
 func (f *frame) background(st *syntax.Stmt) {
 	child := f.fork(true)
 	child.ctx, child.cancel = context.WithCancel(f.ctx)
-	if !f.opts.has(optMonitor) {
+	child.proc.async, child.proc.cancel = true, child.cancel
+	if !f.opts.has(optMonitor) && f.fds.get(0) == f.call.stdin {
 		// a non-interactive shell's background jobs read /dev/null
+		// unless their input was redirected
 		child.fds.set(0, newStream(strings.NewReader(""), nil, nil))
 	}
-	j := &job{pid: child.pid, done: make(chan struct{}), frame: child, text: stmtText(st)}
+	j := &job{pid: child.pid, done: make(chan struct{}), frame: child, text: jobText(st)}
 	f.jobs.add(j)
 	f.lastBg = child.pid
 	inner := *st
@@ -69,6 +78,7 @@ func (f *frame) background(st *syntax.Stmt) {
 		defer close(j.done)
 		child.runSub(func() { child.stmt(&inner) })
 		j.status = child.status
+		j.signal = int(child.proc.killed.Load())
 	}, func(p any) {
 		child.fds.printf(2, "bashbox: internal error: %s\n", firstLine(fmt.Sprint(p)))
 		j.status = 2
@@ -77,9 +87,25 @@ func (f *frame) background(st *syntax.Stmt) {
 	f.status = 0
 }
 
-func stmtText(st *syntax.Stmt) string {
+// jobText is a job's command as jobs shows it; bash pads subshell
+// parentheses with spaces.
+func jobText(st *syntax.Stmt) string {
 	var b strings.Builder
-	syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, st.Cmd)
+	p := syntax.NewPrinter(syntax.SingleLine(true))
+	if sub, ok := st.Cmd.(*syntax.Subshell); ok && len(st.Redirs) == 0 {
+		b.WriteString("( ")
+		for i, s := range sub.Stmts {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			p.Print(&b, s)
+		}
+		b.WriteString(" )")
+		return b.String()
+	}
+	c := *st
+	c.Background = false
+	p.Print(&b, &c)
 	return b.String()
 }
 
@@ -122,234 +148,4 @@ func (f *frame) coproc(c *syntax.CoprocClause) {
 		child.fds.release()
 	})
 	f.status = 0
-}
-
-// findJob resolves a job spec (%N, %%, %+, %-, PID).
-func (f *frame) findJob(spec string) (*job, bool) {
-	jobs := f.jobs.snapshot()
-	if strings.HasPrefix(spec, "%") {
-		s := spec[1:]
-		if s == "" || s == "%" || s == "+" {
-			if len(jobs) == 0 {
-				return nil, false
-			}
-			return jobs[len(jobs)-1], true
-		}
-		if s == "-" {
-			if len(jobs) < 2 {
-				return nil, false
-			}
-			return jobs[len(jobs)-2], true
-		}
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			for _, j := range jobs {
-				if strings.HasPrefix(j.text, s) {
-					return j, true
-				}
-			}
-			return nil, false
-		}
-		for _, j := range jobs {
-			if j.id == n {
-				return j, true
-			}
-		}
-		return nil, false
-	}
-	pid, err := strconv.Atoi(spec)
-	if err != nil {
-		return nil, false
-	}
-	for _, j := range jobs {
-		if j.pid == pid {
-			return j, true
-		}
-	}
-	return nil, false
-}
-
-// waitJob waits for j or the end of the call.
-func (f *frame) waitJob(j *job) int {
-	select {
-	case <-j.done:
-	case <-f.ctx.Done():
-		return 1
-	}
-	f.jobs.remove(j)
-	return j.status
-}
-
-func (f *frame) biWait(args []string) int {
-	args = args[1:]
-	anyJob := false
-	varName := ""
-	for len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-" {
-		switch args[0] {
-		case "-n":
-			anyJob = true
-		case "-f":
-		case "-p":
-			if len(args) < 2 {
-				f.errorf("wait: -p: option requires an argument")
-				return 2
-			}
-			varName = args[1]
-			args = args[1:]
-		case "--":
-			args = args[1:]
-			goto ids
-		default:
-			f.errorf("wait: %s: invalid option", args[0])
-			f.fds.writeString(2, "wait: usage: wait [-fn] [-p var] [id ...]\n")
-			return 2
-		}
-		args = args[1:]
-	}
-ids:
-	if anyJob {
-		jobs := f.jobs.snapshot()
-		if len(args) > 0 {
-			jobs = nil
-			for _, a := range args {
-				if j, ok := f.findJob(a); ok {
-					jobs = append(jobs, j)
-				}
-			}
-		}
-		if len(jobs) == 0 {
-			return 127
-		}
-		cases := make(chan *job, len(jobs))
-		for _, j := range jobs {
-			go func(j *job) {
-				select {
-				case <-j.done:
-					cases <- j
-				case <-f.ctx.Done():
-				}
-			}(j)
-		}
-		select {
-		case j := <-cases:
-			f.jobs.remove(j)
-			if varName != "" {
-				f.assignScalar(varName, itoa(j.pid))
-			}
-			return j.status
-		case <-f.ctx.Done():
-			return 1
-		}
-	}
-	if len(args) == 0 {
-		for _, j := range f.jobs.snapshot() {
-			f.waitJob(j)
-		}
-		return 0
-	}
-	status := 0
-	for _, a := range args {
-		j, ok := f.findJob(a)
-		if !ok {
-			if strings.HasPrefix(a, "%") {
-				f.errorf("wait: %s: no such job", a)
-			} else if _, err := strconv.Atoi(a); err != nil {
-				f.errorf("wait: `%s': not a pid or valid job spec", a)
-				status = 2
-				continue
-			} else {
-				f.errorf("wait: pid %s is not a child of this shell", a)
-			}
-			status = 127
-			continue
-		}
-		status = f.waitJob(j)
-		if varName != "" {
-			f.assignScalar(varName, itoa(j.pid))
-		}
-	}
-	return status
-}
-
-func (f *frame) biJobs(args []string) int {
-	pids := len(args) > 1 && (args[1] == "-p")
-	jobs := f.jobs.snapshot()
-	for i, j := range jobs {
-		if pids {
-			f.fds.printf(1, "%d\n", j.pid)
-			continue
-		}
-		state := "Running"
-		select {
-		case <-j.done:
-			state = "Done"
-			if j.status != 0 {
-				state = fmt.Sprintf("Exit %d", j.status)
-			}
-		default:
-		}
-		mark := " "
-		if i == len(jobs)-1 {
-			mark = "+"
-		} else if i == len(jobs)-2 {
-			mark = "-"
-		}
-		f.fds.printf(1, "[%d]%s  %-24s%s &\n", j.id, mark, state, j.text)
-	}
-	return 0
-}
-
-// biKill delivers a signal to a job: the job's frame is stopped (the
-// sandbox has no processes), and kill -0 tests for it.
-func (f *frame) biKill(args []string) int {
-	args = args[1:]
-	sig := "TERM"
-	if len(args) > 0 && args[0] == "-l" {
-		f.fds.writeString(1, " 1) SIGHUP\t 2) SIGINT\t 3) SIGQUIT\t 4) SIGILL\t 5) SIGTRAP\n 6) SIGABRT\t 7) SIGBUS\t 8) SIGFPE\t 9) SIGKILL\t10) SIGUSR1\n11) SIGSEGV\t12) SIGUSR2\t13) SIGPIPE\t14) SIGALRM\t15) SIGTERM\n")
-		return 0
-	}
-	if len(args) > 0 && strings.HasPrefix(args[0], "-") {
-		sig = strings.TrimPrefix(args[0], "-")
-		if sig == "s" && len(args) > 1 {
-			sig = args[1]
-			args = args[1:]
-		}
-		args = args[1:]
-	}
-	if len(args) == 0 {
-		f.fds.writeString(2, "kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n")
-		return 2
-	}
-	status := 0
-	for _, a := range args {
-		j, ok := f.findJob(a)
-		if !ok {
-			if a == itoa(f.shellPID) || a == itoa(f.pid) {
-				if sig == "0" {
-					continue
-				}
-			}
-			if strings.HasPrefix(a, "%") {
-				f.errorf("kill: %s: no such job", a)
-			} else if _, err := strconv.Atoi(a); err != nil {
-				f.errorf("kill: %s: arguments must be process or job IDs", a)
-			} else {
-				f.errorf("kill: (%s) - No such process", a)
-			}
-			status = 1
-			continue
-		}
-		if sig == "0" {
-			continue
-		}
-		j.frame.kill()
-	}
-	return status
-}
-
-// kill stops a job's frame: it unwinds at its next statement.
-func (f *frame) kill() {
-	if f.cancel != nil {
-		f.cancel()
-	}
 }

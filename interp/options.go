@@ -71,6 +71,7 @@ const (
 	optExtdebug
 	optGnuErrfmt
 	optHuponexit
+	optHostcomplete
 )
 
 // setOptions lists set -o options in bash's listing order, with their
@@ -106,7 +107,7 @@ var shoptOptions = []struct {
 	{"extquote", optExtquote}, {"failglob", optFailglob}, {"force_fignore", optForceFignore},
 	{"globasciiranges", optGlobasciiranges}, {"globskipdots", optDotglobSkip}, {"globstar", optGlobstar},
 	{"gnu_errfmt", optGnuErrfmt}, {"histappend", 0}, {"histreedit", 0}, {"histverify", 0},
-	{"hostcomplete", 0}, {"huponexit", optHuponexit}, {"inherit_errexit", optInheritErrexit},
+	{"hostcomplete", optHostcomplete}, {"huponexit", optHuponexit}, {"inherit_errexit", optInheritErrexit},
 	{"interactive_comments", optInteractiveComments}, {"lastpipe", optLastpipe}, {"lithist", 0},
 	{"localvar_inherit", optLocalvarInherit}, {"localvar_unset", optLocalvarUnset},
 	{"login_shell", 0}, {"mailwarn", 0}, {"no_empty_cmd_completion", 0}, {"nocaseglob", optNocaseglob},
@@ -120,7 +121,7 @@ var shoptOptions = []struct {
 // defaultOptions are a non-interactive bash's.
 const defaultOptions = optBraceexpand | optHashall | optInteractiveComments | optCheckwinsize |
 	optCmdhist | optComplete | optExtquote | optForceFignore | optGlobasciiranges | optDotglobSkip |
-	optPatsubRepl | optProgcomp | optPromptvars | optSourcepath
+	optPatsubRepl | optProgcomp | optPromptvars | optSourcepath | optHostcomplete
 
 func (o options) has(b options) bool { return o&b != 0 }
 
@@ -192,21 +193,31 @@ func (f *frame) setFlags(args []string) (params []string, setParams bool, status
 			return args, true, 0
 		}
 		on := a[0] == '-'
-		if a[1:] == "o" {
-			if len(args) < 2 {
-				f.listSetOptions(on)
-				return nil, false, 0
-			}
-			bit, ok := setOptionByName(args[1])
-			if !ok {
-				f.errorf("set: %s: invalid option name", args[1])
-				return nil, false, 2
-			}
-			f.opts.put(bit, on)
-			args = args[2:]
-			continue
-		}
+		args = args[1:]
 		for _, c := range a[1:] {
+			if c == 'o' {
+				// -o takes the next argument, also inside -eo
+				if len(args) == 0 {
+					f.listSetOptions(on)
+					continue
+				}
+				bit, ok := setOptionByName(args[0])
+				if !ok {
+					f.errorf("set: %s: invalid option name", args[0])
+					return nil, false, 2
+				}
+				if args[0] == "emacs" || args[0] == "vi" {
+					// the line-editing mode: one of them, or neither
+					if on {
+						f.editMode = args[0]
+					} else if f.editMode == args[0] {
+						f.editMode = ""
+					}
+				}
+				f.opts.put(bit, on)
+				args = args[1:]
+				continue
+			}
 			found := false
 			for _, so := range setOptions {
 				if so.flag == byte(c) {
@@ -220,7 +231,6 @@ func (f *frame) setFlags(args []string) (params []string, setParams bool, status
 				return nil, false, 2
 			}
 		}
-		args = args[1:]
 	}
 	return nil, false, 0
 }
@@ -229,7 +239,10 @@ func (f *frame) listSetOptions(minus bool) {
 	var b strings.Builder
 	for _, so := range setOptions {
 		on := so.bit != 0 && f.opts.has(so.bit)
-		if so.name == "emacs" || so.name == "vi" || so.name == "history" {
+		switch so.name {
+		case "emacs", "vi":
+			on = f.editMode == so.name
+		case "history":
 			on = false
 		}
 		if minus {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"time"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -35,6 +36,23 @@ func (f *frame) pipeline(c *syntax.BinaryCmd) {
 	lastInShell := f.opts.has(optLastpipe)
 	var wg sync.WaitGroup
 	var next *stream // the read end for the next stage
+	// Under set -x a stage starts once the one before it has traced its
+	// first command, so the trace reads in pipeline order as bash's does.
+	xtrace := f.opts.has(optXtrace)
+	var prevTraced chan struct{}
+	// (A stage that writes before tracing anything is let go after a
+	// moment: the pipe would otherwise hold both.)
+	waitPrev := func(ch chan struct{}) {
+		if ch != nil {
+			t := time.NewTimer(100 * time.Millisecond)
+			defer t.Stop()
+			select {
+			case <-ch:
+			case <-t.C:
+			case <-f.ctx.Done():
+			}
+		}
+	}
 	for i, st := range stages {
 		var pr *io.PipeReader
 		var pw *io.PipeWriter
@@ -42,6 +60,7 @@ func (f *frame) pipeline(c *syntax.BinaryCmd) {
 			pr, pw = f.call.pipe()
 		}
 		if i == n-1 && lastInShell {
+			waitPrev(prevTraced)
 			saved := f.fds
 			f.fds = saved.fork()
 			if next != nil {
@@ -68,9 +87,25 @@ func (f *frame) pipeline(c *syntax.BinaryCmd) {
 			next = newStream(pr, nil, readCloser{pr}).ref()
 		}
 		idx, stmt := i, st
+		wait := prevTraced
+		if xtrace {
+			traced := make(chan struct{})
+			outer := child.onTraced // an enclosing pipeline's stage
+			child.onTraced = sync.OnceFunc(func() {
+				close(traced)
+				if outer != nil {
+					outer()
+				}
+			})
+			prevTraced = traced
+		}
 		wg.Add(1)
 		child.call.goSafe(func() {
 			defer wg.Done()
+			if child.onTraced != nil {
+				defer child.onTraced()
+			}
+			waitPrev(wait)
 			child.runSub(func() { child.stmt(stmt) })
 			statuses[idx] = child.status
 		}, func(p any) {
@@ -138,6 +173,8 @@ func (f *frame) cmdSubst(stmts []*syntax.Stmt) (string, bool) {
 		c.opts.put(optErrexit, false)
 	}
 	c.inCmdSubst = true
+	c.traceLevel++
+	c.parentJobs = f.jobs
 	buf := &limitedBuffer{bud: f.call.sh.Budget}
 	c.fds.set(1, newStream(nil, buf, nil))
 	c.runSub(func() { c.stmts(stmts) })

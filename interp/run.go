@@ -115,6 +115,9 @@ func (sh *Shell) runNative(ctx context.Context, inv Invocation) (status int) {
 	}
 	f.runSource(inv.Script, inv.Source == "-c" || inv.Source == "", true)
 	f.runExitTrap()
+	if st, ok := f.killedStatus(); ok {
+		return st
+	}
 	return f.status
 }
 
@@ -129,12 +132,15 @@ func newFrame(call *callState, inv Invocation) *frame {
 		nest: new(int), jobs: &jobTable{}, optind: 1,
 	}
 	f.rng.reseed = true
+	f.proc = newProc(f.pid)
+	call.procs.add(f.proc)
 	f.startSecs = nowUnix()
 	stdin := inv.Stdin
 	if stdin == nil {
 		stdin = strings.NewReader("")
 	}
 	f.fds.set(0, newStream(stdin, nil, nil))
+	call.stdin = f.fds.get(0)
 	f.fds.set(1, newStream(nil, inv.Stdout, nil))
 	f.fds.set(2, newStream(nil, inv.Stderr, nil))
 	f.initVars(inv.Env)
@@ -260,18 +266,37 @@ func (f *frame) runSource(src string, inline, top bool) {
 			file, _ = syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(prefix), "")
 		}
 	}
+	// a sourced file, like a script, abandons only the line of a
+	// fatal error
+	lineTop := top || f.sourceTop
+	f.sourceTop = false
 	saved, savedEnd := f.src, f.unitEnd
 	f.src = src
-	defer func() { f.src, f.unitEnd = saved, savedEnd }()
+	if !top {
+		f.traceLevel++
+	}
+	defer func() {
+		f.src, f.unitEnd = saved, savedEnd
+		if !top {
+			f.traceLevel--
+		}
+	}()
 	if file != nil {
 		skipLine := uint(0)
+		echoed := uint(0) // set -v: the input lines already echoed
 		for _, st := range file.Stmts {
 			if skipLine != 0 && st.Pos().Line() == skipLine {
 				continue
 			}
 			f.unitEnd = st.End().Line()
+			if f.opts.has(optVerbose) {
+				echoed = f.echoInput(src, echoed, st)
+			}
 			f.stmt(st)
-			if top && f.ctl == ctlAbort {
+			if echoed < st.End().Line() {
+				echoed = st.End().Line()
+			}
+			if lineTop && f.ctl == ctlAbort {
 				f.ctl = ctlNone
 				skipLine = st.End().Line()
 			}
@@ -281,7 +306,7 @@ func (f *frame) runSource(src string, inline, top bool) {
 		}
 	}
 	if perr != nil && f.ctl == ctlNone {
-		f.fds.writeString(2, nativeSyntaxError(f.syntaxPrefix(inline), src, perr))
+		f.fds.writeString(2, nativeSyntaxError(f.syntaxPrefix(inline), src, perr, f.lineBase))
 		f.status = 2
 		if top {
 			f.ctl = ctlExit
@@ -290,16 +315,38 @@ func (f *frame) runSource(src string, inline, top bool) {
 	}
 }
 
+// echoInput prints, for set -v, the input lines of st not yet echoed,
+// as bash echoes each line it reads.
+func (f *frame) echoInput(src string, echoed uint, st *syntax.Stmt) uint {
+	first, last := echoed+1, st.End().Line()
+	if first > last {
+		return echoed
+	}
+	line := uint(1)
+	var b strings.Builder
+	for _, text := range strings.SplitAfter(src, "\n") {
+		if line >= first && line <= last {
+			b.WriteString(text)
+			if !strings.HasSuffix(text, "\n") {
+				b.WriteByte('\n')
+			}
+		}
+		line++
+	}
+	f.fds.writeString(2, b.String())
+	return last
+}
+
 // syntaxPrefix starts a syntax error message: "bash: -c: " for inline
 // scripts, "bash: eval: " in eval, "SCRIPT: " for files.
 func (f *frame) syntaxPrefix(inline bool) string {
 	if f.evalDepth > 0 {
 		return f.call.name + ": eval: "
 	}
-	if f.srcName != "" {
-		return f.srcName + ": "
+	if src := f.curSource(); src != "" && !inline {
+		return src + ": "
 	}
-	if inline || f.call.source == "" || f.call.source == "-c" {
+	if inline || !f.fileScript() {
 		return f.call.name + ": -c: "
 	}
 	return f.call.source + ": "
@@ -311,6 +358,9 @@ func (f *frame) stopped() bool {
 		if f.ctl == ctlNone {
 			f.ctl = ctlExit
 			f.status = 1
+			if st, ok := f.killedStatus(); ok {
+				f.status = st
+			}
 		}
 		return true
 	}
@@ -327,10 +377,38 @@ func (f *frame) stmts(list []*syntax.Stmt) {
 }
 
 func (f *frame) stmt(st *syntax.Stmt) {
-	if f.stopped() {
+	if f.stopped() || f.opts.has(optNoexec) {
+		// set -n: a script reads its commands without running them
 		return
 	}
-	f.lineno = int(st.Position.Line())
+	f.lineno = f.lineBase + int(st.Position.Line())
+	if f.opts.has(optXtrace) {
+		// a command's trace goes where stderr was before its own
+		// redirections, as bash prints it first
+		saved := f.traceOut
+		f.traceOut = nil
+		if len(st.Redirs) > 0 && tracesItself(st.Cmd) {
+			f.traceOut = f.fds.get(2)
+		}
+		defer func() { f.traceOut = saved }()
+	}
+	if !f.inTrap {
+		switch st.Cmd.(type) {
+		case *syntax.CallExpr, *syntax.TestClause, *syntax.ArithmCmd:
+			f.curCmd = st
+			if f.debugTrap != "" {
+				f.runDebugTrap()
+				if f.ctl != ctlNone {
+					return
+				}
+			}
+		}
+	}
+	if f.proc.has.Load() {
+		if f.handleSignals(); f.ctl != ctlNone {
+			return
+		}
+	}
 	if st.Background {
 		f.background(st)
 		return
@@ -369,6 +447,9 @@ func (f *frame) stmt(st *syntax.Stmt) {
 	if f.status != 0 && f.ctl == ctlNone && f.noErrExit == 0 && producesStatus(st.Cmd) {
 		f.onFailure()
 	}
+	if f.proc.has.Load() && f.ctl == ctlNone {
+		f.handleSignals()
+	}
 }
 
 // producesStatus says whether a failure of cmd itself (not of a command
@@ -387,7 +468,7 @@ func producesStatus(cmd syntax.Command) bool {
 // onFailure runs the ERR trap and applies set -e after a failed command.
 func (f *frame) onFailure() {
 	if act, ok := f.traps["ERR"]; ok && act != "" && !f.inTrap {
-		f.runTrap(act)
+		f.runTrapHere(act)
 	}
 	if f.opts.has(optErrexit) {
 		f.ctl = ctlExit
@@ -416,6 +497,9 @@ func (f *frame) cmd(cmd syntax.Command) {
 	case *syntax.FuncDecl:
 		f.status = f.defineFunc(c.Name.Value, c.Body)
 	case *syntax.ArithmCmd:
+		if f.opts.has(optXtrace) {
+			f.traceArith(c)
+		}
 		n, ok := f.arithAs("((", c.X)
 		if !ok {
 			return
@@ -472,6 +556,7 @@ func (f *frame) subshell1(stmts []*syntax.Stmt) {
 	c := f.fork(false)
 	c.runSub(func() { c.stmts(stmts) })
 	f.status = c.status
+	f.reportSignaled(c, stmts)
 }
 
 // runSub runs fn as a subshell's whole life: its exit ends it, its EXIT
@@ -483,6 +568,10 @@ func (c *frame) runSub(fn func()) {
 	}
 	c.ctl = ctlNone
 	c.runExitTrap()
+	if st, ok := c.killedStatus(); ok {
+		c.status = st
+	}
+	c.call.procs.drop(c.proc)
 	c.fds.release()
 }
 
@@ -507,12 +596,14 @@ func (f *frame) runTrap(act string) {
 	st := f.status
 	old := f.inTrap
 	f.inTrap = true
+	f.traceLevel-- // a trap's commands trace at the level it interrupts
 	f.runSource(act, true, false)
+	f.traceLevel++
 	f.inTrap = old
-	if f.ctl != ctlExit {
+	if f.ctl != ctlExit && f.ctl != ctlReturn {
 		f.status = st
 	}
-	if f.ctl == ctlReturn || f.ctl == ctlAbort {
+	if f.ctl == ctlAbort || f.ctl == ctlReturn && len(f.funcNames) == 0 && f.sourceDepth == 0 {
 		f.ctl = ctlNone
 	}
 }
@@ -549,9 +640,11 @@ func (sh *Shell) runSession(ctx context.Context, f *frame, script string, stdin 
 		stdin = strings.NewReader("")
 	}
 	f.fds.set(0, newStream(stdin, nil, nil))
+	call.stdin = f.fds.get(0)
 	f.fds.set(1, newStream(nil, stdout, nil))
 	f.fds.set(2, newStream(nil, stderr, nil))
 	f.ctl, f.jobs = ctlNone, &jobTable{}
+	call.procs.add(f.proc)
 	*f.nest = 0
 	defer func() {
 		if p := recover(); p != nil {

@@ -184,6 +184,10 @@ func (f *frame) callFunc(name string, body *syntax.Stmt, args []string) {
 	}
 	defer f.leaveNest()
 	oldParams, oldVars, oldNames := f.params, f.vars, f.funcNames
+	// break and continue do not reach the caller's loops
+	oldLoops := f.loopDepth
+	f.loopDepth = 0
+	defer func() { f.loopDepth = oldLoops }()
 	f.params = args[1:]
 	f.vars = &scope{vars: map[string]*variable{}, parent: f.vars, gen: newGen(), fn: name}
 	f.funcNames = append([]string{name}, f.funcNames...)
@@ -191,50 +195,24 @@ func (f *frame) callFunc(name string, body *syntax.Stmt, args []string) {
 	if m, ok := f.funcMeta[name]; ok && m.src != "" {
 		f.src = m.src // positions in the body are offsets in it
 	}
+	def := f.funcDefs[name]
+	if def.source == "" {
+		def.source = "environment"
+	}
+	leave := f.pushCall(name, def.source, def.lineBase)
+	defer leave()
+	restoreTraps := f.enterFuncTraps()
+	if f.debugTrap != "" {
+		// a traced function runs the DEBUG trap once more on entry
+		f.runDebugTrap()
+	}
 	f.stmt(body)
 	f.src = oldSrc
 	f.restoreOpts(f.vars)
 	if f.ctl == ctlReturn {
 		f.ctl = ctlNone
 	}
-	if act, ok := f.traps["RETURN"]; ok && act != "" && !f.inTrap {
-		f.runTrap(act)
-	}
+	f.runReturnTrap()
+	restoreTraps()
 	f.params, f.vars, f.funcNames = oldParams, oldVars, oldNames
-}
-
-// trace prints a command for set -x.
-func (f *frame) trace(args []string) {
-	ps4, _ := f.getVar("PS4")
-	var b strings.Builder
-	b.WriteString(ps4)
-	for i, a := range args {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(traceQuote(a))
-	}
-	b.WriteByte('\n')
-	f.fds.writeString(2, b.String())
-}
-
-func (f *frame) traceAssigns(as []*syntax.Assign) {
-	ps4, _ := f.getVar("PS4")
-	for _, a := range as {
-		val, _ := f.getVar(a.Name.Value)
-		f.fds.writeString(2, ps4+a.Name.Value+"="+traceQuote(val)+"\n")
-	}
-}
-
-// traceQuote quotes a word as set -x shows it.
-func traceQuote(s string) string {
-	if s == "" {
-		return "''"
-	}
-	for _, c := range s {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("_-./=:,+@%^", c)) {
-			return shellQuote(s)
-		}
-	}
-	return s
 }

@@ -42,13 +42,19 @@ func (f *frame) testExpr(x syntax.TestExpr) (bool, bool) {
 			return f.testExpr(&syntax.BinaryTest{Op: in.Op, X: &syntax.UnaryTest{Op: syntax.TsNot, X: in.X}, Y: in.Y})
 		}
 		if x.Op == syntax.TsNot {
+			old := f.traceNot
+			f.traceNot = !old
 			v, ok := f.testExpr(x.X)
+			f.traceNot = old
 			return !v, ok
 		}
 		w, _ := x.X.(*syntax.Word)
 		s, ok := f.literal(w)
 		if !ok {
 			return false, false
+		}
+		if f.opts.has(optXtrace) {
+			f.traceTest(x.Op.String(), s)
 		}
 		return f.unaryTest(x.Op, s)
 	case *syntax.BinaryTest:
@@ -74,7 +80,16 @@ func (f *frame) testExpr(x syntax.TestExpr) (bool, bool) {
 		}
 		switch x.Op {
 		case syntax.TsMatch, syntax.TsMatchShort, syntax.TsNoMatch:
-			pat, ok := f.patternOf(rw)
+			var pat string
+			if f.opts.has(optXtrace) {
+				var shown string
+				pat, shown, ok = f.patternTrace(rw)
+				if ok {
+					f.traceTest(l, x.Op.String(), shown)
+				}
+			} else {
+				pat, ok = f.patternOf(rw)
+			}
 			if !ok {
 				return false, false
 			}
@@ -87,6 +102,9 @@ func (f *frame) testExpr(x syntax.TestExpr) (bool, bool) {
 		r, ok := f.literal(rw)
 		if !ok {
 			return false, false
+		}
+		if f.opts.has(optXtrace) {
+			f.traceTest(l, x.Op.String(), r)
 		}
 		return f.binaryTest(x.Op, l, r)
 	}

@@ -91,8 +91,17 @@ var dynVars = map[string]*dynVar{
 		if len(f.funcNames) == 0 {
 			return "", false
 		}
-		return f.funcNames[0], true
+		return f.callAt(0).name, true
 	}},
+	"BASH_SOURCE": {bit: 1 << 15, attrs: attrIndexed, get: func(f *frame) (string, bool) {
+		v, _ := f.introArray("BASH_SOURCE")
+		return v.idx.get(0)
+	}},
+	"BASH_LINENO": {bit: 1 << 16, attrs: attrIndexed, get: func(f *frame) (string, bool) {
+		v, _ := f.introArray("BASH_LINENO")
+		return v.idx.get(0)
+	}},
+	"BASH_COMMAND": {bit: 1 << 17, get: func(f *frame) (string, bool) { return f.bashCommand(), true }},
 	"PIPESTATUS": {bit: 1 << 11, attrs: attrIndexed, get: func(f *frame) (string, bool) {
 		return itoa(f.pipeStatusAt(0)), true
 	}},
@@ -159,16 +168,8 @@ func (f *frame) dynamicArray(name string) (*variable, bool) {
 			v.idx.set(int64(i), itoa(f.pipeStatusAt(i)))
 		}
 		return v, true
-	case "FUNCNAME":
-		if len(f.funcNames) == 0 {
-			return nil, false
-		}
-		v := &variable{attrs: attrIndexed, set: true, idx: &sparse{}}
-		for i, s := range f.funcNames {
-			v.idx.set(int64(i), s)
-		}
-		v.idx.set(int64(len(f.funcNames)), "main")
-		return v, true
+	case "FUNCNAME", "BASH_SOURCE", "BASH_LINENO":
+		return f.introArray(name)
 	case "DIRSTACK":
 		v := &variable{attrs: attrIndexed, set: true, idx: &sparse{}}
 		for i, d := range f.dirStackAll() {
