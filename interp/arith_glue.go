@@ -64,7 +64,11 @@ func (a frameArith) Expand(w *syntax.Word) (string, error) {
 
 // arith evaluates x; an error is printed as bash prints it and abandons
 // the command.
-func (f *frame) arith(x syntax.ArithmExpr) (int64, bool) {
+func (f *frame) arith(x syntax.ArithmExpr) (int64, bool) { return f.arithFor(x, "") }
+
+// arithFor is arith for an expression inside ${name:...}: bash names
+// the parameter in the error ("s: 1/0: division by 0").
+func (f *frame) arithFor(x syntax.ArithmExpr, name string) (int64, bool) {
 	if x == nil {
 		return 0, true
 	}
@@ -88,6 +92,9 @@ func (f *frame) arith(x syntax.ArithmExpr) (int64, bool) {
 		n, err = arith.Eval(x, src, frameArith{f})
 	}
 	if err != nil {
+		if name != "" && err != errReported {
+			err = errors.New(name + ": " + err.Error())
+		}
 		f.arithFail(err)
 		return 0, false
 	}
@@ -121,7 +128,7 @@ func (f *frame) arithFail(err error) {
 // arithText prints an arithmetic expression back as source.
 func arithText(x syntax.ArithmExpr) string {
 	var b strings.Builder
-	syntax.NewPrinter().Print(&b, &syntax.Word{Parts: []syntax.WordPart{&syntax.ArithmExp{X: x}}})
+	syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, &syntax.Word{Parts: []syntax.WordPart{&syntax.ArithmExp{X: x}}})
 	return strings.TrimSuffix(strings.TrimPrefix(b.String(), "$(("), "))")
 }
 

@@ -13,7 +13,7 @@ func (f *frame) assignment(as *syntax.Assign, _ bool) bool {
 	if as.Array != nil {
 		return f.assignArray(name, as.Array, as.Append, false)
 	}
-	val, ok := f.literal(as.Value)
+	val, ok := f.assignValue(as.Value)
 	if !ok {
 		return false
 	}
@@ -144,10 +144,13 @@ func (f *frame) abort() {
 }
 
 // fatal ends the shell with status, as unbound variables under set -u and
-// ${x?} do.
+// ${x?} do; a subshell ends with status 1 instead, as in bash.
 func (f *frame) fatal(status int) {
 	f.ctl = ctlExit
 	f.status = status
+	if f.subshell > 0 {
+		f.status = 1
+	}
 }
 
 // splitAssignText splits "name=value", "name+=value" and "name[i]=value"

@@ -175,7 +175,7 @@ func (f *frame) declareOne(kind string, a declArg, on, off attr, global, unexpor
 		case a.as.Array != nil:
 			arr, hasValue = a.as.Array, true
 		case !a.as.Naked:
-			v, ok := f.literal(a.as.Value)
+			v, ok := f.assignValue(a.as.Value)
 			if !ok {
 				return false
 			}

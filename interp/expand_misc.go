@@ -3,6 +3,7 @@ package interp
 import (
 	"io/fs"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -120,7 +121,8 @@ func (f *frame) literalBraces(w *syntax.Word) ([]string, bool) {
 		f.stopped()
 		return nil, false
 	}
-	return out, true
+	// an alternative that leaves the word empty ({,a}) makes no field
+	return slices.DeleteFunc(out, func(s string) bool { return s == "" }), true
 }
 
 // braceStrings expands literal parts and braces into strings, each
@@ -143,7 +145,14 @@ func braceStrings(parts []syntax.WordPart, prefixes []string) ([]string, bool) {
 					continue
 				}
 				for _, w := range ws {
-					alts = append(alts, w.Lit())
+					if len(w.Parts) != 1 {
+						return nil, false
+					}
+					l, ok := w.Parts[0].(*syntax.Lit)
+					if !ok {
+						return nil, false
+					}
+					alts = append(alts, l.Value)
 				}
 			} else {
 				for _, e := range p.Elems {
@@ -272,7 +281,13 @@ func braceSeq(b *syntax.BraceExp) []*syntax.Word {
 	if len(texts[0]) == 1 && len(texts[1]) == 1 {
 		a, c := int64(texts[0][0]), int64(texts[1][0])
 		for i := a; ; {
-			out = append(out, lit(string(rune(i))))
+			if i == '\\' {
+				// bash's expansion yields a lone backslash, which quote
+				// removal turns into an empty word
+				out = append(out, &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{}}})
+			} else {
+				out = append(out, lit(string(rune(i))))
+			}
 			if a <= c {
 				i += step
 				if i > c {

@@ -16,7 +16,8 @@ type pval struct {
 	set    bool
 	list   []string
 	isList bool
-	star   bool // the * form: joined by the first IFS character when quoted
+	star   bool   // the * form: joined by the first IFS character when quoted
+	sep    string // for the * form, IFS's first character, where needed
 }
 
 func isAtExp(p syntax.WordPart) bool {
@@ -91,16 +92,27 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 		}
 	}
 	if !v.set && !v.isList && f.opts.has(optNounset) && !defaultOp(p.Exp) && name != "@" && name != "*" {
-		f.errorf("%s: unbound variable", displayName(name, p.Index))
+		shown := displayName(name, p.Index)
+		if p.Index == nil && isSpecialParam(name) {
+			shown = "$" + name
+		}
+		f.errorf("%s: unbound variable", shown)
 		e.err = true
 		f.fatal(127)
 		return
+	}
+	if v.isList && v.star {
+		v.sep = firstIFS(f.ifs())
 	}
 	if p.Length {
 		if v.isList {
 			e.value(itoa(len(v.list)), quoted)
 		} else {
-			e.value(itoa(utf8.RuneCountInString(v.s)), quoted)
+			n := len(v.s)
+			if f.multibyte(v.s) {
+				n = utf8.RuneCountInString(v.s)
+			}
+			e.value(itoa(n), quoted)
 		}
 		return
 	}
@@ -109,11 +121,18 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 	case p.Slice != nil:
 		v, ok = f.slice(v, p.Slice, name)
 	case p.Repl != nil:
-		v, ok = f.replace(v, p.Repl)
+		v, ok = f.replace(v, p.Repl, quoted)
+	case p.Exp != nil && altOp(p.Exp.Op):
+		if useWord(v, p.Exp.Op) {
+			e.paramWord(p.Exp.Word, quoted)
+			return
+		}
+		if p.Exp.Op == syntax.AlternateUnset || p.Exp.Op == syntax.AlternateUnsetOrNull {
+			v = pval{set: true}
+		}
+		ok = true
 	case p.Exp != nil:
 		v, ok = f.expOp(v, p, name, quoted)
-		if v.isList && !quoted && e.mode == modeFields && v.star && false {
-		}
 	default:
 		ok = true
 	}
@@ -143,6 +162,57 @@ func defaultOp(exp *syntax.Expansion) bool {
 	return false
 }
 
+// altOp says whether op is one of ${x-w} ${x:-w} ${x+w} ${x:+w}, whose
+// word is expanded into the field only when used.
+func altOp(op syntax.ParExpOperator) bool {
+	switch op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+		return true
+	}
+	return false
+}
+
+// useWord says whether ${x-w} and friends use their word for v.
+func useWord(v pval, op syntax.ParExpOperator) bool {
+	unset, null := unsetNull(v)
+	switch op {
+	case syntax.DefaultUnset:
+		return unset
+	case syntax.DefaultUnsetOrNull:
+		return null
+	case syntax.AlternateUnset:
+		return !unset
+	case syntax.AlternateUnsetOrNull:
+		return !null
+	}
+	return false
+}
+
+// unsetNull tells whether a value counts as unset and as null for the
+// operators with a word. A list is unset when empty and null when it
+// joins to nothing: one empty element for @, or empty elements joined by
+// an empty IFS for *.
+func unsetNull(v pval) (unset, null bool) {
+	if !v.isList {
+		return !v.set, !v.set || v.s == ""
+	}
+	if len(v.list) == 0 {
+		return true, true
+	}
+	if len(v.list) == 1 {
+		return false, v.list[0] == ""
+	}
+	if !v.star || v.sep != "" {
+		return false, false
+	}
+	for _, s := range v.list {
+		if s != "" {
+			return false, false
+		}
+	}
+	return false, true
+}
+
 // emit adds an expansion's value to the expander.
 func (e *expander) emit(v pval, quoted bool) {
 	if !v.isList {
@@ -159,6 +229,10 @@ func (e *expander) emit(v pval, quoted bool) {
 	}
 	if quoted && v.star {
 		e.add(strings.Join(v.list, firstIFS(e.f.ifs())), true)
+		return
+	}
+	if quoted && len(v.list) == 0 {
+		e.emptyAt = true
 		return
 	}
 	for i, s := range v.list {
@@ -344,33 +418,25 @@ func eachValue(v pval, fn func(string) string) pval {
 
 func (f *frame) expOp(v pval, p *syntax.ParamExp, name string, quoted bool) (pval, bool) {
 	exp := p.Exp
-	null := !v.set || (!v.isList && v.s == "") || (v.isList && len(v.list) == 0)
-	if v.isList && len(v.list) == 1 && v.list[0] == "" && v.star {
-		null = true
+	if v.isList && v.star {
+		v.sep = firstIFS(f.ifs())
 	}
-	unset := !v.set
-	if v.isList {
-		unset = len(v.list) == 0
-	}
+	unset, null := unsetNull(v)
+	// the word of ${x=w}: inside double quotes its single quotes are
+	// kept as text, as for ${x-w}; that of ${x?w} loses its quotes
 	word := func() (pval, bool) {
-		e := expander{f: f, mode: modeLiteral}
-		if quoted {
-			e.mode = modeLiteral
+		if exp.Word == nil {
+			return pval{set: true}, true
 		}
-		e.word(exp.Word)
+		e := expander{f: f, mode: modeLiteral}
+		if quoted && (exp.Op == syntax.AssignUnset || exp.Op == syntax.AssignUnsetOrNull) {
+			e.paramWord(exp.Word, true)
+		} else {
+			e.word(exp.Word)
+		}
 		return pval{s: e.joined(), set: true}, !e.err
 	}
 	switch exp.Op {
-	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
-		if exp.Op == syntax.DefaultUnset && !unset || exp.Op == syntax.DefaultUnsetOrNull && !null {
-			return v, true
-		}
-		return f.wordValue(exp.Word, quoted)
-	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
-		if exp.Op == syntax.AlternateUnset && unset || exp.Op == syntax.AlternateUnsetOrNull && null {
-			return pval{set: true}, true
-		}
-		return f.wordValue(exp.Word, quoted)
 	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
 		if exp.Op == syntax.AssignUnset && !unset || exp.Op == syntax.AssignUnsetOrNull && !null {
 			return v, true
@@ -458,17 +524,6 @@ func (f *frame) expOp(v pval, p *syntax.ParamExp, name string, quoted bool) (pva
 	return v, false
 }
 
-// wordValue expands the word of ${x:-word} and friends. Unquoted, the
-// word's own expansions are split later, with the rest of the field.
-func (f *frame) wordValue(w *syntax.Word, quoted bool) (pval, bool) {
-	if w == nil {
-		return pval{set: true}, true
-	}
-	e := expander{f: f, mode: modeLiteral}
-	e.word(w)
-	return pval{s: e.joined(), set: true}, !e.err
-}
-
 func caseConvert(s string, m *matcher, all, upper bool) string {
 	var b strings.Builder
 	done := false
@@ -499,14 +554,14 @@ func paramText(p *syntax.ParamExp) string {
 // slice implements ${x:offset:length}, on strings by character and on
 // lists by element.
 func (f *frame) slice(v pval, sl *syntax.Slice, name string) (pval, bool) {
-	off, ok := f.arith(sl.Offset)
+	off, ok := f.arithFor(sl.Offset, name)
 	if !ok {
 		return v, false
 	}
 	var length int64 = -1
 	hasLen := sl.Length != nil
 	if hasLen {
-		if length, ok = f.arith(sl.Length); !ok {
+		if length, ok = f.arithFor(sl.Length, name); !ok {
 			return v, false
 		}
 	}
@@ -514,6 +569,8 @@ func (f *frame) slice(v pval, sl *syntax.Slice, name string) (pval, bool) {
 		list := v.list
 		if name == "@" || name == "*" {
 			list = append([]string{f.arg0}, f.params...)
+		} else if vr := f.lookupVar(name); vr != nil && vr.idx != nil && len(vr.idx.keys) > 0 {
+			return f.sliceSparse(v, vr.idx.keys, off, length, hasLen, sl)
 		}
 		n := int64(len(list))
 		if off < 0 {
@@ -536,16 +593,32 @@ func (f *frame) slice(v pval, sl *syntax.Slice, name string) (pval, bool) {
 		}
 		return pval{list: list[off:end], isList: true, set: true, star: v.star}, true
 	}
+	if !f.multibyte(v.s) {
+		// ASCII, or bytes in the C locale: no decoding
+		start, end, ok := f.substring(int64(len(v.s)), off, length, hasLen, sl)
+		if !ok {
+			return v, false
+		}
+		return pval{s: v.s[start:end], set: v.set}, true
+	}
 	rs := []rune(v.s)
-	n := int64(len(rs))
+	start, end, ok := f.substring(int64(len(rs)), off, length, hasLen, sl)
+	if !ok {
+		return v, false
+	}
+	return pval{s: string(rs[start:end]), set: v.set}, true
+}
+
+// substring resolves ${x:off:len} over n characters.
+func (f *frame) substring(n, off, length int64, hasLen bool, sl *syntax.Slice) (int64, int64, bool) {
 	if off < 0 {
 		off += n
 		if off < 0 {
-			return pval{set: v.set}, true
+			return 0, 0, true
 		}
 	}
 	if off > n {
-		return pval{set: v.set}, true
+		return 0, 0, true
 	}
 	end := n
 	if hasLen {
@@ -554,17 +627,63 @@ func (f *frame) slice(v pval, sl *syntax.Slice, name string) (pval, bool) {
 			if end < off {
 				f.errorf("%s: substring expression < 0", arithText(sl.Length))
 				f.abort()
-				return v, false
+				return 0, 0, false
 			}
 		} else {
 			end = min(off+length, n)
 		}
 	}
-	return pval{s: string(rs[off:end]), set: v.set}, true
+	return off, end, true
+}
+
+// multibyte says whether s must be read as characters rather than bytes:
+// it holds non-ASCII bytes and the locale (LC_ALL, LC_CTYPE, LANG) is a
+// UTF-8 one.
+func (f *frame) multibyte(s string) bool {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return false
+	}
+	for _, name := range [...]string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if v, _ := f.getVar(name); v != "" {
+			v = strings.ToLower(v)
+			return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
+		}
+	}
+	return false
+}
+
+// sliceSparse is ${a[@]:off:len} on an indexed array: the offset is an
+// index (negative counts back from the highest index plus one) and the
+// length a count of the elements set from there.
+func (f *frame) sliceSparse(v pval, keys []int64, off, length int64, hasLen bool, sl *syntax.Slice) (pval, bool) {
+	if off < 0 {
+		off += keys[len(keys)-1] + 1
+		if off < 0 {
+			return pval{isList: true, set: true, star: v.star}, true
+		}
+	}
+	if hasLen && length < 0 {
+		f.errorf("%s: substring expression < 0", arithText(sl.Length))
+		f.abort()
+		return v, false
+	}
+	start := sort.Search(len(keys), func(i int) bool { return keys[i] >= off })
+	end := len(v.list)
+	if hasLen {
+		end = int(min(int64(end), int64(start)+length))
+	}
+	return pval{list: v.list[start:end], isList: true, set: true, star: v.star}, true
 }
 
 // replace implements ${x/p/r}, ${x//p/r}, ${x/#p/r} and ${x/%p/r}.
-func (f *frame) replace(v pval, r *syntax.Replace) (pval, bool) {
+func (f *frame) replace(v pval, r *syntax.Replace, quoted bool) (pval, bool) {
 	anchor := 0
 	orig := r.Orig
 	if orig != nil && len(orig.Parts) > 0 {
@@ -582,11 +701,9 @@ func (f *frame) replace(v pval, r *syntax.Replace) (pval, bool) {
 	if !ok {
 		return v, false
 	}
-	with := ""
-	if r.With != nil {
-		if with, ok = f.literal(r.With); !ok {
-			return v, false
-		}
+	with, ok := f.replacement(r.With, quoted)
+	if !ok {
+		return v, false
 	}
 	if pat == "" && anchor == 0 {
 		return v, true

@@ -30,7 +30,10 @@ type expander struct {
 	out    []string // finished fields
 	cur    []seg
 	exists bool // the current field exists even if empty (a quoted part)
-	err    bool
+	// emptyAt is set by a quoted @ expansion of no elements
+	emptyAt bool
+	assign  bool // an assignment's value: tilde expansion after colons
+	err     bool
 }
 
 // fields expands command words into fields.
@@ -236,11 +239,70 @@ func (e *expander) globFields() []string {
 	return out
 }
 
+// assignValue expands the value of an assignment: one string, with
+// tilde expansion also after each unquoted colon (PATH=~/bin:~/x).
+func (f *frame) assignValue(w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", true
+	}
+	if len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && plainLit(l.Value) {
+			return l.Value, true
+		}
+	}
+	e := expander{f: f, mode: modeLiteral, assign: true}
+	e.word(w)
+	return e.joined(), !e.err
+}
+
+// redirTarget expands the word of a redirection: split and globbed like
+// an argument, it must make exactly one field.
+func (f *frame) redirTarget(w *syntax.Word) (string, bool) {
+	if len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && plainLit(l.Value) {
+			return l.Value, true
+		}
+	}
+	flds, ok := f.fields([]*syntax.Word{w})
+	if !ok {
+		return "", false
+	}
+	if len(flds) != 1 {
+		f.errorf("%s: ambiguous redirect", wordText(w))
+		f.status = 1
+		return "", false
+	}
+	return flds[0], true
+}
+
+// assignPrefix says whether s starts with NAME=: bash expands tildes in
+// such a command argument as in an assignment.
+func assignPrefix(s string) bool {
+	eq := strings.IndexByte(s, '=')
+	if eq <= 0 {
+		return false
+	}
+	name := strings.TrimSuffix(s[:eq], "+")
+	return syntax.ValidName(name)
+}
+
 // word expands all parts of w.
 func (e *expander) word(w *syntax.Word) {
+	argAssign := false
+	if !e.assign && e.mode == modeFields && len(w.Parts) > 0 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && strings.IndexByte(l.Value, '~') > 0 && assignPrefix(l.Value) {
+			argAssign = true
+		}
+	}
 	for i, p := range w.Parts {
+		if e.assign || argAssign {
+			if l, ok := p.(*syntax.Lit); ok && strings.IndexByte(l.Value, '~') >= 0 {
+				e.assignLit(l.Value, i == 0 && e.assign, i == 0 && argAssign, i == len(w.Parts)-1)
+				continue
+			}
+		}
 		if i == 0 {
-			if l, ok := p.(*syntax.Lit); ok && strings.HasPrefix(l.Value, "~") && e.mode != modePattern {
+			if l, ok := p.(*syntax.Lit); ok && strings.HasPrefix(l.Value, "~") {
 				e.tildeLit(l.Value, len(w.Parts) == 1)
 				continue
 			}
@@ -250,6 +312,44 @@ func (e *expander) word(w *syntax.Word) {
 			return
 		}
 	}
+}
+
+// assignLit adds an unquoted literal of an assignment value, expanding
+// a tilde prefix at its start (atStart), after its first = (afterEq, for
+// an argument like NAME=~/x) and after each colon. A prefix runs to the
+// next / or colon; one running into the next part of the word (last is
+// false) is not a tilde prefix.
+func (e *expander) assignLit(s string, atStart, afterEq, last bool) {
+	start := 0
+	eq := -1
+	if afterEq {
+		eq = strings.IndexByte(s, '=')
+	}
+	for p := 0; p < len(s); p++ {
+		if s[p] != '~' || !(p == 0 && atStart || p > 0 && s[p-1] == ':' || p == eq+1 && eq >= 0) {
+			continue
+		}
+		end := strings.IndexAny(s[p:], "/:")
+		if end < 0 {
+			if !last {
+				break
+			}
+			end = len(s)
+		} else {
+			end += p
+		}
+		name := s[p+1 : end]
+		if strings.IndexByte(name, '\\') >= 0 {
+			continue
+		}
+		if dir, ok := e.f.tilde(name); ok {
+			e.lit(s[start:p], false)
+			e.add(dir, true)
+			start = end
+			p = end - 1
+		}
+	}
+	e.lit(s[start:], false)
 }
 
 // tildeLit expands a leading ~ or ~user in an unquoted literal.
@@ -276,20 +376,26 @@ func (e *expander) part(p syntax.WordPart, quoted bool) {
 		e.lit(p.Value, quoted)
 	case *syntax.SglQuoted:
 		if p.Dollar {
-			s, _, _ := unescape(p.Value, true)
-			e.add(s, true)
+			e.add(ansiC(p.Value), true)
 		} else {
 			e.add(p.Value, true)
 		}
 	case *syntax.DblQuoted:
+		// $"..." is "..." without a message catalogue. A quoted
+		// "${a[@]}" of no elements makes no field, unlike "".
+		prev := e.exists
 		e.exists = true
-		if p.Dollar && len(p.Parts) == 1 { // $"..." is "..." without a catalogue
-		}
+		onlyEmptyAt := len(p.Parts) > 0
 		for _, q := range p.Parts {
+			e.emptyAt = false
 			e.part(q, true)
 			if e.err {
 				return
 			}
+			onlyEmptyAt = onlyEmptyAt && e.emptyAt
+		}
+		if onlyEmptyAt {
+			e.exists = prev
 		}
 	case *syntax.ParamExp:
 		e.param(p, quoted)

@@ -120,6 +120,7 @@ func (f *frame) cmdSubst(stmts []*syntax.Stmt) (string, bool) {
 		if err != nil {
 			f.errorf("%s: %s", name, err.Error())
 			f.status = 1
+			f.substStatus, f.hadSubst = 1, true
 			return "", true
 		}
 		buf := &limitedBuffer{bud: f.call.sh.Budget}
@@ -132,7 +133,8 @@ func (f *frame) cmdSubst(stmts []*syntax.Stmt) (string, bool) {
 			f.stopped()
 			return "", false
 		}
-		return out, true
+		f.substStatus, f.hadSubst = 0, true
+		return f.dropNUL(out), true
 	}
 	c := f.fork(false)
 	if !f.opts.has(optInheritErrexit) {
@@ -149,7 +151,7 @@ func (f *frame) cmdSubst(stmts []*syntax.Stmt) (string, bool) {
 	if f.stopped() {
 		return "", false
 	}
-	return strings.TrimRight(out, "\n"), true
+	return f.dropNUL(strings.TrimRight(out, "\n")), true
 }
 
 // procSubst starts <(...) or >(...) and returns the /dev/fd path of its

@@ -101,7 +101,7 @@ func (f *frame) redirect1(r *syntax.Redirect) bool {
 		}
 		return place(newStream(strings.NewReader(s+"\n"), nil, nil))
 	}
-	target, ok := f.literal(r.Word)
+	target, ok := f.redirTarget(r.Word)
 	if !ok {
 		return false
 	}

@@ -102,7 +102,7 @@ func (f *frame) assignPrefix(tmp *scope, as *syntax.Assign) bool {
 		f.status = 1
 		return false
 	}
-	val, ok := f.literal(as.Value)
+	val, ok := f.assignValue(as.Value)
 	if !ok {
 		return false
 	}

@@ -67,7 +67,7 @@ func (f *frame) testExpr(x syntax.TestExpr) (bool, bool) {
 			if !ok {
 				return false, false
 			}
-			m := f.matchPattern(pat, l, f.opts.has(optNocasematch))
+			m := f.condMatch(pat, l)
 			return m == (x.Op != syntax.TsNoMatch), true
 		case syntax.TsReMatch:
 			return f.regexMatch(l, rw)

@@ -29,8 +29,9 @@ var attrFlags = []struct {
 	c byte
 	a attr
 }{
-	{'a', attrIndexed}, {'A', attrAssoc}, {'i', attrInteger}, {'l', attrLower},
-	{'n', attrNameref}, {'r', attrReadonly}, {'t', attrTrace}, {'u', attrUpper}, {'x', attrExport},
+	// bash's order, in declare -p and ${x@a}
+	{'a', attrIndexed}, {'A', attrAssoc}, {'i', attrInteger}, {'n', attrNameref},
+	{'r', attrReadonly}, {'t', attrTrace}, {'x', attrExport}, {'l', attrLower}, {'u', attrUpper},
 }
 
 // variable is one shell variable. Exactly one of str, idx, assoc holds the
