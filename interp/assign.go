@@ -74,7 +74,7 @@ func (f *frame) assignArray(name string, arr *syntax.ArrayExpr, appendTo, assoc 
 			next = i + 1
 			continue
 		}
-		vals, ok := f.fields([]*syntax.Word{el.Value})
+		vals, ok := f.elemFields(el.Value)
 		if !ok {
 			return false
 		}
@@ -101,7 +101,7 @@ func (f *frame) fillAssoc(name string, v *variable, arr *syntax.ArrayExpr, appen
 	var pending []string // key value key value ... (bash 5.1+ list form)
 	for _, el := range arr.Elems {
 		if el.Index == nil {
-			vals, ok := f.fields([]*syntax.Word{el.Value})
+			vals, ok := f.elemFields(el.Value)
 			if !ok {
 				return false
 			}

@@ -32,6 +32,9 @@ func (f *frame) tilde(name string) (string, bool) {
 		}
 		return f.oldDir, true
 	}
+	if d, ok := f.dirStackEntry(name); ok {
+		return d, true
+	}
 	user, _ := f.getVar("USER")
 	if user == "" {
 		user = "user"
@@ -43,6 +46,30 @@ func (f *frame) tilde(name string) (string, bool) {
 		return "/root", true
 	}
 	return "", false
+}
+
+// dirStackEntry is ~N, ~+N and ~-N: entry N of the directory stack as
+// dirs lists it, from the left or (~-N) from the right.
+func (f *frame) dirStackEntry(name string) (string, bool) {
+	fromRight := false
+	switch {
+	case strings.HasPrefix(name, "+"):
+		name = name[1:]
+	case strings.HasPrefix(name, "-"):
+		name, fromRight = name[1:], true
+	}
+	if name == "" || strings.Trim(name, "0123456789") != "" || len(name) > 9 {
+		return "", false
+	}
+	n, _ := strconv.Atoi(name)
+	stack := append([]string{f.dir}, f.dirStack...)
+	if fromRight {
+		n = len(stack) - 1 - n
+	}
+	if n < 0 || n >= len(stack) {
+		return "", false
+	}
+	return stack[n], true
 }
 
 // braces applies brace expansion to a word; results are cached per word,

@@ -601,12 +601,23 @@ func (f *frame) slice(v pval, sl *syntax.Slice, name string) (pval, bool) {
 		}
 		return pval{s: v.s[start:end], set: v.set}, true
 	}
-	rs := []rune(v.s)
-	start, end, ok := f.substring(int64(len(rs)), off, length, hasLen, sl)
+	// by character; an invalid byte counts as one and is kept as it is
+	start, end, ok := f.substring(int64(utf8.RuneCountInString(v.s)), off, length, hasLen, sl)
 	if !ok {
 		return v, false
 	}
-	return pval{s: string(rs[start:end]), set: v.set}, true
+	from, to, n := len(v.s), len(v.s), int64(0)
+	for i := range v.s {
+		if n == start {
+			from = i
+		}
+		if n == end {
+			to = i
+			break
+		}
+		n++
+	}
+	return pval{s: v.s[from:to], set: v.set}, true
 }
 
 // substring resolves ${x:off:len} over n characters.
@@ -708,7 +719,8 @@ func (f *frame) replace(v pval, r *syntax.Replace, quoted bool) (pval, bool) {
 	if pat == "" && anchor == 0 {
 		return v, true
 	}
-	m, err := f.compilePattern(pat, false)
+	// unlike # and %, the replacements honour nocasematch
+	m, err := f.compilePattern(pat, f.opts.has(optNocasematch))
 	if err != nil {
 		return v, true
 	}

@@ -17,15 +17,31 @@ func (f *frame) prompt(s string) (string, bool) {
 	if !f.opts.has(optPromptvars) || !strings.ContainsAny(decoded, "$`\\") {
 		return decoded, true
 	}
-	w, err := syntax.NewParser().Document(strings.NewReader(decoded))
-	if err != nil {
-		return decoded, true
+	e := expander{f: f, mode: modeLiteral}
+	if !e.document(decoded) {
+		return "", false
+	}
+	return e.joined(), true
+}
+
+// document expands text as the body of a here-document (or a double-
+// quoted string whose quotes are plain characters): parameters, command
+// substitutions and arithmetic, all quoted. Text that does not parse is
+// taken as it is.
+func (e *expander) document(text string) bool {
+	if text == "" {
+		return true
+	}
+	w, err := syntax.NewParser().Document(strings.NewReader(text))
+	if err != nil || w == nil {
+		e.add(text, true)
+		return true
 	}
 	// expansions find their source text by offset in f.src
+	f := e.f
 	saved := f.src
-	f.src = decoded
+	f.src = text
 	defer func() { f.src = saved }()
-	e := expander{f: f, mode: modeLiteral}
 	for _, p := range w.Parts {
 		if l, ok := p.(*syntax.Lit); ok {
 			e.docLit(l.Value)
@@ -33,10 +49,10 @@ func (f *frame) prompt(s string) (string, bool) {
 		}
 		e.part(p, true)
 		if e.err {
-			return "", false
+			return false
 		}
 	}
-	return e.joined(), true
+	return true
 }
 
 // docLit adds here-document text: a backslash quotes $ ` \ and newline.

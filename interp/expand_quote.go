@@ -48,7 +48,13 @@ func (e *expander) paramWord(w *syntax.Word, quoted bool) {
 				s := ansiC(p.Value)
 				e.add(s, true)
 			} else {
-				e.add("'"+p.Value+"'", true)
+				// the quotes are plain characters here: what they
+				// enclose is expanded as in double quotes
+				e.add("'", true)
+				if !e.document(p.Value) {
+					return
+				}
+				e.add("'", true)
 			}
 		default:
 			e.part(p, true)
@@ -114,9 +120,14 @@ func (f *frame) replacement(w *syntax.Word, quoted bool) ([]string, bool) {
 	if quoted {
 		// inside double quotes the word's own text and expansions are
 		// not quoted for this purpose; only its inner quotes are
-		for _, p := range w.Parts {
+		for i, p := range w.Parts {
 			if l, ok := p.(*syntax.Lit); ok {
-				e.dqLit(l.Value, false)
+				if i == 0 && strings.HasPrefix(l.Value, "~") {
+					// a tilde expands here even inside double quotes
+					e.tildeLit(l.Value, len(w.Parts) == 1)
+				} else {
+					e.dqLit(l.Value, false)
+				}
 			} else {
 				e.part(p, false)
 			}

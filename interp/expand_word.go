@@ -2,6 +2,7 @@ package interp
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -33,11 +34,23 @@ type expander struct {
 	// emptyAt is set by a quoted @ expansion of no elements
 	emptyAt bool
 	assign  bool // an assignment's value: tilde expansion after colons
+	// noArgAssign: a NAME=value word is not treated as an assignment
+	noArgAssign bool
 	err     bool
 }
 
 // fields expands command words into fields.
-func (f *frame) fields(words []*syntax.Word) ([]string, bool) {
+func (f *frame) fields(words []*syntax.Word) ([]string, bool) { return f.expandFields(words, true) }
+
+// elemFields expands an element of an array assignment: a word like
+// NAME=~ is not taken as an assignment there.
+func (f *frame) elemFields(w *syntax.Word) ([]string, bool) {
+	return f.expandFields([]*syntax.Word{w}, false)
+}
+
+// expandFields expands words into fields; argAssign says whether a word
+// that looks like an assignment gets tilde expansion after = and colons.
+func (f *frame) expandFields(words []*syntax.Word, argAssign bool) ([]string, bool) {
 	out := make([]string, 0, len(words))
 	for _, w := range words {
 		// Fast path: a plain literal word.
@@ -55,7 +68,7 @@ func (f *frame) fields(words []*syntax.Word) ([]string, bool) {
 			return nil, false
 		}
 		for _, bw := range f.braces(w) {
-			e := expander{f: f, mode: modeFields, ifs: f.ifs()}
+			e := expander{f: f, mode: modeFields, ifs: f.ifs(), noArgAssign: !argAssign}
 			e.word(bw)
 			if e.err {
 				return nil, false
@@ -289,7 +302,7 @@ func assignPrefix(s string) bool {
 // word expands all parts of w.
 func (e *expander) word(w *syntax.Word) {
 	argAssign := false
-	if !e.assign && e.mode == modeFields && len(w.Parts) > 0 {
+	if !e.assign && !e.noArgAssign && e.mode == modeFields && len(w.Parts) > 0 {
 		if l, ok := w.Parts[0].(*syntax.Lit); ok && strings.IndexByte(l.Value, '~') > 0 && assignPrefix(l.Value) {
 			argAssign = true
 		}
@@ -354,17 +367,19 @@ func (e *expander) assignLit(s string, atStart, afterEq, last bool) {
 
 // tildeLit expands a leading ~ or ~user in an unquoted literal.
 func (e *expander) tildeLit(s string, whole bool) {
-	name, rest, hasSlash := strings.Cut(s[1:], "/")
-	if !hasSlash && !whole {
-		// ~user followed by another part ("~$x") is not a tilde prefix
-		e.lit(s, false)
-		return
-	}
-	if dir, ok := e.f.tilde(name); ok {
-		e.add(dir, true)
-		if hasSlash {
-			e.lit("/"+rest, false)
+	// the prefix runs to the first / or colon
+	end := strings.IndexAny(s, "/:")
+	if end < 0 {
+		if !whole {
+			// ~user followed by another part ("~$x") is not a tilde prefix
+			e.lit(s, false)
+			return
 		}
+		end = len(s)
+	}
+	if dir, ok := e.f.tilde(s[1:end]); ok {
+		e.add(dir, true)
+		e.lit(s[end:], false)
 		return
 	}
 	e.lit(s, false)
@@ -477,11 +492,26 @@ func (e *expander) split(s string) {
 		e.add(s, false)
 		return
 	}
+	// sepAt is the length of the IFS character at s[i], 0 if none: a
+	// multibyte IFS character is one separator
+	sepAt := func(i int) int {
+		if s[i] < utf8.RuneSelf {
+			if strings.IndexByte(ifs, s[i]) >= 0 {
+				return 1
+			}
+			return 0
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r != utf8.RuneError && strings.ContainsRune(ifs, r) {
+			return n
+		}
+		return 0
+	}
 	i := 0
 	for i < len(s) {
-		if strings.IndexByte(ifs, s[i]) < 0 {
-			j := i
-			for j < len(s) && strings.IndexByte(ifs, s[j]) < 0 {
+		if sepAt(i) == 0 {
+			j := i + 1
+			for j < len(s) && sepAt(j) == 0 {
 				j++
 			}
 			e.add(s[i:j], false)
@@ -490,15 +520,17 @@ func (e *expander) split(s string) {
 		}
 		// a separator: IFS white space around at most one other IFS char
 		j := i
-		for j < len(s) && isIFSWhite(s[j]) && strings.IndexByte(ifs, s[j]) >= 0 {
+		for j < len(s) && isIFSWhite(s[j]) && sepAt(j) > 0 {
 			j++
 		}
 		hard := false
-		if j < len(s) && strings.IndexByte(ifs, s[j]) >= 0 && !isIFSWhite(s[j]) {
-			hard = true
-			j++
-			for j < len(s) && isIFSWhite(s[j]) && strings.IndexByte(ifs, s[j]) >= 0 {
-				j++
+		if j < len(s) && !isIFSWhite(s[j]) {
+			if n := sepAt(j); n > 0 {
+				hard = true
+				j += n
+				for j < len(s) && isIFSWhite(s[j]) && sepAt(j) > 0 {
+					j++
+				}
 			}
 		}
 		e.endField(hard)

@@ -316,6 +316,11 @@ func (f *frame) assign(name, val string, appendTo bool) bool {
 	case "PWD":
 	case "OPTIND":
 		f.getoptsPos = 0
+	case "GLOBIGNORE":
+		// as in bash, a non-null GLOBIGNORE turns dotglob on
+		if val != "" || appendTo {
+			f.opts.put(optDotglob, true)
+		}
 	}
 	v := f.writable(f.scopeFor(name), name)
 	if v == nil {
@@ -450,6 +455,9 @@ func (f *frame) assignIndex(name string, index syntax.ArithmExpr, val string, ap
 // variable of an outer scope.
 func (f *frame) unsetVar(name string) bool {
 	name = f.resolveRef(name)
+	if name == "GLOBIGNORE" {
+		f.opts.put(optDotglob, false) // bash's other half of the rule
+	}
 	for sc := f.vars; sc != nil; sc = sc.parent {
 		v, ok := sc.vars[name]
 		if !ok {
