@@ -36,7 +36,7 @@ type expander struct {
 	assign  bool // an assignment's value: tilde expansion after colons
 	// noArgAssign: a NAME=value word is not treated as an assignment
 	noArgAssign bool
-	err     bool
+	err         bool
 }
 
 // fields expands command words into fields.
