@@ -93,7 +93,10 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 	}
 	if !v.set && !v.isList && f.opts.has(optNounset) && !defaultOp(p.Exp) && name != "@" && name != "*" {
 		shown := displayName(name, p.Index)
-		if p.Index == nil && isSpecialParam(name) {
+		switch {
+		case p.Excl:
+			shown = "!" + shown
+		case p.Index == nil && isSpecialParam(name):
 			shown = "$" + name
 		}
 		f.errorf("%s: unbound variable", shown)
@@ -234,6 +237,15 @@ func (e *expander) emit(v pval, quoted bool) {
 	if quoted && len(v.list) == 0 {
 		e.emptyAt = true
 		return
+	}
+	if !quoted && e.ifs != "" && len(v.list) > 1 {
+		// unquoted, the elements are joined by IFS's first character and
+		// split again: with a non-blank IFS an empty element still
+		// separates fields (IFS=, and a "" b give a, "" and b)
+		if sep := firstIFS(e.ifs); !isIFSWhite(sep[0]) {
+			e.split(strings.Join(v.list, sep))
+			return
+		}
 	}
 	for i, s := range v.list {
 		if i > 0 {

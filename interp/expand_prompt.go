@@ -2,6 +2,7 @@ package interp
 
 import (
 	"path"
+	"strconv"
 	"strings"
 	"time"
 
@@ -205,13 +206,53 @@ func (f *frame) promptDir(base bool) string {
 			return "~"
 		}
 		if !base {
-			return "~" + dir[len(home):]
+			return f.trimDir("~" + dir[len(home):])
 		}
 	}
 	if base && dir != "/" {
 		return path.Base(dir)
 	}
+	if !base {
+		return f.trimDir(dir)
+	}
 	return dir
+}
+
+// trimDir applies PROMPT_DIRTRIM to \w: past a ~/ prefix, all but the
+// last N components become "...", when that shortens by more than three
+// characters (bash's rule).
+func (f *frame) trimDir(name string) string {
+	v, _ := f.getVar("PROMPT_DIRTRIM")
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n <= 0 || name == "" {
+		return name
+	}
+	beg := 0
+	if name[0] == '~' {
+		beg = len(name)
+		if i := strings.IndexByte(name, '/'); i >= 0 {
+			beg = i + 1
+		}
+	}
+	if beg >= len(name) || strings.Count(name[beg:], "/") < n {
+		return name
+	}
+	tail := len(name) - 1
+	if name[tail] == '/' {
+		tail = len(name)
+	}
+	for ; tail > beg; tail-- {
+		if tail < len(name) && name[tail] == '/' {
+			n--
+		}
+		if n == 0 {
+			break
+		}
+	}
+	if tail == beg || tail-beg <= 3 {
+		return name
+	}
+	return name[:beg] + "..." + name[tail:]
 }
 
 // userName is the sandbox's user: $USER, as its user table has it.

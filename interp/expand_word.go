@@ -398,18 +398,19 @@ func (e *expander) part(p syntax.WordPart, quoted bool) {
 	case *syntax.DblQuoted:
 		// $"..." is "..." without a message catalogue. A quoted
 		// "${a[@]}" of no elements makes no field, unlike "".
-		prev := e.exists
+		// So does one whose other expansions are empty ("$e$@").
+		prev, nCur, nOut := e.exists, len(e.cur), len(e.out)
 		e.exists = true
-		onlyEmptyAt := len(p.Parts) > 0
+		sawEmptyAt := false
 		for _, q := range p.Parts {
 			e.emptyAt = false
 			e.part(q, true)
 			if e.err {
 				return
 			}
-			onlyEmptyAt = onlyEmptyAt && e.emptyAt
+			sawEmptyAt = sawEmptyAt || e.emptyAt
 		}
-		if onlyEmptyAt {
+		if sawEmptyAt && len(e.cur) == nCur && len(e.out) == nOut {
 			e.exists = prev
 		}
 	case *syntax.ParamExp:
