@@ -116,6 +116,12 @@ func (f *frame) replacement(w *syntax.Word, quoted bool) ([]string, bool) {
 	if w == nil {
 		return []string{""}, true
 	}
+	if len(w.Parts) == 1 {
+		// the common case, plain text: nothing to expand or mark
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(l.Value, "\\&~") {
+			return []string{l.Value}, true
+		}
+	}
 	e := expander{f: f, mode: modeLiteral}
 	if quoted {
 		// inside double quotes the word's own text and expansions are
