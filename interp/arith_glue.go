@@ -64,7 +64,11 @@ func (a frameArith) Expand(w *syntax.Word) (string, error) {
 
 // arith evaluates x; an error is printed as bash prints it and abandons
 // the command.
-func (f *frame) arith(x syntax.ArithmExpr) (int64, bool) {
+func (f *frame) arith(x syntax.ArithmExpr) (int64, bool) { return f.arithNamed(x, "") }
+
+// arithNamed is arith for an expression inside ${name:...}: bash names
+// the parameter in the error ("s: 1/0: division by 0").
+func (f *frame) arithNamed(x syntax.ArithmExpr, name string) (int64, bool) {
 	if x == nil {
 		return 0, true
 	}
@@ -96,6 +100,9 @@ func (f *frame) arith(x syntax.ArithmExpr) (int64, bool) {
 		n, err = f.call.sh.arithCache.Eval(x, src, frameArith{f})
 	}
 	if err != nil {
+		if name != "" && err != errReported {
+			err = errors.New(name + ": " + err.Error())
+		}
 		f.arithFail(err)
 		return 0, false
 	}
@@ -159,17 +166,8 @@ func (f *frame) arithAs(cmd string, x syntax.ArithmExpr) (int64, bool) {
 // arithText prints an arithmetic expression back as source.
 func arithText(x syntax.ArithmExpr) string {
 	var b strings.Builder
-	syntax.NewPrinter().Print(&b, &syntax.Word{Parts: []syntax.WordPart{&syntax.ArithmExp{X: x}}})
-	// the printer breaks lines with continuations where the nodes'
-	// source positions move on a line: the wrapper has none
-	t := strings.TrimSuffix(strings.TrimPrefix(b.String(), "$(("), "))")
-	for {
-		i := strings.Index(t, "\\\n")
-		if i < 0 {
-			return strings.TrimLeft(t, " \t")
-		}
-		t = t[:i] + strings.TrimLeft(t[i+2:], " \t")
-	}
+	syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, &syntax.Word{Parts: []syntax.WordPart{&syntax.ArithmExp{X: x}}})
+	return strings.TrimLeft(strings.TrimSuffix(strings.TrimPrefix(b.String(), "$(("), "))"), " \t")
 }
 
 // maxArithTextBytes bounds the text of the expressions compiled per tree

@@ -25,7 +25,7 @@ func (f *frame) assignment1(as *syntax.Assign) bool {
 	if as.Array != nil {
 		return f.assignArray(name, as.Array, as.Append, false)
 	}
-	val, ok := f.literal(as.Value)
+	val, ok := f.assignValue(as.Value)
 	if !ok {
 		return false
 	}
@@ -119,7 +119,7 @@ func (f *frame) assignArrayIn(in *scope, name string, arr *syntax.ArrayExpr, app
 			next = i + 1
 			continue
 		}
-		vals, ok := f.fields([]*syntax.Word{el.Value})
+		vals, ok := f.elemFields(el.Value)
 		if !ok || f.ctl != ctlNone {
 			return false
 		}
@@ -165,7 +165,7 @@ func (f *frame) fillAssoc(name string, sc *scope, arr *syntax.ArrayExpr, appendT
 				t, ok = f.literal(el.Value)
 				vals = []string{"[" + subscriptText(el.Index) + "]=" + t}
 			} else {
-				vals, ok = f.fields([]*syntax.Word{el.Value})
+				vals, ok = f.elemFields(el.Value)
 			}
 			if !ok || f.ctl != ctlNone {
 				return false
@@ -233,7 +233,7 @@ func (f *frame) abort() {
 }
 
 // fatal ends the shell with status, as unbound variables under set -u and
-// ${x?} do.
+// ${x?} do; a subshell ends with status 1 instead, as in bash.
 func (f *frame) fatal(status int) {
 	f.ctl = ctlExit
 	f.status = status

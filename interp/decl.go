@@ -211,7 +211,7 @@ func (f *frame) declareOne(o declOpts, a declArg) bool {
 		case a.as.Array != nil:
 			arr, hasValue = a.as.Array, true
 		case !a.as.Naked:
-			v, ok := f.literal(a.as.Value)
+			v, ok := f.assignValue(a.as.Value)
 			if !ok {
 				return false
 			}

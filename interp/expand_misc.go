@@ -3,6 +3,7 @@ package interp
 import (
 	"io/fs"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -31,6 +32,9 @@ func (f *frame) tilde(name string) (string, bool) {
 		}
 		return f.oldDir, true
 	}
+	if d, ok := f.dirStackEntry(name); ok {
+		return d, true
+	}
 	user, _ := f.getVar("USER")
 	if user == "" {
 		user = "user"
@@ -53,6 +57,30 @@ func hasBraceLit(w *syntax.Word) bool {
 		}
 	}
 	return false
+}
+
+// dirStackEntry is ~N, ~+N and ~-N: entry N of the directory stack as
+// dirs lists it, from the left or (~-N) from the right.
+func (f *frame) dirStackEntry(name string) (string, bool) {
+	fromRight := false
+	switch {
+	case strings.HasPrefix(name, "+"):
+		name = name[1:]
+	case strings.HasPrefix(name, "-"):
+		name, fromRight = name[1:], true
+	}
+	if name == "" || strings.Trim(name, "0123456789") != "" || len(name) > 9 {
+		return "", false
+	}
+	n, _ := strconv.Atoi(name)
+	stack := append([]string{f.dir}, f.dirStack...)
+	if fromRight {
+		n = len(stack) - 1 - n
+	}
+	if n < 0 || n >= len(stack) {
+		return "", false
+	}
+	return stack[n], true
 }
 
 // braces applies brace expansion to a word; results are cached per word,
@@ -124,7 +152,8 @@ func (f *frame) literalBraces(w *syntax.Word) ([]string, bool) {
 		f.stopped()
 		return nil, false
 	}
-	return out, true
+	// an alternative that leaves the word empty ({,a}) makes no field
+	return slices.DeleteFunc(out, func(s string) bool { return s == "" }), true
 }
 
 // braceStrings expands literal parts and braces into strings, each
@@ -147,7 +176,14 @@ func braceStrings(parts []syntax.WordPart, prefixes []string) ([]string, bool) {
 					continue
 				}
 				for _, w := range ws {
-					alts = append(alts, w.Lit())
+					if len(w.Parts) != 1 {
+						return nil, false
+					}
+					l, ok := w.Parts[0].(*syntax.Lit)
+					if !ok {
+						return nil, false
+					}
+					alts = append(alts, l.Value)
 				}
 			} else {
 				for _, e := range p.Elems {
@@ -276,7 +312,13 @@ func braceSeq(b *syntax.BraceExp) []*syntax.Word {
 	if len(texts[0]) == 1 && len(texts[1]) == 1 {
 		a, c := int64(texts[0][0]), int64(texts[1][0])
 		for i := a; ; {
-			out = append(out, lit(string(rune(i))))
+			if i == '\\' {
+				// bash's expansion yields a lone backslash, which quote
+				// removal turns into an empty word
+				out = append(out, &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{}}})
+			} else {
+				out = append(out, lit(string(rune(i))))
+			}
 			if a <= c {
 				i += step
 				if i > c {

@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -17,7 +16,8 @@ type pval struct {
 	set    bool
 	list   []string
 	isList bool
-	star   bool // the * form: joined by the first IFS character when quoted
+	star   bool   // the * form: joined by the first IFS character when quoted
+	sep    string // for the * form, IFS's first character, where needed
 	// what a slice of an array's elements counts by: the indexes of a
 	// sparse array, or the 1-based positions of an associative one
 	keys  []int64
@@ -98,23 +98,30 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 		}
 	}
 	if !v.set && !v.isList && f.opts.has(optNounset) && !defaultOp(p.Exp) && name != "@" && name != "*" {
-		if indirect != "" {
-			name = "!" + name
-		}
 		shown := displayName(name, p.Index)
-		if isDigits(name) {
-			shown = "$" + shown // bash names positional parameters so
+		switch {
+		case p.Excl:
+			shown = "!" + shown
+		case p.Index == nil && isSpecialParam(name):
+			shown = "$" + name
 		}
 		f.errorf("%s: unbound variable", shown)
 		e.err = true
 		f.fatal(127)
 		return
 	}
+	if v.isList && v.star {
+		v.sep = firstIFS(f.ifs())
+	}
 	if p.Length {
 		if v.isList {
 			e.value(itoa(len(v.list)), quoted)
 		} else {
-			e.value(itoa(utf8.RuneCountInString(v.s)), quoted)
+			n := len(v.s)
+			if f.multibyte(v.s) {
+				n = utf8.RuneCountInString(v.s)
+			}
+			e.value(itoa(n), quoted)
 		}
 		return
 	}
@@ -123,7 +130,16 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 	case p.Slice != nil:
 		v, ok = f.slice(v, p.Slice, name)
 	case p.Repl != nil:
-		v, ok = f.replace(v, p.Repl)
+		v, ok = f.replace(v, p.Repl, quoted)
+	case p.Exp != nil && altOp(p.Exp.Op):
+		if useWord(v, p.Exp.Op) {
+			e.paramWord(p.Exp.Word, quoted)
+			return
+		}
+		if p.Exp.Op == syntax.AlternateUnset || p.Exp.Op == syntax.AlternateUnsetOrNull {
+			v = pval{set: true}
+		}
+		ok = true
 	case p.Exp != nil:
 		target := name
 		if indirect != "" {
@@ -161,6 +177,57 @@ func defaultOp(exp *syntax.Expansion) bool {
 	return false
 }
 
+// altOp says whether op is one of ${x-w} ${x:-w} ${x+w} ${x:+w}, whose
+// word is expanded into the field only when used.
+func altOp(op syntax.ParExpOperator) bool {
+	switch op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+		return true
+	}
+	return false
+}
+
+// useWord says whether ${x-w} and friends use their word for v.
+func useWord(v pval, op syntax.ParExpOperator) bool {
+	unset, null := unsetNull(v)
+	switch op {
+	case syntax.DefaultUnset:
+		return unset
+	case syntax.DefaultUnsetOrNull:
+		return null
+	case syntax.AlternateUnset:
+		return !unset
+	case syntax.AlternateUnsetOrNull:
+		return !null
+	}
+	return false
+}
+
+// unsetNull tells whether a value counts as unset and as null for the
+// operators with a word. A list is unset when empty and null when it
+// joins to nothing: one empty element for @, or empty elements joined by
+// an empty IFS for *.
+func unsetNull(v pval) (unset, null bool) {
+	if !v.isList {
+		return !v.set, !v.set || v.s == ""
+	}
+	if len(v.list) == 0 {
+		return true, true
+	}
+	if len(v.list) == 1 {
+		return false, v.list[0] == ""
+	}
+	if !v.star || v.sep != "" {
+		return false, false
+	}
+	for _, s := range v.list {
+		if s != "" {
+			return false, false
+		}
+	}
+	return false, true
+}
+
 // emit adds an expansion's value to the expander.
 func (e *expander) emit(v pval, quoted bool) {
 	if !v.isList {
@@ -178,6 +245,19 @@ func (e *expander) emit(v pval, quoted bool) {
 	if quoted && v.star {
 		e.add(strings.Join(v.list, firstIFS(e.f.ifs())), true)
 		return
+	}
+	if quoted && len(v.list) == 0 {
+		e.emptyAt = true
+		return
+	}
+	if !quoted && e.ifs != "" && len(v.list) > 1 {
+		// unquoted, the elements are joined by IFS's first character and
+		// split again: with a non-blank IFS an empty element still
+		// separates fields (IFS=, and a "" b give a, "" and b)
+		if sep := firstIFS(e.ifs); !isIFSWhite(sep[0]) {
+			e.split(strings.Join(v.list, sep))
+			return
+		}
 	}
 	for i, s := range v.list {
 		if i > 0 {
@@ -358,36 +438,25 @@ func eachValue(v pval, fn func(string) string) pval {
 
 func (f *frame) expOp(v pval, p *syntax.ParamExp, name string, quoted bool) (pval, bool) {
 	exp := p.Exp
-	null := !v.set || (!v.isList && v.s == "") || (v.isList && len(v.list) == 0)
-	if v.isList && len(v.list) == 1 && v.list[0] == "" && v.star {
-		null = true
+	if v.isList && v.star {
+		v.sep = firstIFS(f.ifs())
 	}
-	unset := !v.set
-	if v.isList {
-		unset = len(v.list) == 0
-	}
+	unset, null := unsetNull(v)
+	// the word of ${x=w}: inside double quotes its single quotes are
+	// kept as text, as for ${x-w}; that of ${x?w} loses its quotes
 	word := func() (pval, bool) {
 		if exp.Word == nil {
 			return pval{set: true}, true
 		}
 		e := expander{f: f, mode: modeLiteral}
-		if quoted {
-			e.mode = modeLiteral
+		if quoted && (exp.Op == syntax.AssignUnset || exp.Op == syntax.AssignUnsetOrNull) {
+			e.paramWord(exp.Word, true)
+		} else {
+			e.word(exp.Word)
 		}
-		e.word(exp.Word)
 		return pval{s: e.joined(), set: true}, !e.err
 	}
 	switch exp.Op {
-	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
-		if exp.Op == syntax.DefaultUnset && !unset || exp.Op == syntax.DefaultUnsetOrNull && !null {
-			return v, true
-		}
-		return f.wordValue(exp.Word, quoted)
-	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
-		if exp.Op == syntax.AlternateUnset && unset || exp.Op == syntax.AlternateUnsetOrNull && null {
-			return pval{set: true}, true
-		}
-		return f.wordValue(exp.Word, quoted)
 	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
 		if exp.Op == syntax.AssignUnset && !unset || exp.Op == syntax.AssignUnsetOrNull && !null {
 			return v, true
@@ -475,17 +544,6 @@ func (f *frame) expOp(v pval, p *syntax.ParamExp, name string, quoted bool) (pva
 	return v, false
 }
 
-// wordValue expands the word of ${x:-word} and friends. Unquoted, the
-// word's own expansions are split later, with the rest of the field.
-func (f *frame) wordValue(w *syntax.Word, quoted bool) (pval, bool) {
-	if w == nil {
-		return pval{set: true}, true
-	}
-	e := expander{f: f, mode: modeLiteral}
-	e.word(w)
-	return pval{s: e.joined(), set: true}, !e.err
-}
-
 func caseConvert(s string, m *matcher, all, upper bool) string {
 	var b strings.Builder
 	done := false
@@ -513,97 +571,8 @@ func paramText(p *syntax.ParamExp) string {
 	return b.String()
 }
 
-// slice implements ${x:offset:length}, on strings by character and on
-// lists by element.
-func (f *frame) slice(v pval, sl *syntax.Slice, name string) (pval, bool) {
-	off, ok := f.arith(sl.Offset)
-	if !ok {
-		return v, false
-	}
-	var length int64 = -1
-	hasLen := sl.Length != nil
-	if hasLen {
-		if length, ok = f.arith(sl.Length); !ok {
-			return v, false
-		}
-	}
-	if v.isList {
-		list := v.list
-		if name == "@" || name == "*" {
-			list = append([]string{f.arg0}, f.params...)
-		}
-		n := int64(len(list))
-		if hasLen && length < 0 {
-			f.errorf("%s: substring expression < 0", f.arithExpanded(sl.Length))
-			f.abort()
-			return v, false
-		}
-		switch {
-		case v.keys != nil:
-			// an indexed array slices by index: elements from the first
-			// index at or past off
-			top := int64(0)
-			if len(v.keys) > 0 {
-				top = v.keys[len(v.keys)-1] + 1
-			}
-			if off < 0 {
-				off += top
-				if off < 0 {
-					return pval{isList: true, set: true, star: v.star}, true
-				}
-			}
-			p, _ := slices.BinarySearch(v.keys, off)
-			off = int64(p)
-		case v.assoc:
-			// bash counts an associative array's elements from 1 (0 is 1)
-			if off > 0 {
-				off--
-			}
-			fallthrough
-		default:
-			if off < 0 {
-				off += n
-				if off < 0 {
-					return pval{isList: true, set: true, star: v.star}, true
-				}
-			}
-		}
-		off = min(off, n)
-		end := n
-		if hasLen {
-			end = min(off+length, n)
-		}
-		return pval{list: list[off:end], isList: true, set: true, star: v.star}, true
-	}
-	rs := []rune(v.s)
-	n := int64(len(rs))
-	if off < 0 {
-		off += n
-		if off < 0 {
-			return pval{set: v.set}, true
-		}
-	}
-	if off > n {
-		return pval{set: v.set}, true
-	}
-	end := n
-	if hasLen {
-		if length < 0 {
-			end = n + length
-			if end < off {
-				f.errorf("%s: substring expression < 0", f.arithExpanded(sl.Length))
-				f.abort()
-				return v, false
-			}
-		} else {
-			end = min(off+length, n)
-		}
-	}
-	return pval{s: string(rs[off:end]), set: v.set}, true
-}
-
 // replace implements ${x/p/r}, ${x//p/r}, ${x/#p/r} and ${x/%p/r}.
-func (f *frame) replace(v pval, r *syntax.Replace) (pval, bool) {
+func (f *frame) replace(v pval, r *syntax.Replace, quoted bool) (pval, bool) {
 	anchor := 0
 	orig := r.Orig
 	if orig != nil && len(orig.Parts) > 0 {
@@ -621,16 +590,15 @@ func (f *frame) replace(v pval, r *syntax.Replace) (pval, bool) {
 	if !ok {
 		return v, false
 	}
-	with := ""
-	if r.With != nil {
-		if with, ok = f.literal(r.With); !ok {
-			return v, false
-		}
+	with, ok := f.replacement(r.With, quoted)
+	if !ok {
+		return v, false
 	}
 	if pat == "" && anchor == 0 {
 		return v, true
 	}
-	m, err := f.compilePattern(pat, false)
+	// unlike # and %, the replacements honour nocasematch
+	m, err := f.compilePattern(pat, f.opts.has(optNocasematch))
 	if err != nil {
 		return v, true
 	}

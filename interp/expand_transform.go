@@ -15,9 +15,15 @@ func (f *frame) transform(v pval, op, name string, p *syntax.ParamExp) (pval, bo
 		}
 		return eachValue(v, shellQuoteAlways), true
 	case "E":
-		return eachValue(v, func(s string) string { r, _, _ := unescape(s, true); return r }), true
+		return eachValue(v, ansiC), true
 	case "P":
-		return v, true
+		failed := false
+		out := eachValue(v, func(s string) string {
+			r, ok := f.prompt(s)
+			failed = failed || !ok
+			return r
+		})
+		return out, !failed
 	case "U":
 		return eachValue(v, strings.ToUpper), true
 	case "L":
@@ -32,24 +38,27 @@ func (f *frame) transform(v pval, op, name string, p *syntax.ParamExp) (pval, bo
 			return string(r)
 		}), true
 	case "a":
-		vr := f.lookupVar(name)
-		flags := ""
-		if vr != nil {
-			for _, af := range attrFlags {
-				if vr.attrs&af.a != 0 {
-					flags += string(af.c)
-				}
-			}
-		}
+		flags := attrString(f.lookupVar(name))
 		return eachValue(v, func(string) string { return flags }), true
 	case "A":
 		vr := f.lookupVar(name)
 		if vr == nil {
 			return pval{set: true}, true
 		}
-		line := strings.TrimSuffix(declLine(name, vr), "\n")
-		if vr.attrs == 0 && !vr.isArray() {
-			line = name + "=" + shellQuoteAlways(vr.str)
+		if indexWord(p.Index) != "" {
+			// ${a[@]@A}: the whole array, as declare -p prints it
+			return pval{s: strings.TrimSuffix(declLine(name, vr), "\n"), set: true}, true
+		}
+		// otherwise the one value, quoted as ${x@Q} quotes
+		flags := attrString(vr)
+		line := name
+		if flags != "" {
+			line = "declare -" + flags + " " + name
+		}
+		if v.set {
+			line += "=" + shellQuoteAlways(v.s)
+		} else if flags == "" {
+			line = ""
 		}
 		return pval{s: line, set: true}, true
 	case "K", "k":
@@ -57,24 +66,47 @@ func (f *frame) transform(v pval, op, name string, p *syntax.ParamExp) (pval, bo
 		if vr == nil || !vr.isArray() {
 			return eachValue(v, shellQuoteAlways), true
 		}
+		// K quotes the values as declare -p does (an associative
+		// array's pairs each end with a space, as there); k gives keys
+		// and values as separate words, unquoted
 		var parts []string
+		var b strings.Builder
 		if vr.idx != nil {
 			for i, k := range vr.idx.keys {
-				parts = append(parts, itoa64(k), shellQuoteAlways(vr.idx.vals[i]))
+				parts = append(parts, itoa64(k), vr.idx.vals[i])
+				if i > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(itoa64(k) + " " + declQuote(vr.idx.vals[i]))
 			}
 		} else {
 			for _, k := range vr.assoc.keys() {
-				parts = append(parts, assocKeyQuote(k), shellQuoteAlways(vr.assoc.m[k].val))
+				parts = append(parts, k, vr.assoc.m[k].val)
+				b.WriteString(assocKeyQuote(k) + " " + declQuote(vr.assoc.m[k].val) + " ")
 			}
 		}
 		if op == "k" {
 			return pval{list: parts, isList: true, set: true}, true
 		}
-		return pval{s: strings.Join(parts, " "), set: true}, true
+		return pval{s: b.String(), set: true}, true
 	}
 	f.errorf("%s: bad substitution", paramText(p))
 	f.abort()
 	return v, false
+}
+
+// attrString lists a variable's attributes as ${x@a} does.
+func attrString(vr *variable) string {
+	if vr == nil {
+		return ""
+	}
+	flags := ""
+	for _, af := range attrFlags {
+		if vr.attrs&af.a != 0 {
+			flags += string(af.c)
+		}
+	}
+	return flags
 }
 
 // shellQuoteAlways quotes as ${x@Q} does: always in single quotes, or

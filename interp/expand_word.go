@@ -2,6 +2,7 @@ package interp
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -33,11 +34,26 @@ type expander struct {
 	globFrom int
 	cur      []seg
 	exists   bool // the current field exists even if empty (a quoted part)
-	err      bool
+	// emptyAt is set by a quoted @ expansion of no elements
+	emptyAt bool
+	assign  bool // an assignment's value: tilde expansion after colons
+	// noArgAssign: a NAME=value word is not treated as an assignment
+	noArgAssign bool
+	err         bool
 }
 
 // fields expands command words into fields.
-func (f *frame) fields(words []*syntax.Word) ([]string, bool) {
+func (f *frame) fields(words []*syntax.Word) ([]string, bool) { return f.expandWords(words, true) }
+
+// elemFields expands an element of an array assignment: a word like
+// NAME=~ is not taken as an assignment there.
+func (f *frame) elemFields(w *syntax.Word) ([]string, bool) {
+	return f.expandWords([]*syntax.Word{w}, false)
+}
+
+// expandWords expands words into fields; argAssign says whether a word
+// that looks like an assignment gets tilde expansion after = and colons.
+func (f *frame) expandWords(words []*syntax.Word, argAssign bool) ([]string, bool) {
 	out := make([]string, 0, len(words))
 	var ok bool
 	for _, w := range words {
@@ -56,13 +72,13 @@ func (f *frame) fields(words []*syntax.Word) ([]string, bool) {
 			return nil, false
 		}
 		if !hasBraceLit(w) {
-			if out, ok = f.expandFields(w, out); !ok {
+			if out, ok = f.expandFields(w, out, argAssign); !ok {
 				return nil, false
 			}
 			continue
 		}
 		for _, bw := range f.braces(w) {
-			if out, ok = f.expandFields(bw, out); !ok {
+			if out, ok = f.expandFields(bw, out, argAssign); !ok {
 				return nil, false
 			}
 		}
@@ -71,8 +87,8 @@ func (f *frame) fields(words []*syntax.Word) ([]string, bool) {
 }
 
 // expandFields appends the fields of one word (after brace expansion).
-func (f *frame) expandFields(w *syntax.Word, out []string) ([]string, bool) {
-	e := expander{f: f, mode: modeFields, ifs: f.ifs(), cur: f.takeSegs(), out: out, globFrom: len(out)}
+func (f *frame) expandFields(w *syntax.Word, out []string, argAssign bool) ([]string, bool) {
+	e := expander{f: f, mode: modeFields, ifs: f.ifs(), cur: f.takeSegs(), out: out, globFrom: len(out), noArgAssign: !argAssign}
 	e.word(w)
 	if e.err {
 		return nil, false
@@ -271,11 +287,50 @@ func (e *expander) globFields() []string {
 	return out
 }
 
+// assignValue expands the value of an assignment: one string, with
+// tilde expansion also after each unquoted colon (PATH=~/bin:~/x).
+func (f *frame) assignValue(w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", true
+	}
+	if len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && plainLit(l.Value) {
+			return l.Value, true
+		}
+	}
+	e := expander{f: f, mode: modeLiteral, assign: true}
+	e.word(w)
+	return e.joined(), !e.err
+}
+
+// assignPrefix says whether s starts with NAME=: bash expands tildes in
+// such a command argument as in an assignment.
+func assignPrefix(s string) bool {
+	eq := strings.IndexByte(s, '=')
+	if eq <= 0 {
+		return false
+	}
+	name := strings.TrimSuffix(s[:eq], "+")
+	return syntax.ValidName(name)
+}
+
 // word expands all parts of w.
 func (e *expander) word(w *syntax.Word) {
+	argAssign := false
+	if !e.assign && !e.noArgAssign && e.mode == modeFields && len(w.Parts) > 0 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && strings.IndexByte(l.Value, '~') > 0 && assignPrefix(l.Value) {
+			argAssign = true
+		}
+	}
 	for i, p := range w.Parts {
+		if e.assign || argAssign {
+			if l, ok := p.(*syntax.Lit); ok && strings.IndexByte(l.Value, '~') >= 0 {
+				e.assignLit(l.Value, i == 0 && e.assign, i == 0 && argAssign, i == len(w.Parts)-1)
+				continue
+			}
+		}
 		if i == 0 {
-			if l, ok := p.(*syntax.Lit); ok && strings.HasPrefix(l.Value, "~") && e.mode != modePattern {
+			if l, ok := p.(*syntax.Lit); ok && strings.HasPrefix(l.Value, "~") {
 				e.tildeLit(l.Value, len(w.Parts) == 1)
 				continue
 			}
@@ -287,19 +342,59 @@ func (e *expander) word(w *syntax.Word) {
 	}
 }
 
+// assignLit adds an unquoted literal of an assignment value, expanding
+// a tilde prefix at its start (atStart), after its first = (afterEq, for
+// an argument like NAME=~/x) and after each colon. A prefix runs to the
+// next / or colon; one running into the next part of the word (last is
+// false) is not a tilde prefix.
+func (e *expander) assignLit(s string, atStart, afterEq, last bool) {
+	start := 0
+	eq := -1
+	if afterEq {
+		eq = strings.IndexByte(s, '=')
+	}
+	for p := 0; p < len(s); p++ {
+		if s[p] != '~' || !(p == 0 && atStart || p > 0 && s[p-1] == ':' || p == eq+1 && eq >= 0) {
+			continue
+		}
+		end := strings.IndexAny(s[p:], "/:")
+		if end < 0 {
+			if !last {
+				break
+			}
+			end = len(s)
+		} else {
+			end += p
+		}
+		name := s[p+1 : end]
+		if strings.IndexByte(name, '\\') >= 0 {
+			continue
+		}
+		if dir, ok := e.f.tilde(name); ok {
+			e.lit(s[start:p], false)
+			e.add(dir, true)
+			start = end
+			p = end - 1
+		}
+	}
+	e.lit(s[start:], false)
+}
+
 // tildeLit expands a leading ~ or ~user in an unquoted literal.
 func (e *expander) tildeLit(s string, whole bool) {
-	name, rest, hasSlash := strings.Cut(s[1:], "/")
-	if !hasSlash && !whole {
-		// ~user followed by another part ("~$x") is not a tilde prefix
-		e.lit(s, false)
-		return
-	}
-	if dir, ok := e.f.tilde(name); ok {
-		e.add(dir, true)
-		if hasSlash {
-			e.lit("/"+rest, false)
+	// the prefix runs to the first / or colon
+	end := strings.IndexAny(s, "/:")
+	if end < 0 {
+		if !whole {
+			// ~user followed by another part ("~$x") is not a tilde prefix
+			e.lit(s, false)
+			return
 		}
+		end = len(s)
+	}
+	if dir, ok := e.f.tilde(s[1:end]); ok {
+		e.add(dir, true)
+		e.lit(s[end:], false)
 		return
 	}
 	e.lit(s, false)
@@ -311,21 +406,27 @@ func (e *expander) part(p syntax.WordPart, quoted bool) {
 		e.lit(p.Value, quoted)
 	case *syntax.SglQuoted:
 		if p.Dollar {
-			s, _, _ := unescape(p.Value, true)
-			e.add(s, true)
+			e.add(ansiC(p.Value), true)
 		} else {
 			e.add(p.Value, true)
 		}
 	case *syntax.DblQuoted:
-		// "$@" and "${a[@]}" make no field of an empty list
-		if len(p.Parts) != 1 || !isAtExp(p.Parts[0]) {
-			e.exists = true
-		}
+		// $"..." is "..." without a message catalogue. A quoted
+		// "${a[@]}" of no elements makes no field, unlike "".
+		// So does one whose other expansions are empty ("$e$@").
+		prev, nCur, nOut := e.exists, len(e.cur), len(e.out)
+		e.exists = true
+		sawEmptyAt := false
 		for _, q := range p.Parts {
+			e.emptyAt = false
 			e.part(q, true)
 			if e.err {
 				return
 			}
+			sawEmptyAt = sawEmptyAt || e.emptyAt
+		}
+		if sawEmptyAt && len(e.cur) == nCur && len(e.out) == nOut {
+			e.exists = prev
 		}
 	case *syntax.ParamExp:
 		e.param(p, quoted)
@@ -407,11 +508,26 @@ func (e *expander) split(s string) {
 		e.add(s, false)
 		return
 	}
+	// sepAt is the length of the IFS character at s[i], 0 if none: a
+	// multibyte IFS character is one separator
+	sepAt := func(i int) int {
+		if s[i] < utf8.RuneSelf {
+			if strings.IndexByte(ifs, s[i]) >= 0 {
+				return 1
+			}
+			return 0
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r != utf8.RuneError && strings.ContainsRune(ifs, r) {
+			return n
+		}
+		return 0
+	}
 	i := 0
 	for i < len(s) {
-		if strings.IndexByte(ifs, s[i]) < 0 {
-			j := i
-			for j < len(s) && strings.IndexByte(ifs, s[j]) < 0 {
+		if sepAt(i) == 0 {
+			j := i + 1
+			for j < len(s) && sepAt(j) == 0 {
 				j++
 			}
 			e.add(s[i:j], false)
@@ -420,15 +536,17 @@ func (e *expander) split(s string) {
 		}
 		// a separator: IFS white space around at most one other IFS char
 		j := i
-		for j < len(s) && isIFSWhite(s[j]) && strings.IndexByte(ifs, s[j]) >= 0 {
+		for j < len(s) && isIFSWhite(s[j]) && sepAt(j) > 0 {
 			j++
 		}
 		hard := false
-		if j < len(s) && strings.IndexByte(ifs, s[j]) >= 0 && !isIFSWhite(s[j]) {
-			hard = true
-			j++
-			for j < len(s) && isIFSWhite(s[j]) && strings.IndexByte(ifs, s[j]) >= 0 {
-				j++
+		if j < len(s) && !isIFSWhite(s[j]) {
+			if n := sepAt(j); n > 0 {
+				hard = true
+				j += n
+				for j < len(s) && isIFSWhite(s[j]) && sepAt(j) > 0 {
+					j++
+				}
 			}
 		}
 		e.endField(hard)

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"context"
+	"strings"
 
 	"github.com/bashbox/bashbox/interp/pattern"
 )
@@ -36,6 +37,13 @@ func (f *frame) matchPattern(pat, s string, nocase bool) bool {
 	return ok
 }
 
+// condMatch matches s against the pattern of [[ s == pat ]]: bash
+// parses the patterns of [[ ]] with extglob on, whatever the option.
+func (f *frame) condMatch(pat, s string) bool {
+	ok, _ := pattern.Compile(pat, f.patFlags(f.opts.has(optNocasematch))|pattern.ExtGlob).Match(f.ctx, s)
+	return ok
+}
+
 func (m *matcher) matchString(s string) bool {
 	ok, _ := m.p.Match(m.ctx, s)
 	return ok
@@ -57,10 +65,18 @@ func (m *matcher) trimSuffix(s string, longest bool) string {
 	return s[:n]
 }
 
-// replace implements ${x/p/r}: anchor 1 is /#, 2 is /%. The result is
-// held against the memory budget as it is built, and building stops with
-// the call.
-func (m *matcher) replace(s, with string, all bool, anchor int, b *Budget, ctx context.Context) (string, bool) {
+// fill joins the pieces of a replacement around copies of the match (&).
+func fill(pieces []string, match string) string {
+	if len(pieces) == 1 {
+		return pieces[0]
+	}
+	return strings.Join(pieces, match)
+}
+
+// replace implements ${x/p/r}: anchor 1 is /#, 2 is /%. pieces are the
+// replacement's text around each & (the matched text). The result's
+// growth is checked against the memory budget as it is built.
+func (m *matcher) replace(s string, pieces []string, all bool, anchor int, b *Budget, ctx context.Context) (string, bool) {
 	switch anchor {
 	case 1:
 		n, err := m.p.Prefix(m.ctx, s, true)
@@ -70,7 +86,7 @@ func (m *matcher) replace(s, with string, all bool, anchor int, b *Budget, ctx c
 		if n < 0 {
 			return s, true
 		}
-		return with + s[n:], true
+		return fill(pieces, s[:n]) + s[n:], true
 	case 2:
 		n, err := m.p.Suffix(m.ctx, s, true)
 		if err != nil {
@@ -79,11 +95,15 @@ func (m *matcher) replace(s, with string, all bool, anchor int, b *Budget, ctx c
 		if n < 0 {
 			return s, true
 		}
-		return s[:n] + with, true
+		return s[:n] + fill(pieces, s[n:]), true
 	}
 	out := &strBuilder{bud: b, ctx: ctx}
 	last, n := 0, 0
+	with := pieces[0]
 	err := m.p.Spans(m.ctx, s, all, func(start, end int) bool {
+		if len(pieces) > 1 {
+			with = fill(pieces, s[start:end])
+		}
 		if !out.WriteString(s[last:start]) || !out.WriteString(with) {
 			return false
 		}

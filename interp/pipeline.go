@@ -155,6 +155,7 @@ func (f *frame) cmdSubst(stmts []*syntax.Stmt) (string, bool) {
 		if err != nil {
 			f.errorf("%s: %s", name, err.Error())
 			f.status = 1
+			f.substStatus, f.hadSubst = 1, true
 			return "", true
 		}
 		buf := &limitedBuffer{bud: f.call.sh.Budget}
@@ -166,7 +167,8 @@ func (f *frame) cmdSubst(stmts []*syntax.Stmt) (string, bool) {
 			f.stopped()
 			return "", false
 		}
-		return strings.TrimRight(out, "\n"), true
+		f.substStatus, f.hadSubst = 0, true
+		return f.dropNUL(strings.TrimRight(out, "\n")), true
 	}
 	c := f.fork(false)
 	if !f.opts.has(optInheritErrexit) {
@@ -184,7 +186,7 @@ func (f *frame) cmdSubst(stmts []*syntax.Stmt) (string, bool) {
 	if f.stopped() || !ok {
 		return "", false
 	}
-	return strings.TrimRight(out, "\n"), true
+	return f.dropNUL(strings.TrimRight(out, "\n")), true
 }
 
 // takeCapture turns a capture into a string and gives back its charge

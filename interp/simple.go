@@ -102,7 +102,7 @@ func (f *frame) assignPrefix(tmp *scope, as *syntax.Assign) bool {
 		f.errorf("%s: readonly variable", name)
 		return true
 	}
-	val, ok := f.literal(as.Value)
+	val, ok := f.assignValue(as.Value)
 	if !ok {
 		return false
 	}

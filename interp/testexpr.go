@@ -7,8 +7,6 @@ import (
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
-
-	"github.com/bashbox/bashbox/interp/pattern"
 )
 
 // testClause runs [[ ... ]].
@@ -93,8 +91,7 @@ func (f *frame) testExpr(x syntax.TestExpr) (bool, bool) {
 			if !ok {
 				return false, false
 			}
-			// [[ ]] matches as if extglob were on, as bash 5.2 does.
-			m, _ := pattern.Compile(pat, f.patFlags(f.opts.has(optNocasematch))|pattern.ExtGlob).Match(f.ctx, l)
+			m := f.condMatch(pat, l)
 			return m == (x.Op != syntax.TsNoMatch), true
 		case syntax.TsReMatch:
 			return f.regexMatch(l, rw)

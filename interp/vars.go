@@ -29,6 +29,7 @@ var attrFlags = []struct {
 	c byte
 	a attr
 }{
+	// bash's order, in declare -p and ${x@a}
 	{'a', attrIndexed}, {'A', attrAssoc}, {'i', attrInteger}, {'n', attrNameref},
 	{'r', attrReadonly}, {'t', attrTrace}, {'x', attrExport}, {'l', attrLower}, {'u', attrUpper},
 }

@@ -284,6 +284,10 @@ func (f *frame) assignIn(sc *scope, name, val string, appendTo bool) bool {
 	if name == "OPTIND" {
 		f.getoptsPos = 0
 	}
+	if name == "GLOBIGNORE" && (val != "" || appendTo) {
+		// as in bash, a non-null GLOBIGNORE turns dotglob on
+		f.opts.put(optDotglob, true)
+	}
 	v := f.writable(sc, name)
 	if v == nil {
 		f.status = 1
@@ -482,6 +486,9 @@ func (f *frame) assignIndexIn(sc *scope, name string, index syntax.ArithmExpr, v
 // takes its meaning away.
 func (f *frame) unsetVar(name string) bool {
 	name = f.resolveRef(name)
+	if name == "GLOBIGNORE" {
+		f.opts.put(optDotglob, false) // bash's other half of the rule
+	}
 	if name == "" {
 		return true
 	}
