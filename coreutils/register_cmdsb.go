@@ -6,6 +6,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/cal"
 	"github.com/bashbox/bashbox/coreutils/colrm"
 	"github.com/bashbox/bashbox/coreutils/csplit"
+	"github.com/bashbox/bashbox/coreutils/dc"
 	"github.com/bashbox/bashbox/coreutils/diff3"
 	"github.com/bashbox/bashbox/coreutils/getopt"
 	"github.com/bashbox/bashbox/coreutils/hexdump"
@@ -31,6 +32,7 @@ func registerCmdsB(r *builtins.Registry) {
 	r.Register("csplit", csplit.Run)
 	r.Register("sdiff", sdiff.Run)
 	r.Register("diff3", diff3.Run)
+	r.Register("dc", dc.Run)
 	r.Register("ncal", cal.Run)
 	r.Register("uuencode", uu.Encode)
 	r.Register("uudecode", uu.Decode)
