@@ -10,7 +10,7 @@ func TestDC(t *testing.T) {
 	for _, tc := range []struct{ script, out, errs string }{
 		{"2k 1 3 / p", ".33\n", ""},
 		{"16o 255 p", "FF\n", ""},
-		{"0 [1 + d 1000 >l]sl lx p", "1000\n", ""},
+		{"0 [1 + d 1000 >l]sl ll x p", "1000\n", ""},
 		{"p", "", "dc: stack empty\n"},
 		{"1 0 / f", "0\n1\n", "dc: divide by zero\n"},
 	} {
