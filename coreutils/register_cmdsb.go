@@ -12,6 +12,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/hexdump"
 	"github.com/bashbox/bashbox/coreutils/hostid"
 	"github.com/bashbox/bashbox/coreutils/look"
+	"github.com/bashbox/bashbox/coreutils/pr"
 	"github.com/bashbox/bashbox/coreutils/ls"
 	"github.com/bashbox/bashbox/coreutils/sdiff"
 	"github.com/bashbox/bashbox/coreutils/sponge"
@@ -33,6 +34,7 @@ func registerCmdsB(r *builtins.Registry) {
 	r.Register("sdiff", sdiff.Run)
 	r.Register("diff3", diff3.Run)
 	r.Register("dc", dc.Run)
+	r.Register("pr", pr.Run)
 	r.Register("ncal", cal.Run)
 	r.Register("uuencode", uu.Encode)
 	r.Register("uudecode", uu.Decode)
