@@ -4,6 +4,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/basenc"
 	"github.com/bashbox/bashbox/coreutils/cal"
+	"github.com/bashbox/bashbox/coreutils/col"
 	"github.com/bashbox/bashbox/coreutils/colrm"
 	"github.com/bashbox/bashbox/coreutils/csplit"
 	"github.com/bashbox/bashbox/coreutils/dc"
@@ -12,8 +13,8 @@ import (
 	"github.com/bashbox/bashbox/coreutils/hexdump"
 	"github.com/bashbox/bashbox/coreutils/hostid"
 	"github.com/bashbox/bashbox/coreutils/look"
-	"github.com/bashbox/bashbox/coreutils/pr"
 	"github.com/bashbox/bashbox/coreutils/ls"
+	"github.com/bashbox/bashbox/coreutils/pr"
 	"github.com/bashbox/bashbox/coreutils/sdiff"
 	"github.com/bashbox/bashbox/coreutils/sponge"
 	"github.com/bashbox/bashbox/coreutils/uu"
@@ -35,6 +36,7 @@ func registerCmdsB(r *builtins.Registry) {
 	r.Register("diff3", diff3.Run)
 	r.Register("dc", dc.Run)
 	r.Register("pr", pr.Run)
+	r.Register("col", col.Run)
 	r.Register("ncal", cal.Run)
 	r.Register("uuencode", uu.Encode)
 	r.Register("uudecode", uu.Decode)
