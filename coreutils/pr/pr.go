@@ -134,7 +134,7 @@ func parseArgs(c *builtins.Call) (*config, []string, int, bool) {
 	var operands []string
 	fail := func(format string, a ...any) (*config, []string, int, bool) {
 		c.Errorf(format, a...)
-		return nil, nil, utilcmd.TryHelp(c, 1), false
+		return nil, nil, c.TryHelp(1), false
 	}
 	num := func(s, what string) (int, bool) {
 		n, err := strconv.Atoi(s)
@@ -281,14 +281,14 @@ func parseArgs(c *builtins.Call) (*config, []string, int, bool) {
 				v, ok := takeArg()
 				if !ok && ch != 'S' {
 					c.Errorf("option requires an argument -- '%c'", ch)
-					return nil, nil, utilcmd.TryHelp(c, 1), false
+					return nil, nil, c.TryHelp(1), false
 				}
 				if st, ok2 := cfg.shortValue(c, ch, v); !ok2 {
 					return nil, nil, st, false
 				}
 			default:
 				c.Errorf("invalid option -- '%c'", ch)
-				return nil, nil, utilcmd.TryHelp(c, 1), false
+				return nil, nil, c.TryHelp(1), false
 			}
 		}
 	}
@@ -315,7 +315,7 @@ func (cfg *config) longValue(c *builtins.Call, name, v string, has bool) (int, b
 		n, err := strconv.Atoi(v)
 		if err != nil || n <= 0 {
 			c.Errorf("invalid number of columns: %s", utilcmd.Q(c, v))
-			return utilcmd.TryHelp(c, 1), false
+			return c.TryHelp(1), false
 		}
 		cfg.columns = n
 	case "pages":
@@ -323,14 +323,14 @@ func (cfg *config) longValue(c *builtins.Call, name, v string, has bool) (int, b
 		f, err := strconv.Atoi(first)
 		if err != nil || f <= 0 {
 			c.Errorf("invalid page range %s", utilcmd.Q(c, v))
-			return utilcmd.TryHelp(c, 1), false
+			return c.TryHelp(1), false
 		}
 		cfg.firstPage = f
 		if last != "" {
 			l, err := strconv.Atoi(last)
 			if err != nil || l < f {
 				c.Errorf("invalid page range %s", utilcmd.Q(c, v))
-				return utilcmd.TryHelp(c, 1), false
+				return c.TryHelp(1), false
 			}
 			cfg.lastPage = l
 		}

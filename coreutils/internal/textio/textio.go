@@ -162,7 +162,7 @@ func ParseWith(c *builtins.Call, set builtins.Options, help string, failStatus i
 
 // Try prints "Try 'NAME --help' for more information." on standard error.
 func Try(c *builtins.Call) {
-	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+	c.TryHelp(0)
 }
 
 // Locale returns the effective LC_CTYPE-like value: LC_ALL, then the

@@ -57,7 +57,7 @@ func Fail(c *builtins.Call, arg, option string, ambiguous bool, choices []Choice
 		}
 		fmt.Fprintf(c.Stderr, "  - %s\n", strings.Join(qs, ", "))
 	}
-	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+	c.TryHelp(0)
 	return status
 }
 
