@@ -17,6 +17,15 @@ type Choice struct {
 	Value int
 }
 
+// Words lists single-name choices whose values are their indexes.
+func Words(names ...string) []Choice {
+	out := make([]Choice, len(names))
+	for i, n := range names {
+		out[i] = Choice{Names: []string{n}, Value: i}
+	}
+	return out
+}
+
 // Match returns the value arg selects: an exact name, or a prefix that
 // names one value only.
 func Match(arg string, choices []Choice) (int, bool, bool) {
