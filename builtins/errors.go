@@ -51,6 +51,21 @@ func (c *Call) FileError(file string, err error, status int) int {
 	return status
 }
 
+// TryHelp prints GNU's hint after a usage error, "Try 'NAME --help' for
+// more information.", and returns status. Every command's usage errors
+// end with it.
+func (c *Call) TryHelp(status int) int {
+	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+	return status
+}
+
+// TryHelpNamed is TryHelp in the diffutils style, where the hint is a
+// diagnostic of its own: "NAME: Try 'NAME --help' for more information."
+func (c *Call) TryHelpNamed(status int) int {
+	c.Errorf("Try '%s --help' for more information.", c.Name())
+	return status
+}
+
 // IsNotExist reports whether err means the file does not exist.
 func IsNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
 

@@ -168,8 +168,7 @@ func (c *Call) UsageFail(err error, usage string, status int) int {
 	if usage != "" {
 		fmt.Fprintf(c.Stderr, "Usage: %s %s\n", c.Name(), usage)
 	}
-	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
-	return status
+	return c.TryHelp(status)
 }
 
 // Version prints the --version text of a sandbox command.

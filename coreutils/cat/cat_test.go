@@ -48,22 +48,22 @@ func TestCatGNU(t *testing.T) {
 		"tail":  "\n\nstart\n",
 		"dir/":  "",
 	}
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	for _, flags := range [][]string{{}, {"-n"}, {"-b"}, {"-s"}, {"-E"}, {"-T"}, {"-v"}, {"-A"}, {"-e"}, {"-t"}, {"-ns"}, {"-bs"}, {"-bn"}, {"-sE"}, {"-u"}, {"--number", "--squeeze-blank"}} {
 		args := append([]string{"cat"}, flags...)
 		cases = append(cases,
-			gnuCase{files: files, args: append(append([]string{}, args...), "blank", "mixed", "tail")},
-			gnuCase{files: files, args: append(append([]string{}, args...), "mixed", "blank", "-"), stdin: "\n\nfrom stdin\n\n"},
+			cmdtest.GNUCase{Files: files, Args: append(append([]string{}, args...), "blank", "mixed", "tail")},
+			cmdtest.GNUCase{Files: files, Args: append(append([]string{}, args...), "mixed", "blank", "-"), Stdin: "\n\nfrom stdin\n\n"},
 		)
 	}
 	cases = append(cases,
-		gnuCase{files: files, args: []string{"cat", "nosuch", "blank", "dir"}},
-		gnuCase{files: files, args: []string{"cat", "--frob"}},
-		gnuCase{files: files, args: []string{"cat", "--show"}},
-		gnuCase{files: files, args: []string{"cat", "--show-a", "tail"}},
-		gnuCase{files: files, args: []string{"cat", "--", "-n"}},
+		cmdtest.GNUCase{Files: files, Args: []string{"cat", "nosuch", "blank", "dir"}},
+		cmdtest.GNUCase{Files: files, Args: []string{"cat", "--frob"}},
+		cmdtest.GNUCase{Files: files, Args: []string{"cat", "--show"}},
+		cmdtest.GNUCase{Files: files, Args: []string{"cat", "--show-a", "tail"}},
+		cmdtest.GNUCase{Files: files, Args: []string{"cat", "--", "-n"}},
 	)
-	checkGNU(t, Run, cases)
+	cmdtest.CheckGNU(t, Run, cases)
 }
 
 func TestCatInputIsOutput(t *testing.T) {

@@ -107,7 +107,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		if !haveMode {
 			if len(operands) == 0 {
 				c.Errorf("missing operand")
-				fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+				c.TryHelp(0)
 				return 1
 			}
 			modeArg, operands = operands[0], operands[1:]
@@ -115,7 +115,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		m, err := modes.Parse(modeArg)
 		if err != nil {
 			c.Errorf("invalid mode: %s", ch.q.Q(modeArg))
-			fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+			c.TryHelp(0)
 			return 1
 		}
 		ch.change = m
@@ -126,7 +126,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		} else {
 			c.Errorf("missing operand after %s", ch.q.Q(modeArg))
 		}
-		fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+		c.TryHelp(0)
 		return 1
 	}
 	for _, op := range operands {

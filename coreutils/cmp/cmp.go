@@ -100,7 +100,7 @@ func (m *cmper) tryHelp(format string, args ...any) int {
 	if format != "" {
 		m.c.Errorf(format, args...)
 	}
-	m.c.Errorf("Try '%s --help' for more information.", m.c.Name())
+	m.c.TryHelpNamed(0)
 	return 2
 }
 

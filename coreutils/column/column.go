@@ -13,6 +13,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 const helpText = `
@@ -250,7 +251,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		l = escapeInvalid(l)
 		ents = append(ents, l)
-		if w := textfmt.StringWidth(l); w > maxLen {
+		if w := textio.StringWidth(l); w > maxLen {
 			maxLen = w
 		}
 	}
@@ -322,7 +323,7 @@ func fillCols(out *textfmt.Output, ents []string, maxLen, width int) {
 		chcnt := 0
 		for base, col := row, 0; col < numCols; col++ {
 			out.WriteString(ents[base])
-			chcnt += textfmt.StringWidth(ents[base])
+			chcnt += textio.StringWidth(ents[base])
 			base += numRows
 			if base >= len(ents) {
 				break
@@ -341,7 +342,7 @@ func fillRows(out *textfmt.Output, ents []string, maxLen, width int) {
 	chcnt, col := 0, 0
 	for i, e := range ents {
 		out.WriteString(e)
-		chcnt += textfmt.StringWidth(e)
+		chcnt += textio.StringWidth(e)
 		if i == len(ents)-1 {
 			break
 		}
@@ -493,13 +494,13 @@ func (cfg *config) printTable(c *builtins.Call, out *textfmt.Output, rows []row)
 	widths := make([]int, ncols)
 	if len(cfg.names) > 0 {
 		for i, n := range names {
-			widths[i] = textfmt.StringWidth(n)
+			widths[i] = textio.StringWidth(n)
 		}
 	}
 	for _, r := range rows {
 		for i, cell := range r {
 			if cell != nil {
-				if w := textfmt.StringWidth(*cell); w > widths[i] {
+				if w := textio.StringWidth(*cell); w > widths[i] {
 					widths[i] = w
 				}
 			}
@@ -510,7 +511,7 @@ func (cfg *config) printTable(c *builtins.Call, out *textfmt.Output, rows []row)
 		line = line[:0]
 		for k, i := range visible {
 			s := cells[i]
-			pad := widths[i] - textfmt.StringWidth(s)
+			pad := widths[i] - textio.StringWidth(s)
 			last := k == len(visible)-1
 			if right[i] {
 				for ; pad > 0; pad-- {

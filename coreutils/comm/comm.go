@@ -126,16 +126,16 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	switch len(operands) {
 	case 0:
 		c.Errorf("missing operand")
-		textio.Try(c)
+		c.TryHelp(0)
 		return 1
 	case 1:
 		c.Errorf("missing operand after %s", textio.Quote(c, operands[0]))
-		textio.Try(c)
+		c.TryHelp(0)
 		return 1
 	case 2:
 	default:
 		c.Errorf("extra operand %s", textio.Quote(c, operands[2]))
-		textio.Try(c)
+		c.TryHelp(0)
 		return 1
 	}
 	var rds [2]*reader

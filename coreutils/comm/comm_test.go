@@ -41,18 +41,18 @@ func TestCommGNU(t *testing.T) {
 		"z2":   "b\x00c\x00",
 		"dir/": "",
 	}
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	pairs := [][2]string{{"c1", "c2"}, {"c2", "c1"}, {"u1", "c2"}, {"c1", "u1"}, {"u1", "u2"}, {"u2", "c1"}, {"nonl", "c1"}, {"e", "c1"}, {"c1", "e"}, {"dup", "c1"}, {"c1", "dup"}, {"c1", "-"}, {"-", "c2"}}
 	for _, f := range [][]string{{}, {"-1"}, {"-2"}, {"-3"}, {"-12"}, {"-13"}, {"-23"}, {"-123"}, {"--check-order"}, {"--nocheck-order"}, {"--total"}, {"-3", "--total"}, {"--output-delimiter=::"}, {"--output-delimiter="}, {"--output-delimiter=:", "--output-delimiter=:"}} {
 		for _, p := range pairs {
-			cases = append(cases, gnuCase{files: files, args: append(append([]string{"comm"}, f...), p[0], p[1]), stdin: "b\nbb\nc\n"})
+			cases = append(cases, cmdtest.GNUCase{Files: files, Args: append(append([]string{"comm"}, f...), p[0], p[1]), Stdin: "b\nbb\nc\n"})
 		}
 	}
 	for _, a := range [][]string{
 		{}, {"a"}, {"a", "b", "c"}, {"nosuch", "c1"}, {"c1", "nosuch"}, {"c1", "dir"}, {"-z", "z1", "z2"}, {"--output-delimiter=:", "--output-delimiter=x", "c1", "c2"},
 		{"--frob"}, {"-4"}, {"--check"}, {"--check-order", "u2", "c1"},
 	} {
-		cases = append(cases, gnuCase{files: files, args: append([]string{"comm"}, a...)})
+		cases = append(cases, cmdtest.GNUCase{Files: files, Args: append([]string{"comm"}, a...)})
 	}
-	checkGNU(t, Run, cases)
+	cmdtest.CheckGNU(t, Run, cases)
 }

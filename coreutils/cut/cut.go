@@ -79,7 +79,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	fail := func(msg string) int {
 		c.Errorf("%s", msg)
-		textio.Try(c)
+		c.TryHelp(0)
 		return 1
 	}
 	cu := &cutter{delim: '\t', eol: '\n'}

@@ -41,23 +41,23 @@ func TestCutGNU(t *testing.T) {
 		"long":  strings.Repeat("x:", 100000) + "\n",
 		"dir/":  "",
 	}
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	lists := []string{"1", "2", "1,3", "2-", "-2", "1-2,4", "3-3", "2,1", "1-3,2-5", "5-", "1,2,3,4,5,6,7,8", "1 3", "7", "1-2,3-4"}
 	for _, l := range lists {
 		cases = append(cases,
-			gnuCase{files: files, args: []string{"cut", "-f", l, "t"}},
-			gnuCase{files: files, args: []string{"cut", "-s", "-f", l, "t"}},
-			gnuCase{files: files, args: []string{"cut", "--complement", "-f", l, "t"}},
-			gnuCase{files: files, args: []string{"cut", "-d:", "-f", l, "colon"}},
-			gnuCase{files: files, args: []string{"cut", "-d:", "-s", "--output-delimiter=->", "-f", l, "colon"}},
-			gnuCase{files: files, args: []string{"cut", "-b", l, "colon"}},
-			gnuCase{files: files, args: []string{"cut", "-c", l, "--output-delimiter=|", "colon"}},
-			gnuCase{files: files, args: []string{"cut", "--complement", "-b", l, "--output-delimiter=|", "colon"}},
-			gnuCase{files: files, args: []string{"cut", "-d", "\n", "-f", l, "nl"}},
-			gnuCase{files: files, args: []string{"cut", "-d", "\n", "-f", l, "nl2"}},
-			gnuCase{files: files, args: []string{"cut", "-d", "\n", "-s", "-f", l, "one"}},
-			gnuCase{files: files, args: []string{"cut", "-d", "\n", "-f", l, "one"}},
-			gnuCase{files: files, args: []string{"cut", "-z", "-d:", "-f", l, "z"}},
+			cmdtest.GNUCase{Files: files, Args: []string{"cut", "-f", l, "t"}},
+			cmdtest.GNUCase{Files: files, Args: []string{"cut", "-s", "-f", l, "t"}},
+			cmdtest.GNUCase{Files: files, Args: []string{"cut", "--complement", "-f", l, "t"}},
+			cmdtest.GNUCase{Files: files, Args: []string{"cut", "-d:", "-f", l, "colon"}},
+			cmdtest.GNUCase{Files: files, Args: []string{"cut", "-d:", "-s", "--output-delimiter=->", "-f", l, "colon"}},
+			cmdtest.GNUCase{Files: files, Args: []string{"cut", "-b", l, "colon"}},
+			cmdtest.GNUCase{Files: files, Args: []string{"cut", "-c", l, "--output-delimiter=|", "colon"}},
+			cmdtest.GNUCase{Files: files, Args: []string{"cut", "--complement", "-b", l, "--output-delimiter=|", "colon"}},
+			cmdtest.GNUCase{Files: files, Args: []string{"cut", "-d", "\n", "-f", l, "nl"}},
+			cmdtest.GNUCase{Files: files, Args: []string{"cut", "-d", "\n", "-f", l, "nl2"}},
+			cmdtest.GNUCase{Files: files, Args: []string{"cut", "-d", "\n", "-s", "-f", l, "one"}},
+			cmdtest.GNUCase{Files: files, Args: []string{"cut", "-d", "\n", "-f", l, "one"}},
+			cmdtest.GNUCase{Files: files, Args: []string{"cut", "-z", "-d:", "-f", l, "z"}},
 		)
 	}
 	for _, a := range [][]string{
@@ -68,7 +68,7 @@ func TestCutGNU(t *testing.T) {
 		{"-f1", "nosuch", "t"}, {"-f1", "dir"}, {"-f1", "-", "t"}, {"-d:", "-f", "2-", "long"}, {"-c", "1-3", "long"},
 		{"-s", "-d:", "-f", "1", "--complement", "colon"}, {"-f", "1-", "-d", ":", "colon"}, {"--fields=2", "--delimiter=:", "colon"},
 	} {
-		cases = append(cases, gnuCase{files: files, args: append([]string{"cut"}, a...), stdin: "s1\ts2\ns3\n"})
+		cases = append(cases, cmdtest.GNUCase{Files: files, Args: append([]string{"cut"}, a...), Stdin: "s1\ts2\ns3\n"})
 	}
-	checkGNU(t, Run, cases)
+	cmdtest.CheckGNU(t, Run, cases)
 }

@@ -121,15 +121,15 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	if n > 1 {
 		c.Errorf("the options to specify dates for printing are mutually exclusive")
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	if hasSet && n > 0 {
 		c.Errorf("the options to print and set the time may not be used together")
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	if len(operands) > 1 {
 		c.Errorf("extra operand %s", utilcmd.Q(c, operands[1]))
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	if len(operands) == 1 && strings.HasPrefix(operands[0], "+") {
 		if formats > 0 {
@@ -144,7 +144,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		c.Errorf("the argument %s lacks a leading '+';", utilcmd.Q(c, operands[0]))
 		fmt.Fprint(c.Stderr, "when using an option to specify date(s), any non-option\n"+
 			"argument must be a format string beginning with '+'\n")
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	if formats == 0 {
 		format = defaultFormat

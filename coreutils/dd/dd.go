@@ -147,7 +147,7 @@ func (j *job) operand(a string) int {
 	key, val, ok := strings.Cut(a, "=")
 	if !ok {
 		c.Errorf("unrecognized operand %s", utilcmd.Q(c, a))
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	num := func(bytesOK bool) (uint64, bool, bool) {
 		n, isBytes, ok := parseNumber(val, bytesOK)
@@ -165,7 +165,7 @@ func (j *job) operand(a string) int {
 			v, known := table[s]
 			if !known {
 				c.Errorf("invalid %s: %s", what, utilcmd.Q(c, s))
-				utilcmd.TryHelp(c, 1)
+				c.TryHelp(1)
 				return 0, false
 			}
 			mask |= v
@@ -245,11 +245,11 @@ func (j *job) operand(a string) int {
 			j.status = val
 		default:
 			c.Errorf("invalid status level: %s", utilcmd.Q(c, val))
-			return utilcmd.TryHelp(c, 1)
+			return c.TryHelp(1)
 		}
 	default:
 		c.Errorf("unrecognized operand %s", utilcmd.Q(c, a))
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	if j.conv&cUcase != 0 && j.conv&cLcase != 0 {
 		c.Errorf("cannot combine lcase and ucase")

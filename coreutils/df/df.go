@@ -105,7 +105,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "output":
 			if outputMode {
 				c.Errorf("option --output: multiple output formats specified")
-				fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+				c.TryHelp(0)
 				return 1
 			}
 			outputMode = true
@@ -120,7 +120,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 						for _, f := range fields {
 							if f == field(i) {
 								c.Errorf("option --output: field %s used more than once", q.Q(name))
-								fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+								c.TryHelp(0)
 								return 1
 							}
 						}
@@ -130,7 +130,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				}
 				if !found {
 					c.Errorf("option --output: field %s unknown", q.Q(name))
-					fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+					c.TryHelp(0)
 					return 1
 				}
 			}
@@ -148,7 +148,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	if outputMode && (inodes || printType || posix) {
 		c.Errorf("options %s and --output are mutually exclusive", map[bool]string{true: "-i", false: map[bool]string{true: "-T", false: "-P"}[printType]}[inodes])
-		fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+		c.TryHelp(0)
 		return 1
 	}
 	for _, t := range onlyTypes {

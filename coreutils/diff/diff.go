@@ -193,7 +193,7 @@ func (d *differ) tryHelp(format string, args ...any) int {
 	if format != "" {
 		d.c.Errorf(format, args...)
 	}
-	d.c.Errorf("Try '%s --help' for more information.", d.c.Name())
+	d.c.TryHelpNamed(0)
 	return 2
 }
 

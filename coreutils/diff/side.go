@@ -4,7 +4,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bashbox/bashbox/coreutils/internal/gnudiff"
-	"golang.org/x/text/width"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 // sdiff prints the side-by-side format (-y).
@@ -190,7 +190,7 @@ func (h *hunkOutput) halfLine(line []byte, indent, outBound int) int {
 		default:
 			r, n := utf8.DecodeRune(line[p-1:])
 			if c >= 0x80 && r != utf8.RuneError && n > 1 {
-				wd := runeWidth(r)
+				wd := textio.RuneWidth(r)
 				if wd > 0 {
 					in += wd
 				}
@@ -215,16 +215,4 @@ func (h *hunkOutput) halfLine(line []byte, indent, outBound int) int {
 		}
 	}
 	return out
-}
-
-// runeWidth is wcwidth for the C.UTF-8 locale.
-func runeWidth(r rune) int {
-	switch width.LookupRune(r).Kind() {
-	case width.EastAsianWide, width.EastAsianFullwidth:
-		return 2
-	}
-	if r == 0x200B || (r >= 0x300 && r <= 0x36F) {
-		return 0
-	}
-	return 1
 }

@@ -78,10 +78,7 @@ type mode struct {
 	labels              [3]string
 }
 
-func tryHelp(c *builtins.Call) int {
-	fmt.Fprintf(c.Stderr, "%s: Try '%s --help' for more information.\n", c.Name(), c.Name())
-	return 2
-}
+func tryHelp(c *builtins.Call) int { return c.TryHelpNamed(2) }
 
 // Run is the diff3 command.
 func Run(ctx context.Context, c *builtins.Call) int {

@@ -158,7 +158,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			n, err := strconv.Atoi(o.Value)
 			if err != nil || n < 0 {
 				c.Errorf("invalid maximum depth %s", q.Q(o.Value))
-				fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+				c.TryHelp(0)
 				return 1
 			}
 			d.maxDepth = n
@@ -232,7 +232,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if summarize {
 		if d.maxDepth > 0 {
 			c.Errorf("warning: summarizing conflicts with --max-depth=%d", d.maxDepth)
-			fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+			c.TryHelp(0)
 			return 1
 		}
 		d.maxDepth = 0
@@ -270,7 +270,8 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if hasFiles0 {
 		if len(operands) > 0 {
 			c.Errorf("extra operand %s", q.Q(operands[0]))
-			fmt.Fprintf(c.Stderr, "file operands cannot be combined with --files0-from\nTry '%s --help' for more information.\n", c.Name())
+			fmt.Fprintf(c.Stderr, "file operands cannot be combined with --files0-from\n")
+			c.TryHelp(0)
 			return 1
 		}
 		data, err := readAll(c, files0)

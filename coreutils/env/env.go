@@ -90,7 +90,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 						sig, ok := procutil.ParseSignal(name)
 						if !ok || sig.Num == 0 {
 							c.Errorf("%s: invalid signal", quote.New(c).Q(name))
-							fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+							c.TryHelp(0)
 							return exitCanceled
 						}
 						if o.Key == "ignore-signal" && (sig.Num == 9 || sig.Num == 19) {

@@ -42,7 +42,8 @@ var options = builtins.Options{List: []builtins.Option{
 func Run(ctx context.Context, c *builtins.Call) int {
 	opts, operands, err := options.Parse(c.Args[1:])
 	if err != nil {
-		fmt.Fprintf(c.Stderr, "%s: %s\nTry '%s --help' for more information.\n", c.Name(), err, c.Name())
+		c.Errorf("%s", err)
+		c.TryHelp(0)
 		return 1
 	}
 	list := false

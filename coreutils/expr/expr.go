@@ -410,7 +410,7 @@ func Run(ctx context.Context, c *builtins.Call) (status int) {
 	}
 	if len(args) == 0 {
 		c.Errorf("missing operand")
-		return utilcmd.TryHelp(c, 2)
+		return c.TryHelp(2)
 	}
 	p := &parser{c: c, args: args, utf: utilcmd.UTF8(c)}
 	defer func() {

@@ -150,7 +150,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			f.setPrefix(o.Value)
 		default:
 			c.Errorf("invalid option -- %s; -WIDTH is recognized only when it is the first\noption; use -w N instead", o.Key)
-			return textfmt.TryHelp(c, 1)
+			return c.TryHelp(1)
 		}
 	}
 	q := quote.New(c)

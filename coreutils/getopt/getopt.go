@@ -93,7 +93,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		switch opt {
 		case '?', ':':
-			fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+			c.TryHelp(0)
 			return exitParams
 		case 'a':
 			cfg.alternative = true
@@ -146,7 +146,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 
 func paramError(c *builtins.Call, msg string) int {
 	fmt.Fprintf(c.Stderr, "%s: %s\n", c.Name(), msg)
-	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+	c.TryHelp(0)
 	return exitParams
 }
 

@@ -246,7 +246,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if !cfg.havePat {
 		if len(operands) == 0 {
 			fmt.Fprintf(c.Stderr, "Usage: %s %s\n", c.Name(), usageLine)
-			textio.Try(c)
+			c.TryHelp(0)
 			return 2
 		}
 		cfg.patterns = splitPatterns(operands[0])
@@ -492,7 +492,7 @@ func (cfg *config) apply(c *builtins.Call, o builtins.Opt, showHelp *bool) (int,
 			c.Errorf("invalid argument %s for %s", q(o.Value), q("--directories"))
 			fmt.Fprintf(c.Stderr, "Valid arguments are:\n  - %s\n  - %s\n  - %s\n", q("read"), q("recurse"), q("skip"))
 			fmt.Fprintf(c.Stderr, "Usage: %s %s\n", c.Name(), usageLine)
-			textio.Try(c)
+			c.TryHelp(0)
 			return 1, true
 		}
 		switch v {

@@ -90,7 +90,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				cfg.delim = 0
 			default:
 				c.Errorf("invalid trailing option -- %c", ch)
-				textio.Try(c)
+				c.TryHelp(0)
 				return 1
 			}
 		}
@@ -130,7 +130,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			cfg.delim = 0
 		default:
 			c.Errorf("invalid trailing option -- %s", o.Key)
-			textio.Try(c)
+			c.TryHelp(0)
 			return 1
 		}
 	}

@@ -51,7 +51,7 @@ func TestHeadGNU(t *testing.T) {
 		"empty": "",
 		"dir/":  "",
 	}
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	for _, a := range [][]string{
 		{"f"}, {"-n", "5", "f"}, {"-n", "-5", "f"}, {"-n", "-0", "f"}, {"-n", "0", "f"},
 		{"-c", "7", "f"}, {"-c", "-7", "f"}, {"-c", "-1000", "f"}, {"--bytes=1k", "big"},
@@ -65,7 +65,7 @@ func TestHeadGNU(t *testing.T) {
 		{"-n", "1KiB", "f"}, {"--lines", "3", "f"}, {"--lines"}, {"-n"}, {"--frob"}, {"-n", "3", "-7", "f"},
 		{"-", "f"}, {"-n", "+3", "f"}, {"-c", "", "f"},
 	} {
-		cases = append(cases, gnuCase{files: files, args: append([]string{"head"}, a...), stdin: "s1\ns2\n"})
+		cases = append(cases, cmdtest.GNUCase{Files: files, Args: append([]string{"head"}, a...), Stdin: "s1\ns2\n"})
 	}
-	checkGNU(t, Run, cases)
+	cmdtest.CheckGNU(t, Run, cases)
 }

@@ -190,7 +190,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			switch status[op0] {
 			case mustBeOperand:
 				c.Errorf("extra operand %s", textio.QuoteAF(name))
-				textio.Try(c)
+				c.TryHelp(0)
 				return false
 			case mightBeJ1:
 				jcount[0]--
@@ -339,7 +339,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		} else {
 			c.Errorf("missing operand after %s", textio.Quote(c, c.Args[len(c.Args)-1]))
 		}
-		textio.Try(c)
+		c.TryHelp(0)
 		return 1
 	}
 	for i := 0; i < 2; i++ {

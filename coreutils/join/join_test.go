@@ -47,7 +47,7 @@ func TestJoinGNU(t *testing.T) {
 		"f2":   "1 a\n2 c\n3 b\n",
 		"dir/": "",
 	}
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	for _, a := range [][]string{
 		{"j1", "j2"}, {"-a1", "j1", "j2"}, {"-a2", "j1", "j2"}, {"-a1", "-a2", "j1", "j2"}, {"-v1", "j1", "j2"}, {"-v2", "j1", "j2"}, {"-v1", "-v2", "j1", "j2"},
 		{"-o", "1.2,2.2,0", "j1", "j2"}, {"-e", "E", "-o", "1.2,2.3", "-a1", "j1", "j2"}, {"-e", "E", "-a1", "-a2", "-o", "0,1.2,2.2", "j1", "j2"},
@@ -63,7 +63,7 @@ func TestJoinGNU(t *testing.T) {
 		{"-z", "z1", "z2"}, {"-", "j2"}, {"j1", "-"}, {"e", "j1"}, {"-a1", "j1", "e"}, {"--frob"}, {"-x"}, {"-t", `\0`, "j1", "j2"},
 		{"-j", "1", "-1", "2", "j1", "j2"}, {"-j1", "2", "j1", "j2"}, {"-v", "x", "j1", "j2"}, {"-j", "0", "j1", "j2"},
 	} {
-		cases = append(cases, gnuCase{files: files, args: append([]string{"join"}, a...), stdin: "b 1\nc 2\n"})
+		cases = append(cases, cmdtest.GNUCase{Files: files, Args: append([]string{"join"}, a...), Stdin: "b 1\nc 2\n"})
 	}
-	checkGNU(t, Run, cases)
+	cmdtest.CheckGNU(t, Run, cases)
 }

@@ -79,8 +79,8 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	case 2:
 		file = operands[1]
 	default:
-		fmt.Fprintf(c.Stderr, "%s: bad usage\nTry '%s --help' for more information.\n", c.Name(), c.Name())
-		return 1
+		c.Errorf("bad usage")
+		return c.TryHelp(1)
 	}
 	l.key = []byte(operands[0])
 	if term != 0 {

@@ -623,7 +623,7 @@ func (l *lister) setTimeStyle(style string) (int, bool) {
 		q := l.q.Q(style)
 		l.c.Errorf("invalid argument %s for %s", q, l.q.Q("time style"))
 		fmt.Fprint(l.c.Stderr, "Valid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\n")
-		fmt.Fprintf(l.c.Stderr, "Try '%s --help' for more information.\n", l.c.Name())
+		l.c.TryHelp(0)
 		return 2, false
 	}
 	return 0, true

@@ -50,7 +50,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	if len(operands) == 0 {
 		c.Errorf("missing operand")
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	status := 0
 	for _, name := range operands {

@@ -138,7 +138,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			}
 			if !ok {
 				c.Errorf("invalid %s numbering style: %s", names[o.Key], textfmt.Quote(c, o.Value))
-				return textfmt.TryHelp(c, 1)
+				return c.TryHelp(1)
 			}
 			n.styles[idx[o.Key]] = st
 		case "section-delimiter":
@@ -166,7 +166,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				n.format = o.Value
 			default:
 				c.Errorf("invalid line numbering format: %s", textfmt.Quote(c, o.Value))
-				return textfmt.TryHelp(c, 1)
+				return c.TryHelp(1)
 			}
 		case "no-renumber":
 			n.renumber = false

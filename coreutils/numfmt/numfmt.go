@@ -114,7 +114,7 @@ func (n *numfmt) die(status int, format string, a ...any) {
 
 func (n *numfmt) usageDie(format string, a ...any) {
 	n.c.Errorf(format, a...)
-	utilcmd.TryHelp(n.c, 1)
+	n.c.TryHelp(1)
 	panic(fatal{1})
 }
 

@@ -42,7 +42,7 @@ func TestPasteGNU(t *testing.T) {
 		"long":  strings.Repeat("w", 200000) + "\nend\n",
 		"dir/":  "",
 	}
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	for _, a := range [][]string{
 		{"a", "b"}, {"b", "a"}, {"a", "b", "c"}, {"c", "a", "b"}, {"empty", "a"}, {"a", "empty"}, {"empty"}, {"nonl", "a"}, {"a", "nonl"},
 		{"-d", ",", "a", "b", "c"}, {"-d", ",;", "a", "b", "c"}, {"-d", `\n`, "a", "b"}, {"-d", `\t\\x`, "a", "b", "c"},
@@ -53,7 +53,7 @@ func TestPasteGNU(t *testing.T) {
 		{"a", "nosuch"}, {"-s", "a", "nosuch", "b"}, {"dir"}, {"a", "dir"}, {"-s", "dir", "a"},
 		{"--frob"}, {"-x"}, {"-d"}, {"--delimiters=:", "a", "b"}, {"--serial", "a"},
 	} {
-		cases = append(cases, gnuCase{files: files, args: append([]string{"paste"}, a...), stdin: "s1\ns2\ns3\ns4\ns5"})
+		cases = append(cases, cmdtest.GNUCase{Files: files, Args: append([]string{"paste"}, a...), Stdin: "s1\ns2\ns3\ns4\ns5"})
 	}
-	checkGNU(t, Run, cases)
+	cmdtest.CheckGNU(t, Run, cases)
 }

@@ -311,7 +311,7 @@ func (p *patcher) usageFail(msg string) int {
 	if msg != "" {
 		p.c.Errorf("%s", msg)
 	}
-	p.c.Errorf("Try '%s --help' for more information.", p.c.Name())
+	p.c.TryHelpNamed(0)
 	return 2
 }
 

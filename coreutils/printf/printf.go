@@ -57,7 +57,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	if len(args) == 0 {
 		c.Errorf("missing operand")
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	p := &printer{c: c, out: textfmt.NewOutput(c.Stdout), utf: utilcmd.UTF8(c)}
 	format, args := args[0], args[1:]

@@ -74,10 +74,7 @@ var diffFlag = map[string]string{
 	"minimal": "-d", "speed-large-files": "-H",
 }
 
-func tryHelp(c *builtins.Call) int {
-	fmt.Fprintf(c.Stderr, "%s: Try '%s --help' for more information.\n", c.Name(), c.Name())
-	return 2
-}
+func tryHelp(c *builtins.Call) int { return c.TryHelpNamed(2) }
 
 // Run is the sdiff command.
 func Run(ctx context.Context, c *builtins.Call) int {

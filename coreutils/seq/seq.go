@@ -122,12 +122,12 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	if len(operands) < 1 {
 		c.Errorf("missing operand")
-		textio.Try(c)
+		c.TryHelp(0)
 		return 1
 	}
 	if len(operands) > 3 {
 		c.Errorf("extra operand %s", textio.Quote(c, operands[3]))
-		textio.Try(c)
+		c.TryHelp(0)
 		return 1
 	}
 	var lay layout
@@ -140,7 +140,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		if equalWidth {
 			c.Errorf("format string may not be specified when printing equal width strings")
-			textio.Try(c)
+			c.TryHelp(0)
 			return 1
 		}
 	}
@@ -176,7 +176,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			step = last
 			if step.value.Sign() == 0 {
 				c.Errorf("invalid Zero increment value: %s", textio.Quote(c, operands[1]))
-				textio.Try(c)
+				c.TryHelp(0)
 				return 1
 			}
 			if last, ok = scanArg(c, operands[2]); !ok {
@@ -249,12 +249,12 @@ func scanArg(c *builtins.Call, arg string) (operand, bool) {
 	v, isNaN, ok := parseLD(arg)
 	if !ok {
 		c.Errorf("invalid floating point argument: %s", textio.Quote(c, arg))
-		textio.Try(c)
+		c.TryHelp(0)
 		return operand{}, false
 	}
 	if isNaN {
 		c.Errorf("invalid %s argument: %s", textio.Quote(c, "not-a-number"), textio.Quote(c, arg))
-		textio.Try(c)
+		c.TryHelp(0)
 		return operand{}, false
 	}
 	ret := operand{value: v, precision: autoPrec}

@@ -47,7 +47,7 @@ func TestSeqGNU(t *testing.T) {
 		"0x1p3", "inf 1", "-inf", "1e5000", "1 1e4931 1e4932", "--sep=- 3", "--frob", "-x 3", " 5", "+3", "2 +1 4",
 		"-1e1 -5", "-w -1e1 -5", "3 -1 1", "-w 3 -1 1", "-w 0.5 1e1 30", "-w 5. 7", "-w 1 1.50 3",
 	}
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	for _, l := range lines {
 		args := []string{"seq"}
 		for _, f := range strings.Fields(l) {
@@ -56,7 +56,7 @@ func TestSeqGNU(t *testing.T) {
 			}
 			args = append(args, f)
 		}
-		cases = append(cases, gnuCase{args: args})
+		cases = append(cases, cmdtest.GNUCase{Args: args})
 	}
-	checkGNU(t, Run, cases)
+	cmdtest.CheckGNU(t, Run, cases)
 }

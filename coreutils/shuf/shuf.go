@@ -214,15 +214,15 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	if echo && inputRange {
 		c.Errorf("cannot combine -e and -i options")
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	if inputRange && len(operands) > 0 {
 		c.Errorf("extra operand %s", utilcmd.Q(c, operands[0]))
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	if !inputRange && !echo && len(operands) > 1 {
 		c.Errorf("extra operand %s", utilcmd.Q(c, operands[1]))
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 
 	var lines [][]byte

@@ -53,7 +53,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		total += v
 	}
 	if bad {
-		fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+		c.TryHelp(0)
 		return 1
 	}
 	return Wait(ctx, total)

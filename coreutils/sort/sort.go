@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -252,7 +253,7 @@ func run(ctx context.Context, c *builtins.Call) int {
 			gkey.setOrdering("r", blBoth)
 		case "sort":
 			words := []string{"general-numeric", "human-numeric", "month", "numeric", "random", "version"}
-			i, ok := textio.ArgMatch(c, "--sort", o.Value, words)
+			i, ok := argmatch.Get(c, o.Value, "--sort", argmatch.Words(words...), 1)
 			if !ok {
 				return 1
 			}
@@ -263,11 +264,11 @@ func run(ctx context.Context, c *builtins.Call) int {
 			case o.Key == "C":
 				mode = 'C'
 			case o.Key == "check" && o.Has:
-				i, ok := textio.ArgMatchValues(c, "--check", o.Value, []string{"quiet", "silent", "diagnose-first"}, []int{0, 0, 1})
+				i, ok := argmatch.Get(c, o.Value, "--check", []argmatch.Choice{{Names: []string{"quiet", "silent"}, Value: 0}, {Names: []string{"diagnose-first"}, Value: 1}}, 1)
 				if !ok {
 					return 1
 				}
-				if i < 2 {
+				if i == 0 {
 					mode = 'C'
 				}
 			}
@@ -349,7 +350,7 @@ func run(ctx context.Context, c *builtins.Call) int {
 		if len(files) > 0 {
 			c.Errorf("extra operand %s", textio.QuoteAF(files[0]))
 			fmt.Fprintln(c.Stderr, "file operands cannot be combined with --files0-from")
-			textio.Try(c)
+			c.TryHelp(0)
 			return sortFailure
 		}
 		names, code, ok := readFiles0(c, filesFrom)

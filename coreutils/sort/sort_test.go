@@ -87,7 +87,7 @@ func TestSortGNU(t *testing.T) {
 		"list":   "s1\x00s2\x00",
 		"dir/":   "",
 	}
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	flagsets := [][]string{
 		{}, {"-r"}, {"-f"}, {"-d"}, {"-i"}, {"-b"}, {"-n"}, {"-g"}, {"-h"}, {"-M"}, {"-V"}, {"-u"}, {"-s"}, {"-fu"}, {"-nr"}, {"-nu"}, {"-rs"},
 		{"-k2"}, {"-k2,2"}, {"-k2,2n"}, {"-k2n,2"}, {"-k3r"}, {"-k2,2", "-k1,1r"}, {"-k1.2,1.3"}, {"-k2.2b"}, {"-k2b,2"}, {"-b", "-k2,2"}, {"-k1,1", "-u"},
@@ -98,8 +98,8 @@ func TestSortGNU(t *testing.T) {
 	}
 	for _, f := range flagsets {
 		for _, in := range []string{"data"} {
-			cases = append(cases, gnuCase{files: files, args: append(append([]string{"sort"}, f...), in)})
-			cases = append(cases, gnuCase{files: files, args: append(append([]string{"sort"}, f...), in), env: []string{"LC_ALL=C"}})
+			cases = append(cases, cmdtest.GNUCase{Files: files, Args: append(append([]string{"sort"}, f...), in)})
+			cases = append(cases, cmdtest.GNUCase{Files: files, Args: append(append([]string{"sort"}, f...), in), Env: []string{"LC_ALL=C"}})
 		}
 	}
 	for _, a := range [][]string{
@@ -116,9 +116,9 @@ func TestSortGNU(t *testing.T) {
 		{"-x"}, {"nosuch"}, {"dir"}, {"s1", "nosuch"}, {"-o", "nodir/x", "s1"}, {"-u", "-", "s1"}, {"-k2,2", "-k1,1", "-u", "s1", "s2"},
 		{"-s", "-u", "s1"}, {"-cC", "s1"}, {"-Cc", "s1"}, {"--files0-from=-"},
 	} {
-		cases = append(cases, gnuCase{files: files, args: append([]string{"sort"}, a...), stdin: "q 9\nb 1\na 1\n"})
+		cases = append(cases, cmdtest.GNUCase{Files: files, Args: append([]string{"sort"}, a...), Stdin: "q 9\nb 1\na 1\n"})
 	}
-	checkGNU(t, Run, cases)
+	cmdtest.CheckGNU(t, Run, cases)
 }
 
 // BenchmarkSort1M sorts one million random lines of about 16 bytes.

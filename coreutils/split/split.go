@@ -125,7 +125,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	setMode := func(nm mode) bool {
 		if ways > 0 && !(m == nm && (nm == byLines || nm == byBytes || nm == byLineBytes)) {
 			c.Errorf("cannot split in more than one way")
-			textfmt.TryHelp(c, 1)
+			c.TryHelp(1)
 			return false
 		}
 		ways++
@@ -151,7 +151,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "additional-suffix":
 			if strings.Contains(o.Value, "/") {
 				c.Errorf("invalid suffix %s, contains directory separator", quote(o.Value))
-				return textfmt.TryHelp(c, 1)
+				return c.TryHelp(1)
 			}
 			s.addSuffix = o.Value
 		case "bytes", "line-bytes":
@@ -209,7 +209,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 						kind = "hex"
 					}
 					c.Errorf("%s: invalid start value for %s suffix", quote(o.Value), kind)
-					return textfmt.TryHelp(c, 1)
+					return c.TryHelp(1)
 				}
 				s.start = v
 				s.suffixAuto = false
@@ -239,7 +239,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	if len(operands) > 2 {
 		c.Errorf("extra operand %s", quote(operands[2]))
-		return textfmt.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	input := "-"
 	if len(operands) >= 1 {

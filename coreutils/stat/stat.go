@@ -88,7 +88,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	if len(operands) == 0 {
 		c.Errorf("missing operand")
-		fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+		c.TryHelp(0)
 		return 1
 	}
 	if qs := c.Getenv("QUOTING_STYLE"); qs != "" {

@@ -43,7 +43,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			case o.Value == "L":
 				if o.Key == "input" {
 					c.Errorf("line buffering stdin is meaningless")
-					return utilcmd.TryHelp(c, 125)
+					return c.TryHelp(125)
 				}
 			case o.Value == "0":
 			default:

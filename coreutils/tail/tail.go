@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -128,7 +129,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			cfg.count = n
 		case "follow":
 			if o.Has {
-				if _, ok := textio.ArgMatch(c, "--follow", o.Value, []string{"descriptor", "name"}); !ok {
+				if _, ok := argmatch.Get(c, o.Value, "--follow", argmatch.Words([]string{"descriptor", "name"}...), 1); !ok {
 					return 1
 				}
 			}

@@ -51,7 +51,7 @@ func TestTailGNU(t *testing.T) {
 		"empty": "",
 		"dir/":  "",
 	}
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	for _, a := range [][]string{
 		{"f"}, {"-n", "5", "f"}, {"-n", "+5", "f"}, {"-n", "-5", "f"}, {"-n", "0", "f"}, {"-n", "+0", "f"}, {"-n", "+1", "f"},
 		{"-c", "7", "f"}, {"-c", "+7", "f"}, {"-c", "+0", "f"}, {"-c", "1000", "f"}, {"--bytes=1k", "big"},
@@ -67,7 +67,7 @@ func TestTailGNU(t *testing.T) {
 		{"-s", "x", "f"}, {"--pid=x", "f"}, {"--max-unchanged-stats=x", "f"},
 		{"-", "f"}, {"-n", "2"}, {"-c", "4", "-"},
 	} {
-		cases = append(cases, gnuCase{files: files, args: append([]string{"tail"}, a...), stdin: "s1\ns2\ns3"})
+		cases = append(cases, cmdtest.GNUCase{Files: files, Args: append([]string{"tail"}, a...), Stdin: "s1\ns2\ns3"})
 	}
-	checkGNU(t, Run, cases)
+	cmdtest.CheckGNU(t, Run, cases)
 }

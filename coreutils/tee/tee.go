@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -76,7 +77,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				m = warnNoPipe
 				continue
 			}
-			idx, ok := textio.ArgMatch(c, "--output-error", o.Value, modeNames)
+			idx, ok := argmatch.Get(c, o.Value, "--output-error", argmatch.Words(modeNames...), 1)
 			if !ok {
 				return 1
 			}

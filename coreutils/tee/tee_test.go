@@ -86,12 +86,12 @@ func TestTeeBrokenPipe(t *testing.T) {
 }
 
 func TestTeeGNU(t *testing.T) {
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	for _, a := range [][]string{
 		{}, {"out"}, {"-a", "out"}, {"-i", "-p", "out"}, {"--output-error=x"}, {"--output-error=w"}, {"--output-error=exit", "nodir/x"},
 		{"--frob"}, {"-z"}, {"dir"}, {"--output-error", "out"},
 	} {
-		cases = append(cases, gnuCase{files: map[string]string{"dir/": "", "out": "old\n"}, args: append([]string{"tee"}, a...), stdin: "line1\nline2\n"})
+		cases = append(cases, cmdtest.GNUCase{Files: map[string]string{"dir/": "", "out": "old\n"}, Args: append([]string{"tee"}, a...), Stdin: "line1\nline2\n"})
 	}
-	checkGNU(t, Run, cases)
+	cmdtest.CheckGNU(t, Run, cases)
 }

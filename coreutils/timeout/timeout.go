@@ -157,7 +157,7 @@ func duration(secs float64) (time.Duration, bool) {
 }
 
 func tryHelp(c *builtins.Call) int {
-	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+	c.TryHelp(0)
 	return exitCanceled
 }
 

@@ -85,7 +85,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	if haveStamp && (haveDate || haveRef) {
 		c.Errorf("cannot specify times from more than one source")
-		fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+		c.TryHelp(0)
 		return 1
 	}
 	if !access && !modify {
@@ -136,7 +136,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	if len(operands) == 0 {
 		c.Errorf("missing file operand")
-		fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+		c.TryHelp(0)
 		return 1
 	}
 	status := 0

@@ -742,7 +742,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				io.WriteString(c.Stderr, "Two strings must be given when translating.\n")
 			}
 		}
-		textio.Try(c)
+		c.TryHelp(0)
 		return 1
 	}
 	if n > maxOps {
@@ -750,7 +750,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		if n == 2 {
 			io.WriteString(c.Stderr, "Only one string may be given when deleting without squeezing repeats.\n")
 		}
-		textio.Try(c)
+		c.TryHelp(0)
 		return 1
 	}
 	s1, ok := buildSpecList(c, unquote(c, operands[0]))

@@ -58,10 +58,10 @@ func TestTrGNU(t *testing.T) {
 		{"-c", "\\000-\\377", "x"}, {"-dc", "\\000-\\377"}, {"-t", "[:lower:]", "[:upper:]"}, {"\\n\\n", "ab"}, {"a-c-e", "123"},
 		{"-ds", "", "a"}, {"", "x"}, {"-d", ""}, {"[:upper:]", "[:upper:]"}, {"-c", "[:upper:]", "[:lower:]"},
 	}
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	for _, a := range argsets {
-		cases = append(cases, gnuCase{args: append([]string{"tr"}, a...), stdin: input})
-		cases = append(cases, gnuCase{args: append([]string{"tr"}, a...), stdin: string(all)})
+		cases = append(cases, cmdtest.GNUCase{Args: append([]string{"tr"}, a...), Stdin: input})
+		cases = append(cases, cmdtest.GNUCase{Args: append([]string{"tr"}, a...), Stdin: string(all)})
 	}
-	checkGNU(t, Run, cases)
+	cmdtest.CheckGNU(t, Run, cases)
 }

@@ -36,7 +36,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	if len(operands) > 0 {
 		c.Errorf("extra operand %s", utilcmd.Q(c, operands[0]))
-		return utilcmd.TryHelp(c, 2)
+		return c.TryHelp(2)
 	}
 	if silent {
 		return 1

@@ -87,7 +87,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	if len(operands) > 0 {
 		c.Errorf("extra operand %s", utilcmd.Q(c, operands[0]))
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	if sel == 0 {
 		sel = fKernel
@@ -146,7 +146,7 @@ func Arch(ctx context.Context, c *builtins.Call) int {
 	}
 	if len(operands) > 0 {
 		c.Errorf("extra operand %s", utilcmd.Q(c, operands[0]))
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	out := textfmt.NewOutput(c.Stdout)
 	out.WriteString(Machine + "\n")

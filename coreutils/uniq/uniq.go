@@ -9,6 +9,7 @@ import (
 	"math"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -121,7 +122,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			u.outLater = true
 			u.delimitGroups = dmNone
 			if o.Has {
-				i, ok := textio.ArgMatch(c, "--all-repeated", o.Value, []string{"none", "prepend", "separate"})
+				i, ok := argmatch.Get(c, o.Value, "--all-repeated", argmatch.Words([]string{"none", "prepend", "separate"}...), 1)
 				if !ok {
 					return 1
 				}
@@ -130,7 +131,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "group":
 			u.grouping = gmSeparate
 			if o.Has {
-				i, ok := textio.ArgMatch(c, "--group", o.Value, []string{"prepend", "append", "separate", "both"})
+				i, ok := argmatch.Get(c, o.Value, "--group", argmatch.Words([]string{"prepend", "append", "separate", "both"}...), 1)
 				if !ok {
 					return 1
 				}
@@ -182,17 +183,17 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	operands = files
 	if len(operands) > 2 {
 		c.Errorf("extra operand %s", textio.Quote(c, operands[2]))
-		textio.Try(c)
+		c.TryHelp(0)
 		return 1
 	}
 	if u.grouping != gmNone && !(u.outUnique && u.outFirst && !u.count) {
 		c.Errorf("--group is mutually exclusive with -c/-d/-D/-u")
-		textio.Try(c)
+		c.TryHelp(0)
 		return 1
 	}
 	if u.count && u.outLater {
 		c.Errorf("printing all duplicated lines and repeat counts is meaningless")
-		textio.Try(c)
+		c.TryHelp(0)
 		return 1
 	}
 	in, out := "-", "-"

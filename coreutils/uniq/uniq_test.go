@@ -51,7 +51,7 @@ func TestUniqGNU(t *testing.T) {
 		"blank": "\n\n\nx\n\n",
 		"dir/":  "",
 	}
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	flagsets := [][]string{{}, {"-c"}, {"-d"}, {"-u"}, {"-D"}, {"-cd"}, {"-cu"}, {"-du"}, {"-i"}, {"-ic"}, {"-f", "1"}, {"-f1", "-c"},
 		{"-s", "2"}, {"-s1", "-w1"}, {"-w", "2"}, {"-w0"}, {"-1"}, {"-2"}, {"-f", "1", "-2"}, {"-1", "-f", "0"},
 		{"--all-repeated=separate"}, {"--all-repeated=prepend"}, {"--all-repeated=none"}, {"--all-repeated"},
@@ -59,7 +59,7 @@ func TestUniqGNU(t *testing.T) {
 		{"--skip-fields=1", "--check-chars=1"}, {"-c", "-s", "99999999999999999999999"}}
 	for _, f := range flagsets {
 		for _, in := range []string{"f", "fld", "caps", "one", "blank"} {
-			cases = append(cases, gnuCase{files: files, args: append(append([]string{"uniq"}, f...), in)})
+			cases = append(cases, cmdtest.GNUCase{Files: files, Args: append(append([]string{"uniq"}, f...), in)})
 		}
 	}
 	for _, a := range [][]string{
@@ -67,7 +67,7 @@ func TestUniqGNU(t *testing.T) {
 		{"-cD", "f"}, {"--group", "-c", "f"}, {"--group=x", "f"}, {"--all-repeated=x", "f"}, {"--group=", "f"},
 		{"-f", "x", "f"}, {"-s", "-1", "f"}, {"-w", "1k", "f"}, {"--frob"}, {"-x"}, {"+1", "f"}, {"+x", "f"}, {"f", "+2"},
 	} {
-		cases = append(cases, gnuCase{files: files, args: append([]string{"uniq"}, a...), stdin: "x\nx\ny\n"})
+		cases = append(cases, cmdtest.GNUCase{Files: files, Args: append([]string{"uniq"}, a...), Stdin: "x\nx\ny\n"})
 	}
-	checkGNU(t, Run, cases)
+	cmdtest.CheckGNU(t, Run, cases)
 }

@@ -31,7 +31,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	if len(operands) > 1 {
 		c.Errorf("extra operand %s", utilcmd.Q(c, operands[1]))
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	return 0
 }

@@ -58,8 +58,8 @@ func usageError(c *builtins.Call, usage string, msg string) int {
 	if msg != "" {
 		fmt.Fprintf(c.Stderr, "%s\n", msg)
 	}
-	fmt.Fprintf(c.Stderr, "%sTry '%s --help' for more information.\n", usage, c.Name())
-	return exitUsage
+	fmt.Fprint(c.Stderr, usage)
+	return c.TryHelp(exitUsage)
 }
 
 // Encode is the uuencode command.

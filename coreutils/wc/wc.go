@@ -95,7 +95,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		if len(files) > 0 {
 			c.Errorf("extra operand %s", textio.QuoteAF(files[0]))
 			io.WriteString(c.Stderr, "file operands cannot be combined with --files0-from\n")
-			textio.Try(c)
+			c.TryHelp(0)
 			return 1
 		}
 		return w.filesFrom(filesFrom)

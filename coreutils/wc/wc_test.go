@@ -42,12 +42,12 @@ func TestWcGNU(t *testing.T) {
 		"list1": "u",
 		"dir/":  "",
 	}
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	for _, f := range [][]string{{}, {"-l"}, {"-w"}, {"-c"}, {"-m"}, {"-L"}, {"-lw"}, {"-lwmcL"}, {"-cm"}, {"--lines", "--bytes"}} {
 		for _, in := range [][]string{{"u"}, {"bad"}, {"plain"}, {"nonl"}, {"empty"}, {"tabs"}, {"u", "bad", "plain"}, {}, {"-"}, {"-", "tabs"}} {
 			args := append(append([]string{"wc"}, f...), in...)
-			cases = append(cases, gnuCase{files: files, args: args, stdin: "from stdin\n\xce\xbb x\n"})
-			cases = append(cases, gnuCase{files: files, args: args, stdin: "from stdin\n\xce\xbb x\n", env: []string{"LC_ALL=C"}})
+			cases = append(cases, cmdtest.GNUCase{Files: files, Args: args, Stdin: "from stdin\n\xce\xbb x\n"})
+			cases = append(cases, cmdtest.GNUCase{Files: files, Args: args, Stdin: "from stdin\n\xce\xbb x\n", Env: []string{"LC_ALL=C"}})
 		}
 	}
 	for _, a := range [][]string{
@@ -55,7 +55,7 @@ func TestWcGNU(t *testing.T) {
 		{"--files0-from=list"}, {"--files0-from=list1"}, {"--files0-from=list", "-l"}, {"--files0-from=nosuch"}, {"--files0-from=list", "u"},
 		{"--files0-from=-"}, {"--frob"}, {"-x"},
 	} {
-		cases = append(cases, gnuCase{files: files, args: append([]string{"wc"}, a...), stdin: "u\x00-\x00plain"})
+		cases = append(cases, cmdtest.GNUCase{Files: files, Args: append([]string{"wc"}, a...), Stdin: "u\x00-\x00plain"})
 	}
-	checkGNU(t, Run, cases)
+	cmdtest.CheckGNU(t, Run, cases)
 }

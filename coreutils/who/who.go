@@ -56,7 +56,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	if len(operands) > 2 {
 		c.Errorf("extra operand %s", utilcmd.Q(c, operands[2]))
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	if assumptions {
 		short = true

@@ -31,7 +31,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	if len(operands) > 0 {
 		c.Errorf("extra operand %s", utilcmd.Q(c, operands[0]))
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	out := textfmt.NewOutput(c.Stdout)
 	out.WriteString(meta.UserName(c) + "\n")

@@ -132,7 +132,7 @@ func (x *xargs) warnf(format string, args ...any) {
 // usageFail prints msg and GNU's hint to try --help.
 func (x *xargs) usageFail(msg string) {
 	x.c.Errorf("%s", msg)
-	fmt.Fprintf(x.c.Stderr, "Try '%s --help' for more information.\n", x.c.Name())
+	x.c.TryHelp(0)
 }
 
 // parseNum reads a numeric option value as GNU xargs does: a decimal

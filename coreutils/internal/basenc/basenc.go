@@ -102,11 +102,11 @@ func run(ctx context.Context, c *builtins.Call, k coder, options builtins.Option
 	}
 	if k == nil {
 		c.Errorf("missing encoding type")
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	if len(operands) > 1 {
 		c.Errorf("extra operand %s", utilcmd.Q(c, operands[1]))
-		return utilcmd.TryHelp(c, 1)
+		return c.TryHelp(1)
 	}
 	name := "-"
 	if len(operands) == 1 {

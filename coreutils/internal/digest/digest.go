@@ -51,7 +51,7 @@ func (r *run) qf(name string) string { return utilcmd.F(r.c, name) }
 
 func (r *run) usageFail(msg string) int {
 	r.c.Errorf("%s", msg)
-	return utilcmd.TryHelp(r.c, 1)
+	return r.c.TryHelp(1)
 }
 
 // Main runs a standalone checksum command for algo a: md5sum, sha*sum,
@@ -190,7 +190,7 @@ func Cksum(ctx context.Context, c *builtins.Call) int {
 		case "debug":
 			debug = true
 		case "b", "t":
-			return utilcmd.TryHelp(c, 1)
+			return c.TryHelp(1)
 		case "help":
 			return r.help()
 		case "version":

@@ -6,7 +6,6 @@ package fileops
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 	"strings"
 
@@ -38,7 +37,7 @@ func Parse(c *builtins.Call, spec builtins.Options, help string) (opts []builtin
 // UsageErr prints "NAME: msg" and the --help hint; it returns 1.
 func UsageErr(c *builtins.Call, format string, args ...any) int {
 	c.Errorf(format, args...)
-	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+	c.TryHelp(0)
 	return 1
 }
 

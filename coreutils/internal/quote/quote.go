@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/width"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 
 	"github.com/bashbox/bashbox/builtins"
 )
@@ -386,13 +386,7 @@ func printable(r rune, n int) bool {
 	if r == utf8.RuneError && n <= 1 {
 		return false
 	}
-	if r < 0x80 {
-		return r >= 0x20 && r < 0x7f
-	}
-	if unicode.IsControl(r) {
-		return false
-	}
-	return unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs, unicode.Cf, unicode.Co)
+	return textio.IsWPrint(r)
 }
 
 // Width is the number of terminal columns s takes, as mbswidth counts in
@@ -427,28 +421,5 @@ func RuneWidth(r rune, n int) int {
 		}
 		return 1
 	}
-	return WCWidth(r)
-}
-
-// WCWidth is the number of columns a character takes on a terminal, as
-// glibc's wcwidth reports it in a UTF-8 locale: -1 for control
-// characters, 0 for combining marks, 2 for wide East Asian characters.
-func WCWidth(r rune) int {
-	switch {
-	case r == 0:
-		return 0
-	case r < 0x20 || r >= 0x7f && r < 0xa0:
-		return -1
-	case r < 0x7f:
-		return 1
-	case r == 0xad:
-		return 1
-	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) || r >= 0x1160 && r <= 0x11ff || r == 0x200b:
-		return 0
-	}
-	switch width.LookupRune(r).Kind() {
-	case width.EastAsianWide, width.EastAsianFullwidth:
-		return 2
-	}
-	return 1
+	return textio.RuneWidth(r)
 }

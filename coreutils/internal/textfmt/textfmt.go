@@ -134,6 +134,6 @@ func Quote(c *builtins.Call, s string) string { return quote.New(c).Q(s) }
 // TryHelp prints "Try 'NAME --help' for more information." and returns
 // status.
 func TryHelp(c *builtins.Call, status int) int {
-	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+	c.TryHelp(0)
 	return status
 }

@@ -160,11 +160,6 @@ func ParseWith(c *builtins.Call, set builtins.Options, help string, failStatus i
 	return opts, operands, 0, false
 }
 
-// Try prints "Try 'NAME --help' for more information." on standard error.
-func Try(c *builtins.Call) {
-	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
-}
-
 // Locale returns the effective LC_CTYPE-like value: LC_ALL, then the
 // given category, then LANG.
 func Locale(c *builtins.Call, category string) string {
@@ -307,60 +302,6 @@ func ctlEscape(ch byte) string {
 		return `\v`
 	}
 	return fmt.Sprintf("\\%03o", ch)
-}
-
-// ArgMatch resolves an option's argument against its valid values as
-// gnulib's argmatch does: an exact match or an unambiguous prefix. On
-// failure it prints GNU's "invalid argument"/"ambiguous argument" message
-// with the list of valid arguments and the --help hint, and returns false.
-func ArgMatch(c *builtins.Call, opt, val string, valid []string) (int, bool) {
-	return ArgMatchValues(c, opt, val, valid, nil)
-}
-
-// ArgMatchValues is ArgMatch where values[i] is what valid[i] means:
-// prefixes of synonyms are not ambiguous, and synonyms are listed on one
-// line ("‘quiet’, ‘silent’").
-func ArgMatchValues(c *builtins.Call, opt, val string, valid []string, values []int) (int, bool) {
-	value := func(i int) int {
-		if values == nil {
-			return i
-		}
-		return values[i]
-	}
-	found := -1
-	ambiguous := false
-	for i, v := range valid {
-		if v == val {
-			return i, true
-		}
-		if strings.HasPrefix(v, val) {
-			if found >= 0 && value(found) != value(i) {
-				ambiguous = true
-			}
-			if found < 0 {
-				found = i
-			}
-		}
-	}
-	if found >= 0 && !ambiguous {
-		return found, true
-	}
-	kind := "invalid"
-	if ambiguous {
-		kind = "ambiguous"
-	}
-	c.Errorf("%s argument %s for %s", kind, Quote(c, val), Quote(c, opt))
-	fmt.Fprintf(c.Stderr, "Valid arguments are:")
-	for i, v := range valid {
-		if i == 0 || value(i) != value(i-1) {
-			fmt.Fprintf(c.Stderr, "\n  - %s", Quote(c, v))
-		} else {
-			fmt.Fprintf(c.Stderr, ", %s", Quote(c, v))
-		}
-	}
-	fmt.Fprintf(c.Stderr, "\n")
-	Try(c)
-	return 0, false
 }
 
 // Cancellable wraps r so that a long copy or read stops, with the

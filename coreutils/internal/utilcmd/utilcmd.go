@@ -6,8 +6,6 @@
 package utilcmd
 
 import (
-	"fmt"
-
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
@@ -18,17 +16,10 @@ func Trailer() string {
 		"      --version     output version information and exit\n"
 }
 
-// TryHelp prints "Try 'NAME --help' for more information." and returns
-// status.
-func TryHelp(c *builtins.Call, status int) int {
-	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
-	return status
-}
-
 // Fail prints "NAME: message" and the --help hint, and returns status.
 func Fail(c *builtins.Call, status int, format string, a ...any) int {
 	c.Errorf(format, a...)
-	return TryHelp(c, status)
+	return c.TryHelp(status)
 }
 
 // UTF8 reports whether the call's locale uses UTF-8.

@@ -17,6 +17,15 @@ type Choice struct {
 	Value int
 }
 
+// Words lists single-name choices whose values are their indexes.
+func Words(names ...string) []Choice {
+	out := make([]Choice, len(names))
+	for i, n := range names {
+		out[i] = Choice{Names: []string{n}, Value: i}
+	}
+	return out
+}
+
 // Match returns the value arg selects: an exact name, or a prefix that
 // names one value only.
 func Match(arg string, choices []Choice) (int, bool, bool) {
@@ -57,7 +66,7 @@ func Fail(c *builtins.Call, arg, option string, ambiguous bool, choices []Choice
 		}
 		fmt.Fprintf(c.Stderr, "  - %s\n", strings.Join(qs, ", "))
 	}
-	fmt.Fprintf(c.Stderr, "Try '%s --help' for more information.\n", c.Name())
+	c.TryHelp(0)
 	return status
 }
 

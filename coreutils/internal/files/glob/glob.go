@@ -1,8 +1,11 @@
 // Package glob matches names against shell patterns as fnmatch(3) does
-// (*, ?, [...] with ! or ^, ranges and [:classes:], backslash escapes).
+// (*, ?, [...] with ! or ^, ranges and [:classes:], backslash escapes),
+// with FNM_PERIOD, FNM_PATHNAME, FNM_CASEFOLD and FNM_LEADING_DIR. Find,
+// ls, tar, grep, du, diff and the rest share this one matcher.
 package glob
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -22,158 +25,220 @@ const (
 	LeadingDir
 )
 
-// Match reports whether name matches pattern.
-func Match(pattern, name string, flags Flags) bool {
-	return match(pattern, name, flags, true)
-}
-
-func match(p, s string, flags Flags, atStart bool) bool {
-	for len(p) > 0 {
-		if flags&Period != 0 && atStart && len(s) > 0 && s[0] == '.' && p[0] != '.' {
-			return false
-		}
-		switch p[0] {
-		case '*':
-			for len(p) > 0 && p[0] == '*' {
-				p = p[1:]
-			}
-			if len(p) == 0 {
-				if flags&Pathname != 0 {
-					for i := 0; i < len(s); i++ {
-						if s[i] == '/' {
-							return flags&LeadingDir != 0
+// Match reports whether name matches pattern. It backtracks over the
+// last '*' only, which is enough since a '*' matches any run of
+// characters (any run without '/' under Pathname), so it takes time
+// linear in the name for each star.
+func Match(pat, s string, flags Flags) bool {
+	fold := flags&CaseFold != 0
+	pathname := flags&Pathname != 0
+	// leading reports whether s[i] is a '.' that only a literal matches.
+	leading := func(i int) bool {
+		return flags&Period != 0 && i < len(s) && s[i] == '.' && (i == 0 || pathname && s[i-1] == '/')
+	}
+	// wild reports whether a wildcard may match s[i].
+	wild := func(i int) bool {
+		return i < len(s) && !(pathname && s[i] == '/') && !leading(i)
+	}
+	pi, si := 0, 0
+	starP, starS := -1, -1
+	for {
+		if pi < len(pat) {
+			ok, adv, star := false, 0, false
+			switch pat[pi] {
+			case '*':
+				star = true
+			case '?':
+				if wild(si) {
+					_, n := runeAt(s, si)
+					ok, adv = true, n
+				}
+			case '[':
+				if si < len(s) {
+					r, n := runeAt(s, si)
+					m, plen, valid := matchBracket(pat, pi, r, fold)
+					if valid {
+						if m && wild(si) {
+							pi += plen
+							si += n
+							continue
 						}
+						break
+					}
+					// no closing bracket: a literal '['
+					if r == '[' {
+						ok, adv = true, 1
 					}
 				}
-				return true
-			}
-			for i := 0; i <= len(s); i++ {
-				if i > 0 && flags&Pathname != 0 && s[i-1] == '/' {
-					return false
+			case '\\':
+				if pi+1 < len(pat) {
+					pr, pn := runeAt(pat, pi+1)
+					if si < len(s) {
+						r, n := runeAt(s, si)
+						if foldEq(pr, r, fold) {
+							pi += 1 + pn
+							si += n
+							continue
+						}
+					}
+					break
 				}
-				if match(p, s[i:], flags, false) {
-					return true
+				if si < len(s) && s[si] == '\\' {
+					ok, adv = true, 1
+				}
+			default:
+				if si < len(s) {
+					pr, pn := runeAt(pat, pi)
+					r, n := runeAt(s, si)
+					if foldEq(pr, r, fold) {
+						pi += pn
+						si += n
+						continue
+					}
 				}
 			}
-			return false
-		case '?':
-			if len(s) == 0 || flags&Pathname != 0 && s[0] == '/' {
-				return false
+			if star {
+				starP, starS = pi, si
+				pi++
+				continue
 			}
-			_, n := utf8.DecodeRuneInString(s)
-			p, s = p[1:], s[n:]
-		case '[':
-			if len(s) == 0 || flags&Pathname != 0 && s[0] == '/' {
-				return false
+			if ok {
+				pi++
+				si += adv
+				continue
 			}
-			r, n := utf8.DecodeRuneInString(s)
-			ok, rest, valid := matchClass(p, r, flags)
-			if !valid {
-				// An unclosed '[' is an ordinary character.
-				if s[0] != '[' {
-					return false
-				}
-				p, s = p[1:], s[1:]
-				break
-			}
-			if !ok {
-				return false
-			}
-			p, s = rest, s[n:]
-		case '\\':
-			if len(p) > 1 {
-				p = p[1:]
-			}
-			fallthrough
-		default:
-			pr, pn := utf8.DecodeRuneInString(p)
-			if len(s) == 0 {
-				return false
-			}
-			sr, sn := utf8.DecodeRuneInString(s)
-			if pr != sr && !(flags&CaseFold != 0 && unicode.SimpleFold(pr) != pr && foldEq(pr, sr)) {
-				return false
-			}
-			p, s = p[pn:], s[sn:]
-			atStart = flags&Pathname != 0 && sr == '/'
-			continue
+		} else if si == len(s) || flags&LeadingDir != 0 && s[si] == '/' {
+			return true
 		}
-		atStart = false
+		// Let the last star take one more character, if it may.
+		if starP < 0 || !wild(starS) {
+			return false
+		}
+		_, n := runeAt(s, starS)
+		starS += n
+		pi, si = starP+1, starS
 	}
-	if len(s) == 0 {
+}
+
+// runeAt decodes the character at s[i:]; an invalid byte b is returned as
+// a value outside Unicode so that it only equals itself.
+func runeAt(s string, i int) (rune, int) {
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && n <= 1 {
+		return 0x110000 + rune(s[i]), 1
+	}
+	return r, n
+}
+
+func foldEq(a, b rune, fold bool) bool {
+	if a == b {
 		return true
 	}
-	return flags&LeadingDir != 0 && s[0] == '/'
-}
-
-func foldEq(a, b rune) bool {
-	return unicode.ToLower(a) == unicode.ToLower(b)
-}
-
-// matchClass matches r against the bracket expression at the start of p.
-func matchClass(p string, r rune, flags Flags) (matched bool, rest string, valid bool) {
-	i := 1
-	negate := false
-	if i < len(p) && (p[i] == '!' || p[i] == '^') {
-		negate = true
-		i++
+	if !fold || a > unicode.MaxRune || b > unicode.MaxRune {
+		return false
 	}
+	return unicode.ToLower(a) == unicode.ToLower(b) || unicode.ToUpper(a) == unicode.ToUpper(b)
+}
+
+// matchBracket matches r against the bracket expression at pat[i] ('[').
+// It returns whether r matched, the length of the expression, and false
+// when the expression has no closing bracket.
+func matchBracket(pat string, i int, r rune, fold bool) (bool, int, bool) {
+	j := i + 1
+	neg := false
+	if j < len(pat) && (pat[j] == '!' || pat[j] == '^') {
+		neg = true
+		j++
+	}
+	matched := false
 	first := true
 	for {
-		if i >= len(p) {
-			return false, "", false
+		if j >= len(pat) {
+			return false, 0, false
 		}
-		if p[i] == ']' && !first {
-			i++
+		c := pat[j]
+		if c == ']' && !first {
+			j++
 			break
 		}
 		first = false
-		if p[i] == '[' && i+1 < len(p) && p[i+1] == ':' {
-			end := -1
-			for j := i + 2; j+1 < len(p); j++ {
-				if p[j] == ':' && p[j+1] == ']' {
-					end = j
-					break
-				}
+		var lo rune
+		switch {
+		case c == '[' && j+1 < len(pat) && (pat[j+1] == ':' || pat[j+1] == '=' || pat[j+1] == '.'):
+			kind := pat[j+1]
+			end := strings.Index(pat[j+2:], string(kind)+"]")
+			if end < 0 {
+				lo = '['
+				j++
+				goto single
 			}
-			if end >= 0 {
-				if classMatch(p[i+2:end], r) {
+			name := pat[j+2 : j+2+end]
+			j += 2 + end + 2
+			switch kind {
+			case ':':
+				if classMatch(name, r, fold) {
 					matched = true
 				}
-				i = end + 2
 				continue
+			default:
+				cr, n := runeAt(name, 0)
+				if n != len(name) || name == "" {
+					continue
+				}
+				lo = cr
+				goto rangeCheck
 			}
+		case c == '\\' && j+1 < len(pat):
+			var n int
+			lo, n = runeAt(pat, j+1)
+			j += 1 + n
+			goto rangeCheck
+		default:
+			var n int
+			lo, n = runeAt(pat, j)
+			j += n
+			goto rangeCheck
 		}
-		lo, n := decodeClassChar(p[i:])
-		i += n
-		hi := lo
-		if i+1 < len(p) && p[i] == '-' && p[i+1] != ']' {
-			hi, n = decodeClassChar(p[i+1:])
-			i += 1 + n
-		}
-		if lo <= r && r <= hi {
-			matched = true
-		} else if flags&CaseFold != 0 {
-			lr := unicode.ToLower(r)
-			ur := unicode.ToUpper(r)
-			if lo <= lr && lr <= hi || lo <= ur && ur <= hi {
+	single:
+	rangeCheck:
+		if j+1 < len(pat) && pat[j] == '-' && pat[j+1] != ']' {
+			var hi rune
+			var n int
+			if pat[j+1] == '\\' && j+2 < len(pat) {
+				hi, n = runeAt(pat, j+2)
+				n++
+			} else {
+				hi, n = runeAt(pat, j+1)
+			}
+			j += 1 + n
+			if inRange(r, lo, hi, fold) {
 				matched = true
 			}
+			continue
+		}
+		if foldEq(lo, r, fold) {
+			matched = true
 		}
 	}
-	return matched != negate, p[i:], true
+	return matched != neg, j - i, true
 }
 
-func decodeClassChar(p string) (rune, int) {
-	if p[0] == '\\' && len(p) > 1 {
-		r, n := utf8.DecodeRuneInString(p[1:])
-		return r, n + 1
+func inRange(r, lo, hi rune, fold bool) bool {
+	if lo <= r && r <= hi {
+		return true
 	}
-	return utf8.DecodeRuneInString(p)
+	if fold && r <= unicode.MaxRune {
+		l, u := unicode.ToLower(r), unicode.ToUpper(r)
+		return lo <= l && l <= hi || lo <= u && u <= hi
+	}
+	return false
 }
 
-func classMatch(class string, r rune) bool {
-	switch class {
+func classMatch(name string, r rune, fold bool) bool {
+	if r > unicode.MaxRune {
+		return false
+	}
+	switch name {
 	case "alpha":
 		return unicode.IsLetter(r)
 	case "digit":
@@ -181,19 +246,22 @@ func classMatch(class string, r rune) bool {
 	case "alnum":
 		return unicode.IsLetter(r) || unicode.IsDigit(r)
 	case "upper":
-		return unicode.IsUpper(r)
+		return unicode.IsUpper(r) || fold && unicode.IsLower(r)
 	case "lower":
-		return unicode.IsLower(r)
+		return unicode.IsLower(r) || fold && unicode.IsUpper(r)
 	case "space":
 		return unicode.IsSpace(r)
 	case "blank":
-		return r == ' ' || r == '\t'
+		return r == ' ' || r == '\t' || unicode.Is(unicode.Zs, r) && r != 0xa0
 	case "punct":
-		return r < 0x80 && unicode.IsPunct(r) || r < 0x80 && unicode.IsSymbol(r)
+		if r < 0x80 {
+			return r > 0x20 && r < 0x7f && !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+		}
+		return unicode.IsPunct(r) || unicode.IsSymbol(r)
 	case "print":
 		return unicode.IsPrint(r)
 	case "graph":
-		return unicode.IsPrint(r) && r != ' '
+		return unicode.IsGraphic(r) && !unicode.IsSpace(r)
 	case "cntrl":
 		return unicode.IsControl(r)
 	case "xdigit":

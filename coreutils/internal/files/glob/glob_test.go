@@ -1,6 +1,9 @@
 package glob
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestMatch(t *testing.T) {
 	cases := []struct {
@@ -30,6 +33,30 @@ func TestMatch(t *testing.T) {
 	for _, c := range cases {
 		if got := Match(c.p, c.s, c.flags); got != c.want {
 			t.Errorf("Match(%q, %q, %d) = %v", c.p, c.s, c.flags, got)
+		}
+	}
+}
+
+func TestMatchFlagsLinear(t *testing.T) {
+	for _, tc := range []struct {
+		pat, name string
+		flags     Flags
+		want      bool
+	}{
+		{"*.go", ".x.go", Period, false},
+		{".*", ".x", Period, true},
+		{"a/*", "a/.b", Period | Pathname, false},
+		{"a/*", "a/b/c", Pathname, false},
+		{"a/*", "a/b/c", Pathname | LeadingDir, true},
+		{"*b*c", "aXbYbZc", 0, true},
+		{"*/c", "a/b/c", Pathname, false},
+		{"*/c", "a/b/c", 0, true},
+		{"A*", "abc", CaseFold, true},
+		{"[!a]*", "/x", Pathname, false},
+		{strings.Repeat("*a", 20) + "b", strings.Repeat("a", 60), 0, false},
+	} {
+		if got := Match(tc.pat, tc.name, tc.flags); got != tc.want {
+			t.Errorf("Match(%q, %q, %d) = %v", tc.pat, tc.name, tc.flags, got)
 		}
 	}
 }

@@ -1,9 +1,7 @@
-package textfmt
+package textio
 
 import (
 	"unicode/utf8"
-
-	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 // StringWidth adds up the widths of the printable characters of s
@@ -24,7 +22,7 @@ func StringWidth(s string) int {
 		if r == utf8.RuneError && size == 1 {
 			continue
 		}
-		if x := quote.WCWidth(r); x > 0 {
+		if x := RuneWidth(r); x > 0 {
 			w += x
 		}
 	}
