@@ -4,12 +4,14 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/awk"
 	"github.com/bashbox/bashbox/coreutils/jq"
+	"github.com/bashbox/bashbox/coreutils/yq"
 )
 
-// registerData adds: awk gawk mawk jq.
+// registerData adds: awk gawk mawk jq yq.
 func registerData(r *builtins.Registry) {
 	r.Register("awk", awk.Run)
 	r.Register("gawk", awk.Run)
 	r.Register("mawk", awk.Run)
 	r.Register("jq", jq.Run)
+	r.Register("yq", yq.Run)
 }
