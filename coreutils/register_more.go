@@ -4,6 +4,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/envsubst"
 	"github.com/bashbox/bashbox/coreutils/groups"
+	"github.com/bashbox/bashbox/coreutils/iconv"
 	"github.com/bashbox/bashbox/coreutils/logname"
 	"github.com/bashbox/bashbox/coreutils/nice"
 	"github.com/bashbox/bashbox/coreutils/nohup"
@@ -14,7 +15,7 @@ import (
 )
 
 // registerMore adds: which envsubst logname groups nohup nice stdbuf
-// unlink pathchk.
+// unlink pathchk iconv.
 func registerMore(r *builtins.Registry) {
 	r.Register("which", which.Run)
 	r.Register("envsubst", envsubst.Run)
@@ -25,4 +26,5 @@ func registerMore(r *builtins.Registry) {
 	r.Register("stdbuf", stdbuf.Run)
 	r.Register("unlink", unlink.Run)
 	r.Register("pathchk", pathchk.Run)
+	r.Register("iconv", iconv.Run)
 }
