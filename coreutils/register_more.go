@@ -2,9 +2,11 @@ package coreutils
 
 import (
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/chown"
 	"github.com/bashbox/bashbox/coreutils/envsubst"
 	"github.com/bashbox/bashbox/coreutils/groups"
 	"github.com/bashbox/bashbox/coreutils/iconv"
+	"github.com/bashbox/bashbox/coreutils/link"
 	"github.com/bashbox/bashbox/coreutils/logname"
 	"github.com/bashbox/bashbox/coreutils/nice"
 	"github.com/bashbox/bashbox/coreutils/nohup"
@@ -15,7 +17,7 @@ import (
 )
 
 // registerMore adds: which envsubst logname groups nohup nice stdbuf
-// unlink pathchk iconv.
+// unlink pathchk iconv chown chgrp link.
 func registerMore(r *builtins.Registry) {
 	r.Register("which", which.Run)
 	r.Register("envsubst", envsubst.Run)
@@ -27,4 +29,7 @@ func registerMore(r *builtins.Registry) {
 	r.Register("unlink", unlink.Run)
 	r.Register("pathchk", pathchk.Run)
 	r.Register("iconv", iconv.Run)
+	r.Register("chown", chown.Run)
+	r.Register("chgrp", chown.RunChgrp)
+	r.Register("link", link.Run)
 }
