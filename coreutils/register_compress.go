@@ -5,6 +5,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/bunzip2"
 	"github.com/bashbox/bashbox/coreutils/bzcat"
 	"github.com/bashbox/bashbox/coreutils/bzip2"
+	"github.com/bashbox/bashbox/coreutils/lzma"
 	"github.com/bashbox/bashbox/coreutils/unxz"
 	"github.com/bashbox/bashbox/coreutils/unzstd"
 	"github.com/bashbox/bashbox/coreutils/xz"
@@ -14,7 +15,7 @@ import (
 )
 
 // registerCompress adds: bzip2 bunzip2 bzcat xz unxz xzcat zstd unzstd
-// zstdcat.
+// zstdcat lzma unlzma lzcat.
 func registerCompress(r *builtins.Registry) {
 	r.Register("bzip2", bzip2.Run)
 	r.Register("bunzip2", bunzip2.Run)
@@ -25,4 +26,7 @@ func registerCompress(r *builtins.Registry) {
 	r.Register("zstd", zstd.Run)
 	r.Register("unzstd", unzstd.Run)
 	r.Register("zstdcat", zstdcat.Run)
+	r.Register("lzma", lzma.Run)
+	r.Register("unlzma", lzma.RunUnlzma)
+	r.Register("lzcat", lzma.RunLzcat)
 }
