@@ -8,6 +8,7 @@ package builtins
 
 import (
 	"context"
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -164,6 +165,29 @@ func (c *Call) stdStream(name string) afero.File {
 		return &streamFile{name: name, w: c.Stdout}
 	case "/dev/stderr", "/dev/fd/2":
 		return &streamFile{name: name, w: c.Stderr}
+	}
+	return nil
+}
+
+// Linker is implemented by filesystems that make hard links (the sandbox
+// namespace): newname becomes another name of oldname's file, a symlink
+// being linked itself.
+type Linker interface {
+	Link(oldname, newname string) error
+}
+
+// Link makes a hard link; the error names the paths as given.
+func (c *Call) Link(oldname, newname string) error {
+	l, ok := c.FS.(Linker)
+	if !ok {
+		return &os.LinkError{Op: "link", Old: oldname, New: newname, Err: errors.ErrUnsupported}
+	}
+	if err := l.Link(c.Abs(oldname), c.Abs(newname)); err != nil {
+		var le *os.LinkError
+		if errors.As(err, &le) {
+			return &os.LinkError{Op: "link", Old: oldname, New: newname, Err: le.Err}
+		}
+		return err
 	}
 	return nil
 }

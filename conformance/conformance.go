@@ -243,8 +243,11 @@ func Confinement() (string, error) {
 }
 
 // aliases are reference commands Debian installs under another name:
-// the reference side finds them under the name the case uses.
-var aliases = map[string]string{"fd": "fdfind"}
+// the reference side finds them under the name the case uses. A target
+// with a slash is a path from the repository root to a reference built by
+// .ci/run: it is used even when PATH has a command of that name (Debian's
+// yq is another program than mikefarah's yq v4, which bashbox imitates).
+var aliases = map[string]string{"fd": "fdfind", "yq": "bin/yq-v4.54.3/yq"}
 
 // refAliases makes (once per base) a directory of links to the aliased
 // commands missing from PATH, and returns it ("" when none is needed).
@@ -254,12 +257,22 @@ func refAliases(base string) string {
 	dir := filepath.Join(base, "refbin")
 	made := false
 	for name, real := range aliases {
-		if _, err := exec.LookPath(name); err == nil {
-			continue
-		}
-		target, err := exec.LookPath(real)
-		if err != nil {
-			continue
+		var target string
+		if strings.Contains(real, "/") {
+			abs, err := filepath.Abs(real)
+			if err != nil || !fileExists(abs) {
+				continue
+			}
+			target = abs
+		} else {
+			if _, err := exec.LookPath(name); err == nil {
+				continue
+			}
+			t, err := exec.LookPath(real)
+			if err != nil {
+				continue
+			}
+			target = t
 		}
 		if os.MkdirAll(dir, 0o755) == nil && os.Symlink(target, filepath.Join(dir, name)) == nil || fileExists(filepath.Join(dir, name)) {
 			made = true

@@ -16,6 +16,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/cal"
 	"github.com/bashbox/bashbox/coreutils/cat"
 	"github.com/bashbox/bashbox/coreutils/chmod"
+	"github.com/bashbox/bashbox/coreutils/chown"
 	"github.com/bashbox/bashbox/coreutils/cksum"
 	"github.com/bashbox/bashbox/coreutils/cmp"
 	"github.com/bashbox/bashbox/coreutils/col"
@@ -56,14 +57,17 @@ import (
 	"github.com/bashbox/bashbox/coreutils/hexdump"
 	"github.com/bashbox/bashbox/coreutils/hostid"
 	"github.com/bashbox/bashbox/coreutils/hostname"
+	"github.com/bashbox/bashbox/coreutils/iconv"
 	"github.com/bashbox/bashbox/coreutils/id"
 	"github.com/bashbox/bashbox/coreutils/install"
 	"github.com/bashbox/bashbox/coreutils/join"
 	"github.com/bashbox/bashbox/coreutils/jq"
+	"github.com/bashbox/bashbox/coreutils/link"
 	"github.com/bashbox/bashbox/coreutils/ln"
 	"github.com/bashbox/bashbox/coreutils/logname"
 	"github.com/bashbox/bashbox/coreutils/look"
 	"github.com/bashbox/bashbox/coreutils/ls"
+	"github.com/bashbox/bashbox/coreutils/lzma"
 	"github.com/bashbox/bashbox/coreutils/md5sum"
 	"github.com/bashbox/bashbox/coreutils/mkdir"
 	"github.com/bashbox/bashbox/coreutils/mkfifo"
@@ -100,6 +104,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/sort"
 	"github.com/bashbox/bashbox/coreutils/split"
 	"github.com/bashbox/bashbox/coreutils/sponge"
+	"github.com/bashbox/bashbox/coreutils/sqlite3"
 	"github.com/bashbox/bashbox/coreutils/stat"
 	"github.com/bashbox/bashbox/coreutils/stdbuf"
 	stringscmd "github.com/bashbox/bashbox/coreutils/strings"
@@ -136,6 +141,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/xz"
 	"github.com/bashbox/bashbox/coreutils/xzcat"
 	"github.com/bashbox/bashbox/coreutils/yes"
+	"github.com/bashbox/bashbox/coreutils/yq"
 	"github.com/bashbox/bashbox/coreutils/zcat"
 	"github.com/bashbox/bashbox/coreutils/zip"
 	"github.com/bashbox/bashbox/coreutils/zstd"
@@ -170,7 +176,9 @@ func commands() []struct {
 		{"bzip2", bzip2.Run},
 		{"cal", cal.Run},
 		{"cat", cat.Run},
+		{"chgrp", chown.RunChgrp},
 		{"chmod", chmod.Run},
+		{"chown", chown.Run},
 		{"cksum", cksum.Run},
 		{"cmp", cmp.Run},
 		{"col", col.Run},
@@ -216,14 +224,18 @@ func commands() []struct {
 		{"hexdump", hexdump.Run},
 		{"hostid", hostid.Run},
 		{"hostname", hostname.Run},
+		{"iconv", iconv.Run},
 		{"id", id.Run},
 		{"install", install.Run},
 		{"join", join.Run},
 		{"jq", jq.Run},
+		{"link", link.Run},
 		{"ln", ln.Run},
 		{"logname", logname.Run},
 		{"look", look.Run},
 		{"ls", ls.Run},
+		{"lzcat", lzma.RunLzcat},
+		{"lzma", lzma.Run},
 		{"mawk", awk.Run},
 		{"md5sum", md5sum.Run},
 		{"mkdir", mkdir.Run},
@@ -262,6 +274,7 @@ func commands() []struct {
 		{"sort", sort.Run},
 		{"split", split.Run},
 		{"sponge", sponge.Run},
+		{"sqlite3", sqlite3.Run},
 		{"stat", stat.Run},
 		{"stdbuf", stdbuf.Run},
 		{"strings", stringscmd.Run},
@@ -284,6 +297,7 @@ func commands() []struct {
 		{"unexpand", unexpand.Run},
 		{"uniq", uniq.Run},
 		{"unlink", unlink.Run},
+		{"unlzma", lzma.RunUnlzma},
 		{"unxz", unxz.Run},
 		{"unzip", unzip.Run},
 		{"unzstd", unzstd.Run},
@@ -305,6 +319,7 @@ func commands() []struct {
 		{"xzfgrep", zwrap.Xz.Grep("-F")},
 		{"xzgrep", zwrap.Xz.Grep("")},
 		{"yes", yes.Run},
+		{"yq", yq.Run},
 		{"zcat", zcat.Run},
 		{"zcmp", zwrap.Gzip.Diff("cmp")},
 		{"zdiff", zwrap.Gzip.Diff("diff")},

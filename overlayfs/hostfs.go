@@ -122,6 +122,19 @@ func (h *HostFs) SymlinkIfPossible(target, name string) error {
 	return nil
 }
 
+// Link makes a hard link inside the host directory: os.Root resolves both
+// names beneath it and does not follow a final symlink, so the link is to
+// a file of the volume.
+func (h *HostFs) Link(oldname, newname string) error {
+	if err := h.writable("link", newname); err != nil {
+		return err
+	}
+	if err := h.root.Link(rel(oldname), rel(newname)); err != nil {
+		return &os.LinkError{Op: "link", Old: Clean(oldname), New: Clean(newname), Err: underlying(fix("link", newname, err))}
+	}
+	return nil
+}
+
 func (h *HostFs) Create(name string) (File, error) {
 	return h.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o666)
 }

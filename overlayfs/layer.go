@@ -28,6 +28,19 @@ type Layer interface {
 	afero.Symlinker
 }
 
+// Linker is implemented by layers that make hard links: newname becomes
+// another name of oldname's file (a symlink is linked itself).
+type Linker interface {
+	Link(oldname, newname string) error
+}
+
+// LinkSys is the FileInfo.Sys of a memory-layer file with more than one
+// name: what stat reports as its inode number and link count.
+type LinkSys struct {
+	Ino   uint64
+	Nlink uint64
+}
+
 // ReadDirer is implemented by layers that list a directory without opening
 // it as a file. Entries come in the layer's native order.
 type ReadDirer interface {

@@ -80,6 +80,10 @@ type memNode struct {
 	// children in creation order, which is this layer's native order.
 	children map[string]*memNode
 	order    []string
+	// links counts the names of a file beyond its first (hard links);
+	// id identifies it once it has several.
+	links int
+	id    uint64
 }
 
 func (n *memNode) info(name string) fs.FileInfo {
@@ -89,7 +93,21 @@ func (n *memNode) info(name string) fs.FileInfo {
 	} else if n.mode.IsDir() {
 		size = 4096
 	}
-	return &fileInfo{name: name, size: size, mode: n.mode, mtime: n.mtime}
+	fi := &fileInfo{name: name, size: size, mode: n.mode, mtime: n.mtime}
+	if n.links > 0 {
+		fi.sys = &LinkSys{Ino: n.id, Nlink: uint64(n.links + 1)}
+	}
+	return fi
+}
+
+// unlinked drops one name of n and returns the bytes and entries that
+// frees: the data goes with the last name.
+func (n *memNode) unlinked() (bytes, files int64) {
+	if n.links > 0 {
+		n.links--
+		return 0, 1
+	}
+	return int64(len(n.data)), 1
 }
 
 func (n *memNode) addChild(name string, c *memNode) {
@@ -335,7 +353,43 @@ func (m *MemFs) Remove(name string) error {
 	}
 	p.removeChild(base)
 	p.mtime = m.now()
-	m.quota.release(int64(len(n.data)), 1)
+	m.quota.release(n.unlinked())
+	return nil
+}
+
+// nodeIDs numbers the files of memory layers that get a second name.
+var nodeIDs atomic.Uint64
+
+// Link gives the file at oldname the further name newname.
+func (m *MemFs) Link(oldname, newname string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	lerr := func(err error) error {
+		return &os.LinkError{Op: "link", Old: Clean(oldname), New: Clean(newname), Err: err}
+	}
+	n, err := m.walk(oldname)
+	if err != nil {
+		return lerr(err)
+	}
+	if n.mode.IsDir() {
+		return lerr(syscall.EPERM)
+	}
+	p, base, err := m.parent(newname)
+	if err != nil {
+		return lerr(err)
+	}
+	if _, ok := p.children[base]; ok {
+		return lerr(syscall.EEXIST)
+	}
+	if !m.quota.reserveFile() {
+		return lerr(syscall.ENOSPC)
+	}
+	if n.id == 0 {
+		n.id = 95_000_000 + nodeIDs.Add(1)
+	}
+	n.links++
+	p.addChild(base, n)
+	p.mtime = m.now()
 	return nil
 }
 
@@ -370,7 +424,11 @@ func (m *MemFs) Rename(oldname, newname string) error {
 		case existing.mode.IsDir() && len(existing.children) > 0:
 			return &os.LinkError{Op: "rename", Old: oldname, New: newname, Err: syscall.ENOTEMPTY}
 		}
-		m.quota.release(int64(len(existing.data)), 1)
+		if existing == n {
+			// Two names of one file: rename does nothing.
+			return nil
+		}
+		m.quota.release(existing.unlinked())
 		np.removeChild(nbase)
 	}
 	op.removeChild(obase)

@@ -130,6 +130,16 @@ func (m *MeteredHost) SymlinkIfPossible(target, name string) error {
 	return m.HostFs.SymlinkIfPossible(target, name)
 }
 
+func (m *MeteredHost) Link(oldname, newname string) error {
+	if err := m.writable("link", newname); err != nil {
+		return err
+	}
+	if !m.quota.takeFile() {
+		return &os.LinkError{Op: "link", Old: Clean(oldname), New: Clean(newname), Err: syscall.ENOSPC}
+	}
+	return m.HostFs.Link(oldname, newname)
+}
+
 // meteredFile counts the bytes written through it.
 type meteredFile struct {
 	File

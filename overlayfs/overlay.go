@@ -467,6 +467,25 @@ func (o *Overlay) Chtimes(name string, atime, mtime time.Time) error {
 	return o.upper.Chtimes(name, atime, mtime)
 }
 
+// Link copies oldname up (an overlay links in its upper layer, as the
+// kernel's does) and links it there.
+func (o *Overlay) Link(oldname, newname string) error {
+	oldname, newname = Clean(oldname), Clean(newname)
+	lerr := func(err error) error {
+		return &os.LinkError{Op: "link", Old: oldname, New: newname, Err: underlying(err)}
+	}
+	if _, _, err := o.LstatIfPossible(newname); err == nil {
+		return lerr(syscall.EEXIST)
+	}
+	if err := o.copyUp(oldname, true); err != nil {
+		return lerr(err)
+	}
+	if err := o.copyUpDir(path.Dir(newname)); err != nil {
+		return lerr(err)
+	}
+	return o.upper.Link(oldname, newname)
+}
+
 func (o *Overlay) SymlinkIfPossible(target, name string) error {
 	name = Clean(name)
 	if _, _, err := o.LstatIfPossible(name); err == nil {

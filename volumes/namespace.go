@@ -23,6 +23,7 @@ type Namespace struct {
 	mounts      []mount  // innermost first; the synthetic root last
 	commandList []string // sorted
 	quota       *overlayfs.Quota
+	owners      owners
 }
 
 // Quota is the in-memory layers' shared quota (bytes and entries held).
@@ -523,6 +524,7 @@ func (ns *Namespace) Remove(name string) error {
 	if err != nil {
 		return pathErr("remove", name, err)
 	}
+	ns.forgetOwner(p)
 	return nil
 }
 
@@ -556,15 +558,12 @@ func (ns *Namespace) Rename(oldname, newname string) error {
 	if err != nil {
 		return &os.LinkError{Op: "rename", Old: oldname, New: newname, Err: err}
 	}
+	ns.moveOwner(op, np)
 	return nil
 }
 
 func (ns *Namespace) Chmod(name string, mode fs.FileMode) error {
 	return ns.onResolved("chmod", name, func(l overlayfs.Layer, rel string) error { return l.Chmod(rel, mode) })
-}
-
-func (ns *Namespace) Chown(name string, uid, gid int) error {
-	return ns.onResolved("chown", name, func(l overlayfs.Layer, rel string) error { return l.Chown(rel, uid, gid) })
 }
 
 func (ns *Namespace) Chtimes(name string, atime, mtime time.Time) error {

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
+	"github.com/bashbox/bashbox/coreutils/internal/fileops"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
@@ -151,9 +151,7 @@ func (ch *chmodder) operand(name string) {
 		ch.failed = true
 		return
 	}
-	if ch.recursive && ch.preserveRoot && meta.Physical(c, c.Abs(name)) == "/" {
-		c.Errorf("it is dangerous to operate recursively on %s", ch.q.AF("/"))
-		c.Errorf("use --no-preserve-root to override this failsafe")
+	if ch.recursive && ch.preserveRoot && fileops.RefuseRoot(c, ch.q, name) {
 		ch.failed = true
 		return
 	}
@@ -164,33 +162,21 @@ func (ch *chmodder) operand(name string) {
 }
 
 func (ch *chmodder) walk(dir string) {
-	entries, err := ch.c.ReadDir(dir)
-	if err != nil {
-		if !ch.quiet {
-			ch.c.Errorf("cannot read directory %s: %s", ch.q.AF(dir), builtins.ErrText(err))
-		}
-		ch.failed = true
-		return
-	}
-	for i, e := range entries {
-		if i&255 == 255 && ch.ctx.Err() != nil {
-			return
-		}
-		p := dir + "/" + e.Name()
-		if strings.HasSuffix(dir, "/") {
-			p = dir + e.Name()
-		}
+	fileops.WalkTree(ch.ctx, ch.c, dir, func(p string, e fs.FileInfo) bool {
 		if e.Mode()&fs.ModeSymlink != 0 {
 			if ch.verbose {
 				fmt.Fprintf(ch.c.Stdout, "neither symbolic link %s nor referent has been changed\n", ch.q.AF(p))
 			}
-			continue
+			return false
 		}
 		ch.apply(p, e)
-		if e.IsDir() {
-			ch.walk(p)
+		return e.IsDir()
+	}, func(dir string, err error) {
+		if !ch.quiet {
+			ch.c.Errorf("cannot read directory %s: %s", ch.q.AF(dir), builtins.ErrText(err))
 		}
-	}
+		ch.failed = true
+	})
 }
 
 func (ch *chmodder) apply(name string, fi fs.FileInfo) {

@@ -28,8 +28,7 @@ Mandatory arguments to long options are mandatory for short options too.
   -i, --interactive            prompt before overwrite (overrides a previous -n
                                   option)
   -H                           follow command-line symbolic links in SOURCE
-  -l, --link                   hard link files instead of copying (the sandbox
-                                 has no hard links: files are copied)
+  -l, --link                   hard link files instead of copying
   -L, --dereference            always follow symbolic links in SOURCE
   -n, --no-clobber             do not overwrite an existing file (overrides
                                  a previous -i option)
@@ -159,7 +158,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "H":
 			cp.Deref = fileops.DerefCmdLine
 		case "link":
-			// No hard links in the sandbox: a copy is the closest match.
+			cp.Link = true
 		case "dereference":
 			cp.Deref = fileops.DerefAlways
 		case "no-clobber":

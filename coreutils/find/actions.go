@@ -154,8 +154,16 @@ func (f *finder) list(out *outFile, e *entry) {
 	} else {
 		date = fmt.Sprintf("%s %2d  %d", mt.Format("Jan"), mt.Day(), mt.Year())
 	}
+	o := f.owner(e)
+	user, group := o.User, o.Group
+	if user == "" {
+		user = strconv.Itoa(o.UID)
+	}
+	if group == "" {
+		group = strconv.Itoa(o.GID)
+	}
 	line := fmt.Sprintf("%*s %*s %s %*s %-*s %-*s %*s %s %s", w.inode, inode, w.blocks, blocks, modes.ModeString(e.info.Mode()),
-		w.nlink, nlink, w.owner, sandboxUser, w.group, sandboxUser, w.size, size, date, e.path)
+		w.nlink, nlink, w.owner, user, w.group, group, w.size, size, date, e.path)
 	out.writeString(line)
 	if e.info.Mode()&modeSymlink != 0 {
 		if t, err := f.readlink(e); err == nil {

@@ -4,9 +4,9 @@
 // tests and actions for every file.
 //
 // Deviations, all due to the sandbox:
-//   - Every file is owned by the sandbox user and group "user" (1000):
-//     -user/-group/-uid/-gid test against that, -nouser/-nogroup never
-//     match, %u/%g/%U/%G and -ls show it.
+//   - Owners are the sandbox's: the sandbox user and group (1000) unless
+//     chown recorded another; -user/-group/-uid/-gid/-nouser/-nogroup,
+//     %u/%g/%U/%G and -ls use them.
 //   - Files kept in memory have no inode, device, atime or ctime: %i and
 //     %D print 0, -inum never matches, -samefile compares physical paths,
 //     atime and ctime are the mtime; %F and -fstype say "tmpfs" for them
@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
@@ -309,6 +310,9 @@ func (e *entry) inode() uint64 {
 	}
 	return 0
 }
+
+// owner is e's owner and group in the sandbox.
+func (f *finder) owner(e *entry) meta.Owner { return meta.OwnerOf(f.c, e.abs) }
 
 // nlink is the link count: from the host when known; a memory file has
 // one link, a memory directory two plus one per subdirectory.

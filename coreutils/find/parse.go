@@ -681,8 +681,10 @@ func (f *finder) parsePredicate(name string, args []string) (*node, int, int, er
 				}
 				return -1
 			}
+		case "-uid":
+			get = func(e *entry) float64 { return float64(f.owner(e).UID) }
 		default:
-			get = func(*entry) float64 { return sandboxID }
+			get = func(e *entry) float64 { return float64(f.owner(e).GID) }
 		}
 		return pred(name, func(e *entry) bool { return compareNum(cmp, get(e), v) }), 1, clsTest, nil
 	case "-user", "-group":
@@ -697,9 +699,18 @@ func (f *finder) parsePredicate(name string, args []string) (*node, int, int, er
 			}
 			return nil, 0, 0, perr("%s is not the name of an existing group", f.quote(a))
 		}
-		return pred(name, func(*entry) bool { return id == sandboxID }), 1, clsTest, nil
-	case "-nouser", "-nogroup":
-		return pred(name, func(*entry) bool { return false }), 0, clsTest, nil
+		group := name == "-group"
+		return pred(name, func(e *entry) bool {
+			o := f.owner(e)
+			if group {
+				return o.GID == id
+			}
+			return o.UID == id
+		}), 1, clsTest, nil
+	case "-nouser":
+		return pred(name, func(e *entry) bool { return f.owner(e).User == "" }), 0, clsTest, nil
+	case "-nogroup":
+		return pred(name, func(e *entry) bool { return f.owner(e).Group == "" }), 0, clsTest, nil
 	case "-readable":
 		return pred(name, func(e *entry) bool { return e.info.Mode()&0o400 != 0 }), 0, clsTest, nil
 	case "-writable":

@@ -233,10 +233,20 @@ func (f *finder) directive(s *segment, e *entry) string {
 		return s.pad(baseName(e.path))
 	case 'F':
 		return s.pad(fsType(e))
-	case 'g', 'u':
-		return s.pad(sandboxUser)
-	case 'G', 'U':
-		return s.pad(strconv.Itoa(sandboxID))
+	case 'u', 'g':
+		o := f.owner(e)
+		name, id := o.User, o.UID
+		if s.verb == 'g' {
+			name, id = o.Group, o.GID
+		}
+		if name == "" {
+			name = strconv.Itoa(id)
+		}
+		return s.pad(name)
+	case 'U':
+		return s.pad(strconv.Itoa(f.owner(e).UID))
+	case 'G':
+		return s.pad(strconv.Itoa(f.owner(e).GID))
 	case 'h':
 		if k := strings.LastIndexByte(e.path, '/'); k >= 0 {
 			return s.pad(e.path[:k])

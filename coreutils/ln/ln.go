@@ -1,7 +1,7 @@
-// Package ln implements ln: make links between files. The sandbox
-// filesystem has no hard links, so a "hard link" is a copy of the file
-// with its mode and modification time: the content matches at creation,
-// but later writes to one name do not show through the other.
+// Package ln implements ln: make links between files. Hard links are
+// real: within one volume, in memory or on the host directory of a
+// read-write volume; across volumes they fail with EXDEV, as across
+// filesystems.
 package ln
 
 import (
@@ -23,7 +23,6 @@ In the 1st form, create a link to TARGET with the name LINK_NAME.
 In the 2nd form, create a link to TARGET in the current directory.
 In the 3rd and 4th forms, create links to each TARGET in DIRECTORY.
 Create hard links by default, symbolic links with --symbolic.
-The sandbox has no hard links: a hard link is made as a copy of the file.
 
 Mandatory arguments to long options are mandatory for short options too.
       --backup[=CONTROL]      make a backup of each existing destination file
@@ -269,31 +268,19 @@ func (l *linker) failed(dst, src string, err error) {
 
 func isExist(err error) bool { return builtins.ErrText(err) == "File exists" }
 
-// hardLink emulates a hard link: a copy keeping the mode and mtime (a
-// symlink source, with -P, is copied as a symlink).
+// hardLink makes dst another name of src: of the symlink itself when sfi
+// is one (-P), else of the file it leads to.
 func (l *linker) hardLink(src, dst string, sfi fs.FileInfo) bool {
 	c := l.c
-	if sfi.Mode()&fs.ModeSymlink != 0 {
-		t, err := c.FS.ReadlinkIfPossible(c.Abs(src))
-		if err == nil {
-			err = c.FS.SymlinkIfPossible(t, c.Abs(dst))
-		}
-		if err != nil {
-			l.failed(dst, src, err)
-			return false
-		}
-		return true
+	from := src
+	if sfi.Mode()&fs.ModeSymlink == 0 {
+		from = fileops.Physical(c.FS, c.Dir, src, true)
 	}
-	if strings.HasSuffix(dst, "/") {
-		l.failed(dst, src, fileops.ErrNotDir)
-		return false
-	}
-	if _, err := c.Stat(path.Dir(strings.TrimRight(dst, "/"))); err != nil {
+	if err := c.Link(from, dst); err != nil {
 		l.failed(dst, src, err)
 		return false
 	}
-	cp := &fileops.Copier{C: c, Ctx: l.ctx, Q: l.q, Deref: fileops.DerefAlways, PreserveMode: true, PreserveTimes: true}
-	return cp.Copy(src, dst)
+	return true
 }
 
 // relativeTarget is ln -r: src relative to the directory dst is in.

@@ -300,7 +300,7 @@ func (l *lister) ino(e *entry) uint64 {
 	if e.fi == nil {
 		return 0
 	}
-	return meta.Ino(meta.Physical(l.c, l.c.Abs(e.path)))
+	return meta.InoOf(meta.Physical(l.c, l.c.Abs(e.path)), e.fi)
 }
 
 func (l *lister) owner(e *entry) meta.Owner {
@@ -308,7 +308,7 @@ func (l *lister) owner(e *entry) meta.Owner {
 }
 
 func (l *lister) userText(name string, id int) string {
-	if l.numeric {
+	if l.numeric || name == "" {
 		return strconv.Itoa(id)
 	}
 	return name
@@ -546,7 +546,7 @@ func (l *lister) printLong(e *entry, w colWidths) {
 	b.WriteByte(' ')
 	o := l.owner(e)
 	writeID := func(name string, id, width int) {
-		if l.numeric {
+		if l.numeric || name == "" {
 			pad(&b, strconv.Itoa(id), width, true)
 		} else {
 			pad(&b, name, width, false)

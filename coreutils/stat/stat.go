@@ -427,15 +427,15 @@ func (s *stater) fileDirective(b *strings.Builder, d *fileData, spec string, con
 	case 'u':
 		b.WriteString(printfInt(spec, uint64(meta.OwnerOf(c, d.abs).UID), "d"))
 	case 'U':
-		b.WriteString(printfStr(spec, meta.OwnerOf(c, d.abs).User))
+		b.WriteString(printfStr(spec, knownName(meta.OwnerOf(c, d.abs).User)))
 	case 'g':
 		b.WriteString(printfInt(spec, uint64(meta.OwnerOf(c, d.abs).GID), "d"))
 	case 'G':
-		b.WriteString(printfStr(spec, meta.OwnerOf(c, d.abs).Group))
+		b.WriteString(printfStr(spec, knownName(meta.OwnerOf(c, d.abs).Group)))
 	case 'h':
 		b.WriteString(printfInt(spec, meta.Nlink(c, d.abs, fi), "d"))
 	case 'i':
-		b.WriteString(printfInt(spec, meta.Ino(meta.Physical(c, d.abs)), "d"))
+		b.WriteString(printfInt(spec, meta.InoOf(meta.Physical(c, d.abs), d.fi), "d"))
 	case 'd':
 		b.WriteString(printfInt(spec, meta.Dev(c, d.abs), "d"))
 	case 'D':
@@ -575,4 +575,13 @@ Valid format sequences for file systems:
   %%t   file system type in hex
   %%T   file system type in human readable form
 `, c.Name())
+}
+
+// knownName is a user or group name as stat prints it: UNKNOWN for ids
+// without a name.
+func knownName(name string) string {
+	if name == "" {
+		return "UNKNOWN"
+	}
+	return name
 }

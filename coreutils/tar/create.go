@@ -16,6 +16,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/archive"
 	"github.com/bashbox/bashbox/coreutils/internal/codec"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
+	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
@@ -262,7 +263,7 @@ func (cr *creator) add(name, p string, top bool) {
 			cr.fail("%s: Cannot readlink: %s", name, builtins.ErrText(err))
 			return
 		}
-		if cr.hardLink(hdr, name, meta.Physical(cr.c, cr.c.Abs(p))) {
+		if cr.hardLink(hdr, name, linkKey(fi, meta.Physical(cr.c, cr.c.Abs(p)))) {
 			break
 		}
 		hdr.Typeflag = tar.TypeSymlink
@@ -275,7 +276,7 @@ func (cr *creator) add(name, p string, top bool) {
 			cr.errorf("%s: file is the archive; not dumped", name)
 			return
 		}
-		if cr.hardLink(hdr, name, phys) {
+		if cr.hardLink(hdr, name, linkKey(fi, phys)) {
 			break
 		}
 		f, err := cr.c.Open(p)
@@ -332,11 +333,20 @@ func isReadErr(err error, tw *tar.Writer) bool {
 	return werr == nil
 }
 
+// linkKey identifies a file for hard-link detection: a file with several
+// names by its inode (GNU tar's test), else by its physical path.
+func linkKey(fi fs.FileInfo, phys string) string {
+	if st, ok := procutil.SysStat(fi); ok && st.Nlink > 1 && st.Ino != 0 && !fi.IsDir() {
+		return fmt.Sprintf("\x00%d:%d", st.Dev, st.Ino)
+	}
+	return phys
+}
+
 // hardLink writes a file met a second time (the same file reached by two
 // names) as a hard link to its first name, as GNU tar does when it is
 // given several names; it reports whether it did.
 func (cr *creator) hardLink(hdr *tar.Header, name, phys string) bool {
-	if !cr.manyNames {
+	if !cr.manyNames && !strings.HasPrefix(phys, "\x00") {
 		return false
 	}
 	first, seen := cr.seen[phys]

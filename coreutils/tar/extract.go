@@ -265,38 +265,19 @@ func (x *extractor) hardlink(hdr *tar.Header, name, abs, link, linkAbs string) {
 	switch {
 	case fi.IsDir():
 		x.t.fail("%s: Cannot %s: Operation not permitted", name, op)
-	case fi.Mode()&fs.ModeSymlink != 0:
-		target, err := x.c.FS.ReadlinkIfPossible(linkAbs)
-		if err != nil {
-			x.t.fail("%s: Cannot %s: %s", name, op, builtins.ErrText(err))
-			return
-		}
-		x.symlink(hdr, name, abs, target)
 	default:
-		// No hard links in the sandbox: copy the target.
-		in, err := x.c.FS.Open(linkAbs)
-		if err != nil {
-			x.t.fail("%s: Cannot %s: %s", name, op, builtins.ErrText(err))
-			return
-		}
-		defer in.Close()
 		if !x.prepare(name, abs, op, false) {
 			return
 		}
-		out, err := x.create(abs, 0o600)
-		if err != nil {
-			x.t.fail("%s: Cannot %s: %s", name, op, builtins.ErrText(err))
-			return
-		}
-		_, err = io.Copy(out, in)
-		if cerr := out.Close(); err == nil {
-			err = cerr
+		err := x.c.Link(linkAbs, abs)
+		if errors.Is(err, fs.ErrNotExist) {
+			if merr := x.mkParents(abs); merr == nil {
+				err = x.c.Link(linkAbs, abs)
+			}
 		}
 		if err != nil {
 			x.t.fail("%s: Cannot %s: %s", name, op, builtins.ErrText(err))
 		}
-		x.c.FS.Chmod(abs, fi.Mode()&(fs.ModePerm|fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky))
-		x.c.FS.Chtimes(abs, x.now, fi.ModTime())
 	}
 }
 

@@ -10,6 +10,7 @@ package codec
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	stdbzip2 "compress/bzip2"
 	"errors"
 	"io"
@@ -17,6 +18,7 @@ import (
 	dsbzip2 "github.com/dsnet/compress/bzip2"
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
+	"github.com/ulikunitz/xz/lzma"
 )
 
 // Format is one compression format.
@@ -25,6 +27,10 @@ type Format struct {
 	Suffix string // .bz2, .xz, .zst
 	// Magic starts every stream of the format.
 	Magic []byte
+	// Sniff, for a format without magic (lzma), tells from the first
+	// HeadLen bytes whether a stream may be of the format.
+	Sniff   func(head []byte) bool
+	HeadLen int
 	// NewReader decompresses r; close the result when done.
 	NewReader func(r io.Reader) (io.ReadCloser, error)
 	// NewWriter compresses to w at level (1..9, 19 for zstd; 0: default);
@@ -98,6 +104,54 @@ var Zstd = &Format{
 		}
 		return zstd.NewWriter(w, zstd.WithEncoderLevel(l), zstd.WithEncoderConcurrency(1))
 	},
+}
+
+// Lzma is the legacy .lzma format of LZMA Utils (xz --format=lzma): a
+// 13-byte header (properties, dictionary size, uncompressed size) and no
+// magic.
+var Lzma = &Format{
+	Name: "lzma", Suffix: ".lzma", HeadLen: 13,
+	Sniff: func(head []byte) bool {
+		if len(head) < 13 || head[0] > 224 {
+			return false
+		}
+		size := binary.LittleEndian.Uint64(head[5:13])
+		return size == ^uint64(0) || size < 1<<38
+	},
+	NewReader: func(r io.Reader) (io.ReadCloser, error) {
+		br := bufio.NewReaderSize(r, 64)
+		if head, _ := br.Peek(13); len(head) == 13 && binary.LittleEndian.Uint32(head[1:5]) > MaxWindow {
+			return nil, ErrMemLimit
+		}
+		zr, err := lzma.NewReader(br)
+		if err != nil {
+			return nil, err
+		}
+		return io.NopCloser(zr), nil
+	},
+	NewWriter: func(w io.Writer, level int) (io.WriteCloser, error) {
+		dict := map[int]int{1: 1 << 20, 2: 2 << 20, 3: 4 << 20, 4: 4 << 20, 5: 8 << 20, 6: 8 << 20, 7: 16 << 20, 8: 32 << 20, 9: 64 << 20}[level]
+		if dict == 0 {
+			dict = 8 << 20
+		}
+		return lzma.WriterConfig{DictCap: dict, EOSMarker: true}.NewWriter(w)
+	},
+}
+
+// Matches reports whether head (HeaderLen bytes) starts a stream of f.
+func (f *Format) Matches(head []byte) bool {
+	if f.Sniff != nil {
+		return f.Sniff(head)
+	}
+	return bytes.Equal(head, f.Magic)
+}
+
+// HeaderLen is how many bytes Matches needs.
+func (f *Format) HeaderLen() int {
+	if f.Sniff != nil {
+		return f.HeadLen
+	}
+	return len(f.Magic)
 }
 
 // Formats lists the formats, for detection by magic.

@@ -9,7 +9,6 @@ package compcmd
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -225,7 +224,7 @@ func (r *run) file(name string) {
 	}
 	if r.d.FormatFirst && r.decompress {
 		br := bufio.NewReader(in)
-		if head, _ := br.Peek(len(r.d.Format.Magic)); !bytes.Equal(head, r.d.Format.Magic) {
+		if head, _ := br.Peek(r.d.Format.HeaderLen()); !r.d.Format.Matches(head) {
 			r.fail(r.d.NotFormat(name))
 			return
 		}
@@ -294,9 +293,9 @@ func (r *run) transform(name string, in io.Reader, out io.Writer) (int64, bool) 
 		}
 		return cw.n, true
 	}
-	head := make([]byte, len(r.d.Format.Magic))
+	head := make([]byte, r.d.Format.HeaderLen())
 	k, _ := io.ReadFull(in, head)
-	if k < len(head) || string(head) != string(r.d.Format.Magic) {
+	if k < len(head) || !r.d.Format.Matches(head) {
 		if r.force && (r.stdout || name == "(stdin)") && !r.test {
 			// -cdf passes data that is not compressed through, as
 			// bzip2, xz and zstd all do (the z*grep wrappers rely on it).

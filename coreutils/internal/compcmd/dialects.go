@@ -113,6 +113,23 @@ With no FILE, or when FILE is -, read standard input.
 	},
 }
 
+// Lzma speaks as xz 5.4 in its lzma mode (lzma, unlzma, lzcat): the
+// legacy .lzma format, with xz's messages.
+var Lzma = func() *Dialect {
+	d := *Xz
+	d.Format = codec.Lzma
+	d.Suffixes = [][2]string{{".lzma", ""}, {".tlz", ".tar"}}
+	d.Help = strings.Replace(Xz.Help, "in the .xz format", "in the .lzma format", 1)
+	d.HasSuffix = func(name string) (string, int) {
+		s := ".lzma"
+		if strings.HasSuffix(name, ".tlz") {
+			s = ".tlz"
+		}
+		return fmt.Sprintf("%s: File already has `%s' suffix, skipping", name, s), 2
+	}
+	return &d
+}()
+
 // Zstd speaks as zstd 1.5.
 var Zstd = &Dialect{
 	Format:        codec.Zstd,

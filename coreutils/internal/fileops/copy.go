@@ -58,6 +58,7 @@ type Copier struct {
 	Update                bool // -u: skip destinations not older than the source
 	Verbose               bool
 	Symlink               bool // -s: make symlinks instead of copies
+	Link                  bool // -l: make hard links instead of copies
 	// MoveMode is mv copying across volumes: verbose lines say "created
 	// directory" and "copied", and symlinks and modes are kept as they are.
 	MoveMode bool
@@ -193,6 +194,8 @@ func (cp *Copier) copy(src, dst string, cmdline bool) bool {
 		return cp.copySymlink(src, dst, sfi, dstExists)
 	case cp.Symlink:
 		return cp.makeSymlink(src, dst, dstExists)
+	case cp.Link:
+		return cp.makeHardLink(src, dst, follow, dstExists)
 	}
 	return cp.copyFile(src, dst, sfi, dstExists)
 }
@@ -335,6 +338,32 @@ func (cp *Copier) makeSymlink(src, dst string, dstExists bool) bool {
 	}
 	if err := c.FS.SymlinkIfPossible(src, c.Abs(dst)); err != nil {
 		cp.errorf("cannot create symbolic link %s to %s: %s", q.AF(dst), q.AF(src), builtins.ErrText(err))
+		return false
+	}
+	cp.reportCopied(src, dst)
+	return true
+}
+
+// makeHardLink is cp -l: dst becomes another name of src (of what a
+// followed symlink points to).
+func (cp *Copier) makeHardLink(src, dst string, follow, dstExists bool) bool {
+	c, q := cp.C, cp.Q
+	if dstExists {
+		if !cp.UnlinkAfterFailedOpen && !cp.RemoveDestination {
+			cp.errorf("cannot create hard link %s to %s: %s", q.AF(dst), q.AF(src), "File exists")
+			return false
+		}
+		if err := c.FS.Remove(c.Abs(dst)); err != nil {
+			cp.errorf("cannot remove %s: %s", q.AF(dst), builtins.ErrText(err))
+			return false
+		}
+	}
+	from := src
+	if follow {
+		from = Physical(c.FS, c.Dir, src, true)
+	}
+	if err := c.Link(from, dst); err != nil {
+		cp.errorf("cannot create hard link %s to %s: %s", q.AF(dst), q.AF(src), builtins.ErrText(err))
 		return false
 	}
 	cp.reportCopied(src, dst)

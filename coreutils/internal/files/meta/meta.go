@@ -1,15 +1,17 @@
 // Package meta supplies the inode metadata the guest filesystem does not
 // keep, the way the file commands (ls, stat, du, tree) need it:
 //
-//   - owners: the sandbox user (uid/gid 1000, named by $USER, default
-//     "user") owns everything but the synthetic root (/, /bin, /dev,
-//     /usr, /tmp, /home), which root owns;
+//   - owners: what chown recorded in the namespace, else the sandbox user
+//     (uid/gid 1000, named by $USER, default "user") for everything but
+//     the synthetic root (/, /bin, /dev, /usr, /tmp, /home), which root
+//     owns;
 //   - disk usage: as ext4 with 4 KiB blocks would allocate it,
 //     ceil(size/4096) blocks for files and directories, none for short
 //     symlinks and devices;
-//   - inode numbers: a stable hash of the file's physical guest path;
-//   - link counts: 1 for non-directories, 2 plus the subdirectories for a
-//     directory (the host's count when the file lives on a host volume);
+//   - inode numbers: a stable hash of the file's physical guest path, or
+//     the file's own for a file with several names;
+//   - link counts: the names of a file (the host's count on host
+//     volumes), 2 plus the subdirectories for a directory;
 //   - times: the host's access and change times on host volumes; in
 //     memory only the modification time exists, and it stands for all
 //     three. Birth times are unknown.
@@ -104,13 +106,66 @@ func UserName(c *builtins.Call) string {
 	return "user"
 }
 
-// OwnerOf returns the owner of the file at physical path p.
+// ownerTable is implemented by the sandbox namespace, which records the
+// owners chown gives files.
+type ownerTable interface {
+	Owner(name string) (uid, gid int, ok bool)
+}
+
+// OwnerOf returns the owner of the file at p: what chown recorded, else
+// root for the synthetic root and the sandbox user for the rest. Users
+// and groups without a name in the sandbox's table have User or Group "".
 func OwnerOf(c *builtins.Call, p string) Owner {
+	o := Owner{1000, 1000, "", ""}
 	if rootOwned(p) {
-		return Owner{0, 0, "root", "root"}
+		o.UID, o.GID = 0, 0
 	}
-	u := UserName(c)
-	return Owner{1000, 1000, u, u}
+	if t, ok := c.FS.(ownerTable); ok {
+		if uid, gid, found := t.Owner(p); found {
+			if uid >= 0 {
+				o.UID = uid
+			}
+			if gid >= 0 {
+				o.GID = gid
+			}
+		}
+	}
+	o.User, o.Group = IDName(c, o.UID), IDName(c, o.GID)
+	return o
+}
+
+// IDName is the name of a user or group id in the sandbox's table (root,
+// and the sandbox user with its group), "" for other ids.
+func IDName(c *builtins.Call, id int) string {
+	switch id {
+	case 0:
+		return "root"
+	case 1000:
+		return UserName(c)
+	}
+	return ""
+}
+
+// LookupID finds a user or group by name or number in the sandbox's table.
+func LookupID(c *builtins.Call, name string) (int, bool) {
+	switch name {
+	case "root":
+		return 0, true
+	case UserName(c):
+		return 1000, true
+	}
+	return -1, false
+}
+
+// InoOf is the inode number reported for fi at physical path p: the
+// file's own when it has several names (they share it), else Ino(p).
+func InoOf(p string, fi fs.FileInfo) uint64 {
+	if fi != nil && !fi.IsDir() {
+		if st, ok := procutil.SysStat(fi); ok && st.Nlink > 1 && st.Ino != 0 {
+			return st.Ino
+		}
+	}
+	return Ino(p)
 }
 
 // Atime is the last access time.
