@@ -30,6 +30,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils"
 	"github.com/bashbox/bashbox/interp"
 	"github.com/bashbox/bashbox/overlayfs"
+	"github.com/bashbox/bashbox/pacing"
 	"github.com/bashbox/bashbox/volumes"
 )
 
@@ -98,6 +99,11 @@ type Config struct {
 	// default set (DefaultCommands), and New refuses a name neither has.
 	// The shell itself (bash, sh and its builtins) is always there.
 	OnlyCommands []string
+	// Pacing, when set, shares the processor between the calls of every
+	// box using it: calls past the scheduler's grace period yield to
+	// younger ones (see package pacing). A server sets one for all its
+	// profiles.
+	Pacing *pacing.Scheduler
 }
 
 // DefaultCommands lists the commands a box has when Config.OnlyCommands is
@@ -399,6 +405,11 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	budget := interp.NewBudget(limits, cancel)
+	if b.cfg.Pacing != nil {
+		ticket := b.cfg.Pacing.Begin()
+		defer ticket.End()
+		budget.Pace = func() { ticket.Pace(runCtx) }
+	}
 	timer := time.AfterFunc(limits.Timeout, func() { budget.Trip(interp.BudgetTime, int64(limits.Timeout)) })
 	defer timer.Stop()
 
@@ -406,6 +417,7 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 	hard := func() { budget.Trip(interp.BudgetOutput, limits.MaxOutputBytes) }
 	stdout := newCapture(limits.MaxOutputBytes, req.Stdout, keep, hard)
 	stderr := newCapture(limits.MaxOutputBytes, req.Stderr, keep, hard)
+	stdout.pace, stderr.pace = budget.Pace, budget.Pace
 	env := append(append([]string(nil), b.env...), req.Env...)
 
 	var exec func() int

@@ -118,6 +118,10 @@ var errMemory = errors.New("Memory budget exceeded")
 type Budget struct {
 	Limits Limits
 	cancel context.CancelFunc
+	// Pace, when set, is called at the call's checkpoints (statements,
+	// loop iterations, commands, memory charges, pipe writes): it may
+	// park the calling goroutine to give the processor to other calls.
+	Pace func()
 
 	commands atomic.Int64
 
@@ -156,8 +160,16 @@ func (b *Budget) Tripped() *Trip {
 // Commands reports how many commands were dispatched.
 func (b *Budget) Commands() int64 { return b.commands.Load() }
 
+// pace is a checkpoint of the call's work (see Budget.Pace).
+func (b *Budget) pace() {
+	if b != nil && b.Pace != nil {
+		b.Pace()
+	}
+}
+
 // command counts one dispatched command; false means the budget is spent.
 func (b *Budget) command() bool {
+	b.pace()
 	n := b.commands.Add(1)
 	if max := b.Limits.MaxCommands; max > 0 && n > max {
 		b.Trip(BudgetCommands, max)
@@ -172,6 +184,7 @@ func (b *Budget) charge(n int64) bool {
 	if b == nil {
 		return true
 	}
+	b.pace()
 	h := b.held.Add(n)
 	if max := b.Limits.MaxMemoryBytes; max > 0 && n > 0 && h > max {
 		b.Trip(BudgetMemory, max)
@@ -198,6 +211,7 @@ func (b *Budget) iteration(n int64) bool {
 	if b == nil {
 		return true
 	}
+	b.pace()
 	if max := b.Limits.MaxLoopIterations; max > 0 && n > max {
 		b.Trip(BudgetLoop, max)
 		return false
@@ -225,6 +239,7 @@ func (b *Budget) Account() *Account { return &Account{b: b} }
 
 // Grow charges n bytes, tripping the memory budget past its limit.
 func (a *Account) Grow(n int64) error {
+	a.b.pace()
 	a.held.Add(n)
 	total := a.b.held.Add(n)
 	if max := a.b.Limits.MaxMemoryBytes; max > 0 && total > max {

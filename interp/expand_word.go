@@ -123,6 +123,9 @@ func (e *expander) joined() string {
 		return e.cur[0].s
 	}
 	var b strings.Builder
+	if !e.joinFits(&b) {
+		return ""
+	}
 	for _, s := range e.cur {
 		if e.mode == modePattern && s.quoted {
 			b.WriteString(quoteMeta(s.s))
@@ -131,6 +134,23 @@ func (e *expander) joined() string {
 		}
 	}
 	return b.String()
+}
+
+// joinFits sizes b for the current segments joined, once the memory
+// budget has room for them: a large join (x=$x$x) trips the budget
+// before it allocates, instead of after, and never regrows.
+func (e *expander) joinFits(b *strings.Builder) bool {
+	n := 0
+	for _, s := range e.cur {
+		n += len(s.s)
+	}
+	if n > 1<<16 && !e.f.call.sh.Budget.fits(int64(n)) {
+		e.err = true
+		e.f.stopped()
+		return false
+	}
+	b.Grow(n)
+	return true
 }
 
 func (e *expander) add(s string, quoted bool) {
@@ -175,6 +195,9 @@ func (e *expander) fieldString() string {
 			return e.cur[0].s
 		}
 		var b strings.Builder
+		if !e.joinFits(&b) {
+			return ""
+		}
 		for _, s := range e.cur {
 			b.WriteString(s.s)
 		}

@@ -60,7 +60,7 @@ func (f *frame) pipeline(c *syntax.BinaryCmd) {
 			next.unref() // the child's table holds it now
 		}
 		if pw != nil {
-			out := newStream(nil, pw, pw)
+			out := newStream(nil, f.call.paced(pw), pw)
 			child.fds.set(1, out)
 			if stderrToo[i] {
 				child.fds.set(2, out)
@@ -144,8 +144,16 @@ func (f *frame) cmdSubst(stmts []*syntax.Stmt) (string, bool) {
 	c.runSub(func() { c.stmts(stmts) })
 	f.status = c.status
 	f.substStatus, f.hadSubst = c.status, true
+	// Joining the chunks holds a second copy beside them: it must fit
+	// the budget too, or a capture of half the budget doubles past it.
+	held := int64(buf.Len())
+	if !f.call.sh.Budget.fits(held) {
+		f.call.sh.Budget.charge(-held)
+		f.stopped()
+		return "", false
+	}
 	out := buf.String()
-	f.call.sh.Budget.charge(-int64(len(out)))
+	f.call.sh.Budget.charge(-held)
 	if f.stopped() {
 		return "", false
 	}

@@ -52,6 +52,18 @@ type variable struct {
 }
 
 // appendStr appends to a scalar's value in amortized constant time.
+// appendGrowth is the size of the buffer appendStr would allocate to
+// append n bytes, or 0 when the current one has room.
+func (v *variable) appendGrowth(n int) int64 {
+	if v.sb == nil || v.sbLen != len(v.str) {
+		return int64(2 * (len(v.str) + n))
+	}
+	if v.sb.Cap()-v.sb.Len() < n {
+		return int64(2*v.sb.Cap() + n)
+	}
+	return 0
+}
+
 func (v *variable) appendStr(val string) {
 	if v.sb == nil || v.sbLen != len(v.str) {
 		v.sb = &strings.Builder{}

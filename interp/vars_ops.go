@@ -352,6 +352,13 @@ func (f *frame) assign(name, val string, appendTo bool) bool {
 		return true
 	}
 	if appendTo && v.set {
+		// appendStr may move the value into a builder of twice its
+		// size: that must fit beside what is held, not only the bytes
+		// appended.
+		if regrow := v.appendGrowth(len(val)); regrow > 0 && !f.call.sh.Budget.fits(regrow) {
+			f.ctl, f.status = ctlExit, 125
+			return false
+		}
 		if !f.charge(int64(len(val))) {
 			return false
 		}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -126,6 +127,10 @@ func errText(err error) string { return builtins.ErrText(err) }
 // parseSize reads 1024, 10k, 10KiB, 5M, 5MB, 1GiB (config's syntax).
 func parseSize(s string) (int64, error) { return config.ParseSize(s) }
 
+// runHeadroom is what bashbox run lets the process hold beyond the
+// call's memory budget before the garbage collector works harder.
+const runHeadroom = 32 << 20
+
 func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("bashbox run", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -179,6 +184,12 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, "%v", err)
 	}
 	defer box.Close()
+	// This process runs one call: the Go runtime's soft memory limit is
+	// the call's memory budget plus room for the runtime and the
+	// commands' short-lived buffers, so that the garbage a memory flood
+	// leaves behind (each doubling of x=$x$x, a decompressed bomb's
+	// chunks) is collected before the process grows far past the budget.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(box.Limits().MaxMemoryBytes + runHeadroom))
 	if !*asJSON {
 		req.Stdout, req.Stderr, req.DiscardCapture = stdout, stderr, true
 	}
