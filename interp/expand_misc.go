@@ -80,7 +80,10 @@ func (f *frame) braces(w *syntax.Word) []*syntax.Word {
 		// A product of braces can make millions of words: the expansion
 		// stops with the call, and on the memory budget (a word costs
 		// its parts, some 64 bytes at least).
-		room := func(n int) bool { return !f.stopped() && f.call.sh.Budget.fits(int64(n)*64) }
+		room := func(n int) bool {
+			f.call.sh.Budget.pace()
+			return !f.stopped() && f.call.sh.Budget.fits(int64(n)*64)
+		}
 		out = expandBraces(cp, 0, room)
 		if f.stopped() {
 			return nil
@@ -182,7 +185,7 @@ func braceStrings(parts []syntax.WordPart, prefixes []string) ([]string, bool) {
 const maxBraceWords = 1 << 20
 
 // expandBraces expands the first BraceExp of w, recursively.
-// room is asked every 64Ki words whether n more words may be made.
+// room is asked every 4Ki words whether n more words may be made.
 func expandBraces(w *syntax.Word, depth int, room func(n int) bool) []*syntax.Word {
 	for i, p := range w.Parts {
 		b, ok := p.(*syntax.BraceExp)
@@ -206,7 +209,7 @@ func expandBraces(w *syntax.Word, depth int, room func(n int) bool) []*syntax.Wo
 			parts = append(parts, w.Parts[i+1:]...)
 			n := len(out)
 			out = append(out, expandBraces(&syntax.Word{Parts: parts}, depth+1, room)...)
-			if n>>16 != len(out)>>16 && !room(len(out)) {
+			if n>>12 != len(out)>>12 && !room(len(out)) {
 				return out
 			}
 			if len(out) > maxBraceWords {

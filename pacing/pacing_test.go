@@ -41,11 +41,11 @@ func blocks(t *testing.T, done <-chan struct{}, what string) {
 func TestLongCallsYieldToShortOnes(t *testing.T) {
 	s := NewWith(10*time.Millisecond, time.Millisecond, time.Hour)
 	ctx := context.Background()
-	young := s.Begin()
+	young := s.Begin("young")
 	returns(t, paceAsync(young, ctx), "a short call")
 	young.End()
 
-	long := s.Begin()
+	long := s.Begin("t")
 	defer long.End()
 	time.Sleep(30 * time.Millisecond)
 	if !long.Long() {
@@ -76,7 +76,7 @@ func TestLongCallsYieldToShortOnes(t *testing.T) {
 // Beside short calls, long calls take the turn one at a time.
 func TestOneLongCallAtATime(t *testing.T) {
 	s := NewWith(time.Millisecond, time.Hour, time.Hour)
-	a, b := s.Begin(), s.Begin()
+	a, b := s.Begin("t"), s.Begin("t")
 	defer b.End()
 	time.Sleep(10 * time.Millisecond)
 	s.enterShort()
@@ -87,4 +87,36 @@ func TestOneLongCallAtATime(t *testing.T) {
 	blocks(t, done, "a second long call while the first has the turn")
 	a.End()
 	returns(t, done, "the second long call once the first ended")
+}
+
+// A tenant whose call became long starts its next calls long; another
+// tenant's start short. Yield parks a long call but never makes a short
+// one long.
+func TestTenantMemory(t *testing.T) {
+	s := NewWith(time.Hour, time.Millisecond, time.Hour)
+	s.work = 3
+	a := s.Begin("flood")
+	for range 3 {
+		a.Yield(context.Background())
+	}
+	if a.Long() {
+		t.Fatal("Yield counted as work")
+	}
+	for range 4 {
+		a.Pace(context.Background())
+	}
+	if !a.Long() {
+		t.Fatal("a call past its work is not long")
+	}
+	a.End()
+	if b := s.Begin("flood"); !b.Long() {
+		t.Error("a new call of a tenant with a recent long call starts short")
+	} else {
+		b.End()
+	}
+	c := s.Begin("other")
+	defer c.End()
+	if c.Long() {
+		t.Error("another tenant's call starts long")
+	}
 }

@@ -73,7 +73,7 @@ func New(cfg *config.File, log *slog.Logger) (*Server, error) {
 			s.Close()
 			return nil, fmt.Errorf("profile %s: %w", name, err)
 		}
-		bc.Pacing = sched
+		bc.Pacing, bc.Tenant = sched, name
 		p := &profile{name: name, cfg: pc, fallback: fb, gate: newGate(pc)}
 		if bc.Fallback != nil {
 			inner := bc.Fallback
