@@ -36,9 +36,9 @@ type Scheduler struct {
 
 	mu       sync.Mutex
 	lastLong map[string]time.Time // per tenant: when a call of it last became long
-	idle chan struct{} // closed while no short call is in flight
-	turn *Ticket       // the long call whose slice is running
-	till time.Time     // when turn's slice ends
+	idle     chan struct{}        // closed while no short call is in flight
+	turn     *Ticket              // the long call whose slice is running
+	till     time.Time            // when turn's slice ends
 }
 
 // Defaults: the grace period is longer than an ordinary call (a search, a
@@ -73,10 +73,10 @@ func NewWith(grace, slice, period time.Duration) *Scheduler {
 type Ticket struct {
 	s      *Scheduler
 	tenant string
-	long  atomic.Bool
-	ticks atomic.Int64 // checkpoints passed while short
-	timer *time.Timer
-	rest  time.Time // no turn before then (guarded by s.mu)
+	long   atomic.Bool
+	ticks  atomic.Int64 // checkpoints passed while short
+	timer  *time.Timer
+	rest   time.Time // no turn before then (guarded by s.mu)
 }
 
 // Begin enters a call of tenant, short until its grace period ends or it
