@@ -30,6 +30,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils"
 	"github.com/bashbox/bashbox/interp"
 	"github.com/bashbox/bashbox/overlayfs"
+	"github.com/bashbox/bashbox/pacing"
 	"github.com/bashbox/bashbox/volumes"
 )
 
@@ -98,6 +99,14 @@ type Config struct {
 	// default set (DefaultCommands), and New refuses a name neither has.
 	// The shell itself (bash, sh and its builtins) is always there.
 	OnlyCommands []string
+	// Pacing, when set, shares the processor between the calls of every
+	// box using it: calls past the scheduler's grace period yield to
+	// younger ones (see package pacing). A server sets one for all its
+	// profiles.
+	Pacing *pacing.Scheduler
+	// Tenant names this box's calls to Pacing, which remembers a tenant
+	// whose calls ran long (a server uses the profile's name).
+	Tenant string
 }
 
 // DefaultCommands lists the commands a box has when Config.OnlyCommands is
@@ -327,6 +336,7 @@ type Session struct {
 	quota  *overlayfs.Quota
 	writes *overlayfs.WriteQuota          // reset for each call
 	trip   func(name string, limit int64) // the current call's budget
+	pace   atomic.Pointer[func()]         // the current call's Budget.Yield
 	shell  *interp.Shell
 	sess   *interp.Session
 	mu     sync.Mutex
@@ -352,7 +362,12 @@ func (b *Box) NewSession() (*Session, error) {
 		}
 	})
 	s.writes = writes
-	s.ns = b.table.Namespace(volumes.Options{Quota: s.quota, Writes: writes, Commands: b.commands, Home: "/home/user"})
+	pace := func() {
+		if p := s.pace.Load(); p != nil {
+			(*p)()
+		}
+	}
+	s.ns = b.table.Namespace(volumes.Options{Quota: s.quota, Writes: writes, Commands: b.commands, Home: "/home/user", Pace: pace})
 	s.shell = &interp.Shell{Registry: b.registry, FS: s.ns, Fallback: b.cfg.Fallback}
 	sess, err := s.shell.NewSession(b.env, b.workdir)
 	if err != nil {
@@ -399,6 +414,12 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	budget := interp.NewBudget(limits, cancel)
+	if b.cfg.Pacing != nil {
+		ticket := b.cfg.Pacing.Begin(b.cfg.Tenant)
+		defer ticket.End()
+		budget.Pace = func() { ticket.Pace(runCtx) }
+		budget.Yield = func() { ticket.Yield(runCtx) }
+	}
 	timer := time.AfterFunc(limits.Timeout, func() { budget.Trip(interp.BudgetTime, int64(limits.Timeout)) })
 	defer timer.Stop()
 
@@ -406,6 +427,7 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 	hard := func() { budget.Trip(interp.BudgetOutput, limits.MaxOutputBytes) }
 	stdout := newCapture(limits.MaxOutputBytes, req.Stdout, keep, hard)
 	stderr := newCapture(limits.MaxOutputBytes, req.Stderr, keep, hard)
+	stdout.pace, stderr.pace = budget.Pace, budget.Pace
 	env := append(append([]string(nil), b.env...), req.Env...)
 
 	var exec func() int
@@ -413,8 +435,11 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 	if sess != nil {
 		ns = sess.ns
 		sess.trip = budget.Trip
+		if budget.Yield != nil {
+			sess.pace.Store(&budget.Yield)
+		}
 		sess.writes.Reset()
-		defer func() { sess.trip = nil }()
+		defer func() { sess.trip = nil; sess.pace.Store(nil) }()
 		if len(req.Files) > 0 {
 			if err := writeFiles(runCtx, sess.ns, sess.sess.Dir(), req.Files); err != nil {
 				return nil, err
@@ -438,7 +463,7 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 	} else {
 		quota := newQuota(limits, budget.Trip)
 		writes := newWriteQuota(limits, budget.Trip)
-		ns = b.table.Namespace(volumes.Options{Quota: quota, Writes: writes, Commands: b.commands, Home: "/home/user"})
+		ns = b.table.Namespace(volumes.Options{Quota: quota, Writes: writes, Commands: b.commands, Home: "/home/user", Pace: budget.Yield})
 		shell := &interp.Shell{Registry: b.registry, FS: ns, Budget: budget, Fallback: b.cfg.Fallback}
 		dir := b.workdir
 		if req.Workdir != "" {

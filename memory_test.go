@@ -42,3 +42,20 @@ func TestCommandsChargeMemory(t *testing.T) {
 		})
 	}
 }
+
+// TM-RES-008: git add charges a file to the memory budget before reading
+// it (so a file larger than the budget trips it without being read), and
+// gives each file back once stored (so adding many files each within the
+// budget succeeds).
+func TestGitAddChargesBeforeReading(t *testing.T) {
+	b := newBox(t, bashbox.Config{Limits: bashbox.Limits{MaxMemoryBytes: 16 << 20, Timeout: 60 * time.Second}})
+	res := run(t, b, `git init -q /tmp/r && cd /tmp/r && for i in 1 2 3 4 5 6; do head -c 3000000 /dev/zero > f$i; done
+git add . && git status --short | wc -l`)
+	if res.ExitCode != 0 || strings.TrimSpace(res.Stdout) != "6" {
+		t.Fatalf("adding six 3 MB files under 16 MiB: exit %d, stdout %q, stderr %q", res.ExitCode, res.Stdout, res.Stderr)
+	}
+	res = run(t, b, `git init -q /tmp/r && cd /tmp/r && head -c 40000000 /dev/zero > big && git add big`)
+	if res.Budget == nil || res.Budget.Name != "memory" || !strings.Contains(res.Stderr, "fatal: adding files failed") {
+		t.Fatalf("a 40 MB file under 16 MiB: budget %+v, exit %d, stderr %q", res.Budget, res.ExitCode, res.Stderr)
+	}
+}

@@ -29,8 +29,9 @@ type capture struct {
 	total    int64
 	closed   bool
 	onHard   func()
-	headDone bool // the head is full: everything further goes to the tail
-	headEOL  bool // the head so far ends at a line boundary (or is empty)
+	pace     func() // a checkpoint of the call (interp.Budget.Pace), or nil
+	headDone bool   // the head is full: everything further goes to the tail
+	headEOL  bool   // the head so far ends at a line boundary (or is empty)
 
 	headCount int64 // bytes that went to the head, kept or streamed
 	result    string
@@ -46,6 +47,9 @@ func newCapture(limit int64, stream io.Writer, keep bool, onHard func()) *captur
 }
 
 func (c *capture) Write(p []byte) (int, error) {
+	if c.pace != nil {
+		c.pace() // a checkpoint of the call, before taking the lock
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closed {

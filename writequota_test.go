@@ -38,6 +38,7 @@ func TestWriteQuota(t *testing.T) {
 	cases := []struct{ name, script, msg string }{
 		{"cat-zero", `cat /dev/zero > big.bin`, "cat: write error: No space left on device"},
 		{"head-c", `head -c 10G /dev/zero > f`, "No space left on device"},
+		{"dd", `dd if=/dev/zero of=dd.bin bs=1M count=100`, "dd: error writing 'dd.bin': No space left on device"},
 		{"split", mk + `split -b 100000 /tmp/z part`, "No space left on device"},
 		{"tar-x", mk + `tar cf /tmp/a.tar -C /tmp tree z && tar xf /tmp/a.tar`, "No space left on device"},
 		{"unzip", mk + `(cd /tmp && zip -0qr a.zip tree z) && unzip -q /tmp/a.zip`, "No space left on device"},

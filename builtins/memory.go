@@ -49,13 +49,17 @@ func (c *Call) ReadAll(ctx context.Context, r io.Reader) ([]byte, error) {
 			if err := ctx.Err(); err != nil {
 				return b, err
 			}
-			// Charge before allocating: the budget trips before the
-			// memory is taken.
+			// Charge before allocating, the whole new buffer while the
+			// old one is still held: the budget trips before the memory
+			// is taken, and bounds the peak of the copy, not only what
+			// is kept after it.
 			size := max(512, 2*cap(b))
-			if err := c.Grow(int64(size - cap(b))); err != nil {
+			if err := c.Grow(int64(size)); err != nil {
 				return b, err
 			}
+			old := cap(b)
 			b = append(make([]byte, 0, size), b...)
+			c.Shrink(int64(old))
 		}
 		n, err := r.Read(b[len(b):cap(b)])
 		b = b[:len(b)+n]

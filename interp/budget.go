@@ -118,6 +118,13 @@ var errMemory = errors.New("Memory budget exceeded")
 type Budget struct {
 	Limits Limits
 	cancel context.CancelFunc
+	// Pace, when set, is called at the call's checkpoints (statements,
+	// loop iterations, commands, memory charges, pipe writes): it may
+	// park the calling goroutine to give the processor to other calls.
+	Pace func()
+	// Yield, when set, is a checkpoint that is not counted as work: a
+	// command asking whether the call was cancelled (commandContext).
+	Yield func()
 
 	commands atomic.Int64
 
@@ -156,8 +163,49 @@ func (b *Budget) Tripped() *Trip {
 // Commands reports how many commands were dispatched.
 func (b *Budget) Commands() int64 { return b.commands.Load() }
 
+// pace is a checkpoint of the call's work (see Budget.Pace).
+func (b *Budget) pace() {
+	if b != nil && b.Pace != nil {
+		b.Pace()
+	}
+}
+
+// commandContext is ctx for a command: its Err, which commands call
+// every few milliseconds of work, is a checkpoint (Budget.Yield).
+func (b *Budget) commandContext(ctx context.Context) context.Context {
+	if b == nil || b.Yield == nil {
+		return ctx
+	}
+	return yieldContext{ctx, b.Yield}
+}
+
+// yieldContext delegates everything to its Context, so contexts derived
+// from it still hang on the call's own cancellation.
+type yieldContext struct {
+	context.Context
+	yield func()
+}
+
+func (c yieldContext) Err() error {
+	c.yield()
+	return c.Context.Err()
+}
+
+// paceBytes is a checkpoint for n bytes charged: each 256 KiB counts as
+// one more checkpoint's work, so that a call allocating briskly (a
+// memory flood) yields like one looping briskly.
+func (b *Budget) paceBytes(n int64) {
+	b.pace()
+	if b != nil && b.Pace != nil {
+		for k := n >> 18; k > 0; k-- {
+			b.Pace()
+		}
+	}
+}
+
 // command counts one dispatched command; false means the budget is spent.
 func (b *Budget) command() bool {
+	b.pace()
 	n := b.commands.Add(1)
 	if max := b.Limits.MaxCommands; max > 0 && n > max {
 		b.Trip(BudgetCommands, max)
@@ -172,6 +220,7 @@ func (b *Budget) charge(n int64) bool {
 	if b == nil {
 		return true
 	}
+	b.paceBytes(n)
 	h := b.held.Add(n)
 	if max := b.Limits.MaxMemoryBytes; max > 0 && n > 0 && h > max {
 		b.Trip(BudgetMemory, max)
@@ -198,6 +247,7 @@ func (b *Budget) iteration(n int64) bool {
 	if b == nil {
 		return true
 	}
+	b.pace()
 	if max := b.Limits.MaxLoopIterations; max > 0 && n > max {
 		b.Trip(BudgetLoop, max)
 		return false
@@ -225,6 +275,7 @@ func (b *Budget) Account() *Account { return &Account{b: b} }
 
 // Grow charges n bytes, tripping the memory budget past its limit.
 func (a *Account) Grow(n int64) error {
+	a.b.paceBytes(n)
 	a.held.Add(n)
 	total := a.b.held.Add(n)
 	if max := a.b.Limits.MaxMemoryBytes; max > 0 && total > max {

@@ -61,7 +61,7 @@ func (sh *Shell) dispatch(ctx context.Context, c *builtins.Call, quiet bool) (st
 		return sh.runShellCommand(ctx, c)
 	}
 	if cmd, ok := sh.Registry.Lookup(name); ok {
-		return cmd(ctx, c)
+		return cmd(sh.Budget.commandContext(ctx), c)
 	}
 	if p, ok := sh.lookPath(c.Getenv("PATH"), name); ok && !strings.HasPrefix(p, "/bin/") && !strings.HasPrefix(p, "/usr/bin/") {
 		c2 := *c
@@ -100,7 +100,7 @@ func (sh *Shell) runPath(ctx context.Context, c *builtins.Call, quiet bool) int 
 			return sh.runShellCommand(ctx, &c2)
 		}
 		if cmd, ok := sh.Registry.Lookup(base); ok {
-			return cmd(ctx, c)
+			return cmd(sh.Budget.commandContext(ctx), c)
 		}
 	}
 	fi, err := sh.FS.Stat(p)

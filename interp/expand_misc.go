@@ -109,7 +109,17 @@ func (f *frame) braces(w *syntax.Word) []*syntax.Word {
 	}
 	var out []*syntax.Word
 	if syntax.SplitBraces(cp) {
-		out = expandBraces(cp, 0)
+		// A product of braces can make millions of words: the expansion
+		// stops with the call, and on the memory budget (a word costs
+		// its parts, some 64 bytes at least).
+		room := func(n int) bool {
+			f.call.sh.Budget.pace()
+			return !f.stopped() && f.call.sh.Budget.fits(int64(n)*64)
+		}
+		out = expandBraces(cp, 0, room)
+		if f.stopped() {
+			return nil
+		}
 	} else {
 		out = []*syntax.Word{w}
 	}
@@ -215,7 +225,8 @@ func braceStrings(parts []syntax.WordPart, prefixes []string) ([]string, bool) {
 const maxBraceWords = 1 << 20
 
 // expandBraces expands the first BraceExp of w, recursively.
-func expandBraces(w *syntax.Word, depth int) []*syntax.Word {
+// room is asked every 4Ki words whether n more words may be made.
+func expandBraces(w *syntax.Word, depth int, room func(n int) bool) []*syntax.Word {
 	for i, p := range w.Parts {
 		b, ok := p.(*syntax.BraceExp)
 		if !ok {
@@ -227,7 +238,7 @@ func expandBraces(w *syntax.Word, depth int) []*syntax.Word {
 			if alts == nil {
 				p = &syntax.Lit{Value: braceText(b)}
 				w2 := &syntax.Word{Parts: append(append(append([]syntax.WordPart(nil), w.Parts[:i]...), p), w.Parts[i+1:]...)}
-				return expandBraces(w2, depth+1)
+				return expandBraces(w2, depth+1, room)
 			}
 		} else {
 			alts = b.Elems
@@ -236,7 +247,11 @@ func expandBraces(w *syntax.Word, depth int) []*syntax.Word {
 		for _, a := range alts {
 			parts := append(append([]syntax.WordPart(nil), w.Parts[:i]...), a.Parts...)
 			parts = append(parts, w.Parts[i+1:]...)
-			out = append(out, expandBraces(&syntax.Word{Parts: parts}, depth+1)...)
+			n := len(out)
+			out = append(out, expandBraces(&syntax.Word{Parts: parts}, depth+1, room)...)
+			if n>>12 != len(out)>>12 && !room(len(out)) {
+				return out
+			}
 			if len(out) > maxBraceWords {
 				return out[:maxBraceWords]
 			}

@@ -79,7 +79,7 @@ func (f *frame) pipeline(c *syntax.BinaryCmd) {
 			next.unref() // the child's table holds it now
 		}
 		if pw != nil {
-			out := newStream(nil, pw, pw)
+			out := newStream(nil, f.call.paced(pw), pw)
 			child.fds.set(1, out)
 			if stderrToo[i] {
 				child.fds.set(2, out)

@@ -46,6 +46,25 @@ func (c *callState) pipe() (*io.PipeReader, *io.PipeWriter) {
 	return pr, pw
 }
 
+// paced makes each write to w a checkpoint of the call (Budget.Pace): a
+// pipeline's stages spend their time moving data through pipes.
+func (c *callState) paced(w io.Writer) io.Writer {
+	if c.sh.Budget == nil || c.sh.Budget.Pace == nil {
+		return w
+	}
+	return pacedWriter{w, c.sh.Budget}
+}
+
+type pacedWriter struct {
+	w io.Writer
+	b *Budget
+}
+
+func (p pacedWriter) Write(b []byte) (int, error) {
+	p.b.pace()
+	return p.w.Write(b)
+}
+
 // closePipes ends every pipe of the call: writers fail and readers see
 // the end.
 func (c *callState) closePipes() {
@@ -377,6 +396,7 @@ func (f *frame) stmts(list []*syntax.Stmt) {
 }
 
 func (f *frame) stmt(st *syntax.Stmt) {
+	f.call.sh.Budget.pace()
 	if f.stopped() || f.opts.has(optNoexec) {
 		// set -n: a script reads its commands without running them
 		return

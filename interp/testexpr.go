@@ -1,10 +1,13 @@
 package interp
 
 import (
+	"context"
+	"io"
 	"io/fs"
 	"regexp"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -146,7 +149,10 @@ func (f *frame) regexMatch(s string, w *syntax.Word) (bool, bool) {
 		}
 		regexCache.Store(key, re)
 	}
-	m := re.FindStringSubmatch(s)
+	m := f.reMatch(re, s)
+	if f.stopped() {
+		return false, true
+	}
 	f.unsetVar("BASH_REMATCH")
 	if m == nil {
 		return false, true
@@ -161,6 +167,51 @@ func (f *frame) regexMatch(s string, w *syntax.Word) (bool, bool) {
 		v.set = true
 	}
 	return true, true
+}
+
+// reMatch is re.FindStringSubmatch(s), stopped with the call: RE2 takes
+// time linear in s but cannot be interrupted, so a long subject (up to
+// the memory budget) is fed through a reader that ends when the call
+// does; the match then finds nothing and the caller stops.
+func (f *frame) reMatch(re *regexp.Regexp, s string) []string {
+	if len(s) < 1<<16 {
+		return re.FindStringSubmatch(s)
+	}
+	loc := re.FindReaderSubmatchIndex(&ctxRuneReader{ctx: f.ctx, s: s, pace: f.call.sh.Budget.pace})
+	if loc == nil || f.ctx.Err() != nil {
+		return nil
+	}
+	m := make([]string, len(loc)/2)
+	for i := range m {
+		if loc[2*i] >= 0 {
+			m[i] = s[loc[2*i]:loc[2*i+1]]
+		}
+	}
+	return m
+}
+
+// ctxRuneReader reads s rune by rune until ctx is done, with a
+// checkpoint of the call every 4Ki runes.
+type ctxRuneReader struct {
+	ctx  context.Context
+	s    string
+	i, n int
+	pace func()
+}
+
+func (r *ctxRuneReader) ReadRune() (rune, int, error) {
+	if r.n++; r.n&4095 == 0 {
+		r.pace()
+		if r.ctx.Err() != nil {
+			return 0, 0, io.EOF
+		}
+	}
+	if r.i >= len(r.s) {
+		return 0, 0, io.EOF
+	}
+	c, size := utf8.DecodeRuneInString(r.s[r.i:])
+	r.i += size
+	return c, size, nil
 }
 
 // translateERE adapts POSIX ERE details Go's syntax lacks: bracket

@@ -28,6 +28,7 @@ import (
 	"github.com/bashbox/bashbox/config"
 	"github.com/bashbox/bashbox/fallback"
 	"github.com/bashbox/bashbox/hostsandbox/bashtool"
+	"github.com/bashbox/bashbox/pacing"
 )
 
 // Server holds one box per profile and the shared limits.
@@ -60,6 +61,9 @@ func New(cfg *config.File, log *slog.Logger) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, profiles: map[string]*profile{}, log: log, slots: make(chan struct{}, cfg.Server.MaxConcurrent), metrics: newMetrics(), drain: newDrainer()}
 	s.memory = newMemoryGuard(int64(cfg.Server.MaxMemory))
+	// One scheduler for every profile: a tenant's long calls yield the
+	// processor to every tenant's short ones (TM-SRV-014).
+	sched := pacing.New()
 	if err := s.openStore(); err != nil {
 		return nil, err
 	}
@@ -69,6 +73,7 @@ func New(cfg *config.File, log *slog.Logger) (*Server, error) {
 			s.Close()
 			return nil, fmt.Errorf("profile %s: %w", name, err)
 		}
+		bc.Pacing, bc.Tenant = sched, name
 		p := &profile{name: name, cfg: pc, fallback: fb, gate: newGate(pc)}
 		if bc.Fallback != nil {
 			inner := bc.Fallback

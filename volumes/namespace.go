@@ -24,6 +24,7 @@ type Namespace struct {
 	commandList []string // sorted
 	quota       *overlayfs.Quota
 	owners      owners
+	pace        func() // see Options.Pace
 }
 
 // Quota is the in-memory layers' shared quota (bytes and entries held).
@@ -292,6 +293,9 @@ func (ns *Namespace) fastHost(p string) (*overlayfs.HostFs, string, bool) {
 }
 
 func (ns *Namespace) OpenFile(name string, flag int, perm fs.FileMode) (overlayfs.File, error) {
+	if ns.pace != nil {
+		ns.pace()
+	}
 	// Fast path for reads: os.Root resolves in one call what the guest
 	// resolver does a component at a time; any failure (a link leaving the
 	// volume, an absolute link, a missing file) takes the exact path below.
@@ -410,6 +414,9 @@ func (ns *Namespace) ReadDirTypes(name string) ([]fs.FileInfo, error) {
 }
 
 func (ns *Namespace) readDir(name string, list func(afero.Fs, string) ([]fs.FileInfo, error)) ([]fs.FileInfo, error) {
+	if ns.pace != nil {
+		ns.pace()
+	}
 	// Fast path, as in OpenFile: os.Root follows the links that stay in
 	// the volume; anything else takes the guest resolver below.
 	if h, rel, ok := ns.fastHost(name); ok {

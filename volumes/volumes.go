@@ -195,6 +195,10 @@ type Options struct {
 	Writes   *overlayfs.WriteQuota // writes through to read-write volumes
 	Commands []string              // listed in /bin and /usr/bin; never modified
 	Home     string                // created in memory
+	// Pace, when set, is called on every open and directory listing: a
+	// checkpoint of the call (interp.Budget.Yield), for commands that
+	// walk or read many files without writing to a pipe.
+	Pace func()
 }
 
 // Namespace builds a fresh guest namespace for one call.
@@ -206,7 +210,7 @@ func (t *Table) Namespace(opts Options) *Namespace {
 		}
 	}
 	root.Chmod("/tmp", fs.ModeSticky|0o777)
-	ns := &Namespace{quota: opts.Quota, commandList: opts.Commands}
+	ns := &Namespace{quota: opts.Quota, commandList: opts.Commands, pace: opts.Pace}
 	if !slices.IsSorted(opts.Commands) {
 		ns.commandList = slices.Sorted(slices.Values(opts.Commands))
 	} // a sorted list is shared, read-only, by every call

@@ -145,6 +145,10 @@ func errText(err error) string { return builtins.ErrText(err) }
 // parseSize reads 1024, 10k, 10KiB, 5M, 5MB, 1GiB (config's syntax).
 func parseSize(s string) (int64, error) { return config.ParseSize(s) }
 
+// runHeadroom is what bashbox run lets the process hold beyond the
+// call's memory budget before the garbage collector works harder.
+const runHeadroom = 32 << 20
+
 func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("bashbox run", pflag.ContinueOnError)
 	fs.SetOutput(stderr)

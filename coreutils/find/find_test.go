@@ -346,7 +346,7 @@ func TestEmacsRegex(t *testing.T) {
 		{`[a\]x`, `\x`, true},
 		{`[a\]`, `\`, true},
 	} {
-		re, err := compileRegex(tc.re, "emacs", false)
+		re, err := compileRegex(context.Background(), tc.re, "emacs", false)
 		if err != nil {
 			t.Errorf("%q: %v", tc.re, err)
 			continue
@@ -431,5 +431,20 @@ func TestAgainstGNU(t *testing.T) {
 			t.Errorf("find %q:\nours out=%q err=%q code=%d\nGNU  out=%q err=%q code=%d",
 				args, r.Stdout, r.Stderr, r.Code, out.String(), errb.String(), code)
 		}
+	}
+}
+
+// TM-RES-007: a -regex match that runs past the backtracking limit is
+// reported, in find's words, with status 1, instead of silently false.
+func TestRegexBacktrackingLimit(t *testing.T) {
+	fsys := mkfs(t, "d/", "d/"+strings.Repeat("a", 40), "d/b")
+	r := runFind(fsys, "", "d", "-regextype", "posix-extended", "-regex", `d/(a|aa)+\1\1b`)
+	want := "find: ‘d/" + strings.Repeat("a", 40) + "’: regular expression match exceeded its backtracking limit; -regex is false from here on\n"
+	if r.Code != 1 || r.Stdout != "" || r.Stderr != want {
+		t.Errorf("code %d, stdout %q, stderr %q", r.Code, r.Stdout, r.Stderr)
+	}
+	r = runFind(fsys, "", "d", "-regextype", "posix-extended", "-regex", `d/(b)\1*`)
+	if r.Code != 0 || r.Stdout != "d/b\n" || r.Stderr != "" {
+		t.Errorf("a quick back-reference match: %+v", r)
 	}
 }

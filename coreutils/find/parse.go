@@ -543,9 +543,12 @@ func (f *finder) parsePredicate(name string, args []string) (*node, int, int, er
 		if err != nil {
 			return nil, 0, 0, err
 		}
-		re, err := compileRegex(a, f.regexType, name == "-iregex")
+		re, err := compileRegex(f.ctx, a, f.regexType, name == "-iregex")
 		if err != nil {
 			return nil, 0, 0, perr("failed to compile regular expression '%s': %s", a, err.Error())
+		}
+		re.onLimit = func(path string) {
+			f.errorf("%s: regular expression match exceeded its backtracking limit; -regex is false from here on", f.quote(path))
 		}
 		return pred(name, func(e *entry) bool { return re.match(e.path) }), 1, clsTest, nil
 	case "-type", "-xtype":

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/bashbox/bashbox/coreutils/internal/posixre"
@@ -19,41 +20,62 @@ type pathRegex struct {
 	goRE  *regexp.Regexp
 	netRE *regexp2.Regexp
 	posix *posixre.Regexp
+	// A match on a backtracking engine gives up after posixre.MatchLimit
+	// (then it and every later match finds nothing): onLimit reports it
+	// once, with the path it gave up on.
+	limited  atomic.Bool
+	reported bool
+	onLimit  func(path string)
 }
 
 func (r *pathRegex) match(s string) bool {
+	ok := false
 	switch {
 	case r.goRE != nil:
-		return r.goRE.MatchString(s)
+		ok = r.goRE.MatchString(s)
 	case r.netRE != nil:
-		ok, _ := r.netRE.MatchString(s)
-		return ok
+		var err error
+		ok, err = r.netRE.MatchString(s)
+		if err != nil {
+			r.limited.Store(true)
+		}
+	default:
+		loc := r.posix.FindIndex([]byte(s))
+		ok = loc != nil && loc[0] == 0 && loc[1] == len(s)
 	}
-	loc := r.posix.FindIndex([]byte(s))
-	return loc != nil && loc[0] == 0 && loc[1] == len(s)
+	if r.limited.Load() && !r.reported {
+		r.reported = true
+		if r.onLimit != nil {
+			r.onLimit(s)
+		}
+	}
+	return ok
 }
 
 type regexError struct{ msg string }
 
 func (e *regexError) Error() string { return e.msg }
 
-// compileRegex compiles pat in the named syntax for whole-path matching.
-func compileRegex(pat, syntax string, fold bool) (*pathRegex, error) {
+// compileRegex compiles pat in the named syntax for whole-path matching;
+// its backtracking matches stop with ctx.
+func compileRegex(ctx context.Context, pat, syntax string, fold bool) (*pathRegex, error) {
 	switch syntax {
 	case "posix-basic", "ed", "sed", "grep", "posix-minimal-basic":
 		re, err := posixre.Compile(pat, posixre.BRE, posixre.Flags{IgnoreCase: fold})
 		if err != nil {
 			return nil, err
 		}
-		re.Bound(context.Background(), nil) // one runaway match gives up after posixre.MatchLimit
-		return &pathRegex{posix: re}, nil
+		r := &pathRegex{posix: re}
+		re.Bound(ctx, func() { r.limited.Store(true) })
+		return r, nil
 	case "posix-extended", "egrep", "posix-egrep", "awk", "posix-awk", "gnu-awk":
 		re, err := posixre.Compile(pat, posixre.ERE, posixre.Flags{IgnoreCase: fold})
 		if err != nil {
 			return nil, err
 		}
-		re.Bound(context.Background(), nil)
-		return &pathRegex{posix: re}, nil
+		r := &pathRegex{posix: re}
+		re.Bound(ctx, func() { r.limited.Store(true) })
+		return r, nil
 	}
 	expr, backrefs, err := translateEmacs(pat)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
 	"github.com/go-git/go-git/v5/storage/filesystem"
+	"github.com/spf13/afero"
 
 	"github.com/bashbox/bashbox/builtins"
 )
@@ -161,6 +162,40 @@ type callFS struct {
 	g *cmd
 }
 
+// readAll reads f whole, charged to the memory budget before each
+// allocation: a regular file in one buffer of its size (ReadAll's
+// doubling would charge up to twice that).
+func (cf *callFS) readAll(f afero.File) ([]byte, error) {
+	c := cf.g.c
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() <= 0 {
+		return c.ReadAll(cf.g.ctx, f)
+	}
+	if err := c.Grow(fi.Size() + 512); err != nil {
+		return nil, err
+	}
+	b := make([]byte, 0, fi.Size()+512)
+	for len(b) < cap(b) {
+		n, err := f.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
+	// The file grew since its stat: the rest as it comes, then one copy.
+	rest, err := c.ReadAll(cf.g.ctx, f)
+	if err == nil {
+		err = c.Grow(int64(len(b) + len(rest)))
+	}
+	if err != nil {
+		return b, err
+	}
+	return append(b, rest...), nil
+}
+
 func readAll(fsys builtins.FS, p string) ([]byte, error) {
 	f, err := fsys.Open(p)
 	if err != nil {
@@ -168,7 +203,7 @@ func readAll(fsys builtins.FS, p string) ([]byte, error) {
 	}
 	defer f.Close()
 	if cf, ok := fsys.(*callFS); ok {
-		return cf.g.c.ReadAll(cf.g.ctx, f)
+		return cf.readAll(f)
 	}
 	var buf bytes.Buffer
 	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
@@ -176,6 +211,15 @@ func readAll(fsys builtins.FS, p string) ([]byte, error) {
 	}
 	_, err = buf.ReadFrom(f)
 	return buf.Bytes(), err
+}
+
+// release gives back to the memory budget a file's content read with
+// readAll through the repository's filesystem once it is stored: git add
+// of many files holds one at a time, as git does.
+func (r *repo) release(data []byte) {
+	if _, ok := r.fs.(*callFS); ok {
+		r.g.c.Shrink(int64(cap(data)))
+	}
 }
 
 // writeFileAtomic writes data to p through a temporary file and a rename.

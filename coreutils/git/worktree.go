@@ -376,6 +376,7 @@ func (r *repo) addFile(rel string, fi fs.FileInfo) {
 			r.g.fatal("adding files failed")
 		}
 		h = r.writeObject(plumbing.BlobObject, data)
+		r.release(data)
 	}
 	e := &index.Entry{Name: rel, Mode: mode, Hash: h}
 	statEntry(e, fi)

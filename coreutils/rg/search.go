@@ -14,16 +14,24 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
-// readAllSized reads r whole, sized by its Stat when it has one.
-func readAllSized(r io.Reader, src io.Reader) ([]byte, error) {
+// readAllSized reads r whole, sized by its Stat when it has one, charged
+// to the call's memory budget as it is allocated (an endless stdin ends
+// on the budget).
+func (s *search) readAllSized(r io.Reader, src io.Reader) ([]byte, error) {
 	if st, ok := src.(interface{ Stat() (gofs.FileInfo, error) }); ok {
 		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 && fi.Size() < 1<<30 {
+			if err := s.c.Grow(fi.Size() + 1); err != nil {
+				return nil, err
+			}
 			buf := bytes.NewBuffer(make([]byte, 0, fi.Size()+1))
 			_, err := buf.ReadFrom(r)
+			if extra := int64(buf.Cap()) - fi.Size() - 1; extra > 0 {
+				s.c.Grow(extra) // the file grew while read
+			}
 			return buf.Bytes(), err
 		}
 	}
-	return io.ReadAll(r)
+	return s.c.ReadAll(s.ctx, r)
 }
 
 type span struct{ start, end int } // a line, without its terminator
@@ -53,7 +61,8 @@ type fileState struct {
 }
 
 func (s *search) searchReader(r io.Reader, name string, explicit bool) {
-	data, err := readAllSized(textio.Cancellable(s.ctx, r), r)
+	data, err := s.readAllSized(textio.Cancellable(s.ctx, r), r)
+	defer s.c.Shrink(int64(cap(data))) // one file at a time is held
 	if err != nil {
 		if s.ctx.Err() == nil {
 			s.fileErr(name, err)

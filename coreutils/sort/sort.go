@@ -679,11 +679,16 @@ func (s *sorter) grow(c *builtins.Call, n int) error {
 	if cap(s.buf)-len(s.buf) >= n {
 		return nil
 	}
-	if err := c.Grow(int64(len(s.buf) + n - cap(s.buf))); err != nil {
+	// The new buffer is charged whole while the old one is still held,
+	// so the budget bounds the copy's peak; the old one is given back
+	// after it.
+	size := max(len(s.buf)+n, 2*cap(s.buf))
+	if err := c.Grow(int64(size)); err != nil {
 		return err
 	}
-	nb := make([]byte, len(s.buf), max(len(s.buf)+n, 2*cap(s.buf)))
+	nb := make([]byte, len(s.buf), size)
 	copy(nb, s.buf)
+	c.Shrink(int64(cap(s.buf)))
 	s.buf = nb
 	return nil
 }
