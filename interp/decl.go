@@ -212,7 +212,6 @@ func (f *frame) declareOne(o declOpts, a declArg) bool {
 		name = a.as.Name.Value
 		appendTo = a.as.Append
 		idxExpr = a.as.Index
-		text = printed(a.as)
 		switch {
 		case a.as.Array != nil:
 			arr, hasValue = a.as.Array, true
@@ -233,6 +232,9 @@ func (f *frame) declareOne(o declOpts, a declArg) bool {
 		}
 	}
 	if !syntax.ValidName(name) {
+		if a.as != nil {
+			text = printed(a.as)
+		}
 		f.errorf("%s: `%s': not a valid identifier", o.kind, text)
 		return false
 	}
@@ -349,8 +351,7 @@ func (f *frame) declareOne(o declOpts, a declArg) bool {
 	}
 	ok := true
 	if hasValue {
-		switch o.kind {
-		case "declare", "typeset", "local":
+		if v.attrs&attrInteger != 0 && o.kind != "export" && o.kind != "readonly" {
 			f.arithCmd = o.kind + ": "
 			defer func() { f.arithCmd = "" }()
 		}
