@@ -106,7 +106,11 @@ func (f *frame) assignArrayIn(in *scope, name string, arr *syntax.ArrayExpr, app
 			if i < 0 {
 				i += next
 				if i < 0 || !appendTo {
-					f.errorf("%s: [%s]: bad array subscript", name, subscriptText(el.Index))
+					val := ""
+					if el.Value != nil {
+						val = wordText(el.Value)
+					}
+					f.errorf("[%s]=%s: bad array subscript", subscriptText(el.Index), val)
 					f.status = 1
 					continue
 				}

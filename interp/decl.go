@@ -206,7 +206,6 @@ func (f *frame) declareOne(o declOpts, a declArg) bool {
 		name = a.as.Name.Value
 		appendTo = a.as.Append
 		idxExpr = a.as.Index
-		text = printed(a.as)
 		switch {
 		case a.as.Array != nil:
 			arr, hasValue = a.as.Array, true
@@ -227,6 +226,9 @@ func (f *frame) declareOne(o declOpts, a declArg) bool {
 		}
 	}
 	if !syntax.ValidName(name) {
+		if a.as != nil {
+			text = printed(a.as)
+		}
 		f.errorf("%s: `%s': not a valid identifier", o.kind, text)
 		return false
 	}

@@ -223,15 +223,11 @@ func (p *funcPrinter) command(cmd syntax.Command, redirs []*syntax.Redirect) {
 	case *syntax.IfClause:
 		p.ifClause(c)
 	case *syntax.WhileClause:
+		kw := "while"
 		if c.Until {
-			p.put("until ")
-		} else {
-			p.put("while ")
+			kw = "until"
 		}
-		p.skip++
-		p.list(c.Cond)
-		p.semicolon()
-		p.put(" do\n")
+		p.head(kw, c.Cond, "do")
 		p.body(c.Do)
 		p.newline("done")
 	case *syntax.ForClause:
@@ -356,12 +352,18 @@ func (p *funcPrinter) body(stmts []*syntax.Stmt) {
 	p.indent -= p.amount
 }
 
-func (p *funcPrinter) ifClause(c *syntax.IfClause) {
-	p.put("if ")
+// head prints "if COND; then" and "while COND; do", the condition on the
+// keyword's line.
+func (p *funcPrinter) head(kw string, cond []*syntax.Stmt, then string) {
+	p.put(kw + " ")
 	p.skip++
-	p.list(c.Cond)
+	p.list(cond)
 	p.semicolon()
-	p.put(" then\n")
+	p.put(" " + then + "\n")
+}
+
+func (p *funcPrinter) ifClause(c *syntax.IfClause) {
+	p.head("if", c.Cond, "then")
 	p.body(c.Then)
 	if e := c.Else; e != nil {
 		p.newline("else\n")
