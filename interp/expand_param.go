@@ -94,6 +94,8 @@ func (e *expander) param(p *syntax.ParamExp, quoted bool) {
 		shown := displayName(name, p.Index)
 		if isDigits(name) {
 			shown = "$" + shown // bash names positional parameters so
+		} else if p.Excl {
+			shown = "!" + shown // and an indirection by its reference
 		}
 		f.errorf("%s: unbound variable", shown)
 		e.err = true
