@@ -149,7 +149,7 @@ func (f *frame) describe(n string, m cmdMatch, showHash bool) string {
 	case "keyword":
 		return n + " is a shell keyword\n"
 	case "function":
-		return n + " is a function\n" + funcText(n, f.funcs[n]) + "\n"
+		return n + " is a function\n" + f.funcDef(n, f.funcs[n]) + "\n"
 	case "builtin":
 		return n + " is a shell builtin\n"
 	}

@@ -512,14 +512,14 @@ func (f *frame) printFuncs(args []declArg, namesOnly bool) int {
 			}
 			continue
 		}
-		f.fds.writeString(1, funcText(n, body)+"\n")
+		f.fds.writeString(1, f.funcDef(n, body)+"\n")
 	}
 	return status
 }
 
 // funcText prints a function as bash does.
 func funcText(name string, body *syntax.Stmt) string {
-	if text, ok := bashFuncText(name, body); ok {
+	if text, ok := bashFuncText(name, body, ""); ok {
 		return text
 	}
 	var b strings.Builder

@@ -55,20 +55,22 @@ type frame struct {
 	vars   *scope // innermost scope
 	global *scope
 
-	funcs       map[string]*syntax.Stmt
-	funcsShared bool
-	aliases     map[string]string
-	aliasShared bool
-	aliasFrom   map[string]aliasPos // where each alias was defined; replaced, never changed in place
-	unitEnd     uint                // last line of the top-level command being run
-	arithWho    string              // "let: ", "[[: ": who arithmetic errors name, softly
-	srcName     string              // the file being sourced, for error prefixes
-	traps       map[string]string
-	trapShared  bool
-	hashTab     map[string]hashEntry // remembered commands (hash)
-	hashShared  bool
-	disabled    map[string]bool   // builtins off by enable -n; replaced, never changed in place
-	compSpecs   map[string]string // complete's specifications; replaced, never changed in place
+	funcs         map[string]*syntax.Stmt
+	funcsShared   bool
+	funcSrc       map[string]string // the source each function was read from
+	funcSrcShared bool
+	aliases       map[string]string
+	aliasShared   bool
+	aliasFrom     map[string]aliasPos // where each alias was defined; replaced, never changed in place
+	unitEnd       uint                // last line of the top-level command being run
+	arithWho      string              // "let: ", "[[: ": who arithmetic errors name, softly
+	srcName       string              // the file being sourced, for error prefixes
+	traps         map[string]string
+	trapShared    bool
+	hashTab       map[string]hashEntry // remembered commands (hash)
+	hashShared    bool
+	disabled      map[string]bool   // builtins off by enable -n; replaced, never changed in place
+	compSpecs     map[string]string // complete's specifications; replaced, never changed in place
 
 	opts   options
 	umask  uint32
@@ -126,6 +128,7 @@ func (f *frame) fork(async bool) *frame {
 	}
 	c.global = g
 	f.funcsShared, c.funcsShared = true, true
+	f.funcSrcShared, c.funcSrcShared = true, true
 	f.aliasShared, c.aliasShared = true, true
 	f.trapShared, c.trapShared = true, true
 	f.hashShared, c.hashShared = true, true
@@ -155,6 +158,18 @@ func (f *frame) fork(async bool) *frame {
 
 func (f *frame) setFunc(name string, body *syntax.Stmt) {
 	cowSet(&f.funcs, &f.funcsShared, name, body, body == nil)
+	if f.funcSrc == nil {
+		f.funcSrc, f.funcSrcShared = map[string]string{}, false
+	}
+	cowSet(&f.funcSrc, &f.funcSrcShared, name, f.src, body == nil)
+}
+
+// funcDef prints a function as bash does, from its source when known.
+func (f *frame) funcDef(name string, body *syntax.Stmt) string {
+	if text, ok := bashFuncText(name, body, f.funcSrc[name]); ok {
+		return text
+	}
+	return funcText(name, body)
 }
 
 func (f *frame) setAlias(name, val string, del bool) {

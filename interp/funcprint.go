@@ -11,8 +11,8 @@ import (
 // on its own line ending in ";" (but the last of a group), elif as a
 // nested if. ok is false for constructs it does not know (the caller
 // falls back to a plain printer).
-func bashFuncText(name string, body *syntax.Stmt) (string, bool) {
-	p := &funcPrinter{ok: true}
+func bashFuncText(name string, body *syntax.Stmt, src string) (string, bool) {
+	p := &funcPrinter{ok: true, src: src}
 	stmts := []*syntax.Stmt{body}
 	if blk, isBlock := body.Cmd.(*syntax.Block); isBlock && len(body.Redirs) == 0 {
 		stmts = blk.Stmts
@@ -21,7 +21,24 @@ func bashFuncText(name string, body *syntax.Stmt) (string, bool) {
 	return text, p.ok
 }
 
-type funcPrinter struct{ ok bool }
+// funcPrinter prints from the source the function was read from when it
+// has it (bash shows words and expressions as written).
+type funcPrinter struct {
+	ok  bool
+	src string
+}
+
+// text is n as written, if the source is known.
+func (p *funcPrinter) text(n syntax.Node) (string, bool) {
+	if n == nil || p.src == "" {
+		return "", false
+	}
+	start, end := int(n.Pos().Offset()), int(n.End().Offset())
+	if start >= end || end > len(p.src) {
+		return "", false
+	}
+	return p.src[start:end], true
+}
 
 func indentOf(n int) string { return strings.Repeat("    ", n) }
 
@@ -58,6 +75,9 @@ func (p *funcPrinter) inline(stmts []*syntax.Stmt, indent int) string {
 }
 
 func (p *funcPrinter) node(n syntax.Node) string {
+	if t, ok := p.text(n); ok && !strings.Contains(t, "\n") {
+		return t
+	}
 	var b strings.Builder
 	if err := syntax.NewPrinter().Print(&b, n); err != nil {
 		p.ok = false
@@ -176,7 +196,7 @@ func (p *funcPrinter) cmd(c syntax.Command, indent int) string {
 		}
 		return s + ind + "esac"
 	case *syntax.ArithmCmd:
-		return "(( " + p.arith(c.X) + " ))"
+		return "(( " + strings.TrimSpace(p.arith(c.X)) + " ))"
 	case *syntax.TimeClause:
 		if c.Stmt == nil {
 			return "time"
@@ -192,6 +212,9 @@ func (p *funcPrinter) cmd(c syntax.Command, indent int) string {
 // arith prints an arithmetic expression on one line (bash keeps the
 // source text; spaces go around binary operators but assignments).
 func (p *funcPrinter) arith(x syntax.ArithmExpr) string {
+	if t, ok := p.text(x); ok && !strings.Contains(t, "\n") {
+		return t
+	}
 	switch x := x.(type) {
 	case nil:
 		return ""
