@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
-
 )
 
 func sortStrings(s []string) { sort.Strings(s) }
@@ -40,13 +39,10 @@ func (f *frame) biPwd(args []string) int {
 	return 0
 }
 
-
-
 var signalNames = map[string]string{
 	"0": "EXIT", "1": "HUP", "2": "INT", "3": "QUIT", "6": "ABRT", "9": "KILL", "10": "USR1",
 	"12": "USR2", "13": "PIPE", "14": "ALRM", "15": "TERM", "17": "CHLD",
 }
-
 
 func normSignal(s string) (string, bool) {
 	u := strings.ToUpper(s)
@@ -121,9 +117,6 @@ func (f *frame) biTrap(args []string) int {
 	}
 	return status
 }
-
-
-
 
 func (f *frame) biShopt(args []string) int {
 	args = args[1:]

@@ -133,4 +133,3 @@ func (f *frame) softAssign(name, val string) bool {
 func (f *frame) timeZone() *time.Location {
 	return timefmt.Location(f.getVar)
 }
-

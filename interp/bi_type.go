@@ -591,4 +591,3 @@ func (f *frame) biHelp(args []string) int {
 	f.fds.writeString(1, b.String())
 	return status
 }
-

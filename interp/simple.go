@@ -197,7 +197,6 @@ func (f *frame) callFunc(name string, body *syntax.Stmt, args []string) {
 	f.params, f.vars, f.funcNames = oldParams, oldVars, oldNames
 }
 
-
 // trace prints a command for set -x.
 func (f *frame) trace(args []string) {
 	ps4, _ := f.getVar("PS4")
