@@ -238,7 +238,7 @@ func (s *search) regexHits(fs *fileState, g goMatcher) ([]int, int64) {
 	var hits []int
 	var n int64
 	li := 0
-	for _, m := range g.multi.FindAllIndex(fs.data, -1) {
+	for _, m := range s.findAll(g.multi, fs.data) {
 		for li < len(fs.lines) && fs.lines[li].end < m[0] {
 			li++
 		}
@@ -262,6 +262,34 @@ func (s *search) regexHits(fs *fileState, g goMatcher) ([]int, int64) {
 		}
 	}
 	return hits, n
+}
+
+// findAll is re.FindAllIndex(data, -1) a megabyte of whole lines at a
+// time, stopping with the call: one scan of a large input is not
+// interruptible. Chunks end after a line end, where a line match ends.
+func (s *search) findAll(re *regexp.Regexp, data []byte) [][]int {
+	var out [][]int
+	for off := 0; off < len(data); {
+		if s.ctx.Err() != nil {
+			break
+		}
+		end := min(len(data), off+1<<20)
+		if end < len(data) {
+			if i := bytes.IndexByte(data[end:], '\n'); i >= 0 {
+				end += i + 1
+			} else {
+				end = len(data)
+			}
+		}
+		for _, m := range re.FindAllIndex(data[off:end], -1) {
+			out = append(out, []int{m[0] + off, m[1] + off})
+		}
+		off = end
+	}
+	if len(data) == 0 {
+		return re.FindAllIndex(data, -1)
+	}
+	return out
 }
 
 // multilineHits finds matches across lines (-U): every line a match
