@@ -158,6 +158,7 @@ func commands() []struct {
 		name string
 		run  builtins.Command
 	}{
+		{"[", test.Run},
 		{"arch", arch.Run},
 		{"awk", awk.Run},
 		{"b2sum", b2sum.Run},

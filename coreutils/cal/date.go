@@ -6,13 +6,12 @@ package cal
 // jdn is the Julian day number of a date, Julian or Gregorian by the
 // reform.
 func jdn(y, m, d int) int {
-	a := (14 - m) / 12
-	yy := y + 4800 - a
-	mm := m + 12*a - 3
 	if gregorian(y, m, d) {
-		return d + (153*mm+2)/5 + 365*yy + yy/4 - yy/100 + yy/400 - 32045
+		a := (14 - m) / 12
+		yy := y + 4800 - a
+		return jdnJulian(y, m, d) - yy/100 + yy/400 + 38
 	}
-	return d + (153*mm+2)/5 + 365*yy + yy/4 - 32083
+	return jdnJulian(y, m, d)
 }
 
 func gregorian(y, m, d int) bool {
@@ -66,13 +65,8 @@ func isoWeek(j int) int {
 // yearOf is the year of Julian day j (Gregorian years; only used for
 // week numbers).
 func yearOf(j int) int {
-	a := j + 32044
-	b := (4*a + 3) / 146097
-	c := a - 146097*b/4
-	d := (4*c + 3) / 1461
-	e := c - 1461*d/4
-	m := (5*e + 2) / 153
-	return 100*b + d - 4800 + m/10
+	y, _, _ := gregorianDate(j)
+	return y
 }
 
 // easter is the Gregorian Easter Sunday of year y (the anonymous
@@ -111,11 +105,17 @@ func jdnJulian(y, m, d int) int {
 }
 
 func gregorianOf(j int) (int, int) {
+	_, m, d := gregorianDate(j)
+	return m, d
+}
+
+// gregorianDate is the Gregorian year, month and day of Julian day j.
+func gregorianDate(j int) (int, int, int) {
 	a := j + 32044
 	b := (4*a + 3) / 146097
 	c := a - 146097*b/4
 	d := (4*c + 3) / 1461
 	e := c - 1461*d/4
 	m := (5*e + 2) / 153
-	return m + 3 - 12*(m/10), e - (153*m+2)/5 + 1
+	return 100*b + d - 4800 + m/10, m + 3 - 12*(m/10), e - (153*m+2)/5 + 1
 }

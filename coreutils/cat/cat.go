@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -102,7 +103,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		r, err := textio.Open(c, name)
 		if err != nil {
-			status = c.FileError(textio.QuoteF(name), err, 1)
+			status = c.FileError(quote.UTF8.F(name), err, 1)
 			continue
 		}
 		if _, named := c.Stdout.(namedStat); named && name != "-" {
@@ -114,7 +115,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			}
 		}
 		if name != "-" && sameFile(c.Stdout, r) {
-			c.Errorf("%s: input file is output file", textio.QuoteF(name))
+			c.Errorf("%s: input file is output file", quote.UTF8.F(name))
 			r.Close()
 			status = 1
 			continue
@@ -138,7 +139,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				break
 			}
 			if rerr != nil {
-				status = c.FileError(textio.QuoteF(name), rerr, 1)
+				status = c.FileError(quote.UTF8.F(name), rerr, 1)
 				break
 			}
 			if ctx.Err() != nil {

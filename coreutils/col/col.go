@@ -16,7 +16,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
-	"github.com/bashbox/bashbox/coreutils/internal/textio"
+	"github.com/bashbox/bashbox/coreutils/internal/wcwidth"
 )
 
 const helpText = `
@@ -161,7 +161,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				put(string([]byte{b}), 1)
 				continue
 			}
-			put(string(r), max(textio.RuneWidth(r), 0))
+			put(string(r), max(wcwidth.RuneWidth(r), 0))
 			sawText = true
 		}
 	}

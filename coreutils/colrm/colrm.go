@@ -13,7 +13,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
-	"github.com/bashbox/bashbox/coreutils/internal/textio"
+	"github.com/bashbox/bashbox/coreutils/internal/wcwidth"
 )
 
 const helpText = `
@@ -100,7 +100,7 @@ func (r *remover) next() ([]byte, int, bool) {
 		b, _ := r.in.ReadByte()
 		return []byte{b}, 0, true
 	}
-	return utf8.AppendRune(buf, ru), max(textio.RuneWidth(ru), 0), true
+	return utf8.AppendRune(buf, ru), max(wcwidth.RuneWidth(ru), 0), true
 }
 
 // advance is the column after character ch of width w at column ct.

@@ -13,7 +13,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
-	"github.com/bashbox/bashbox/coreutils/internal/textio"
+	"github.com/bashbox/bashbox/coreutils/internal/wcwidth"
 )
 
 const helpText = `
@@ -251,7 +251,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		l = escapeInvalid(l)
 		ents = append(ents, l)
-		if w := textio.StringWidth(l); w > maxLen {
+		if w := wcwidth.StringWidth(l); w > maxLen {
 			maxLen = w
 		}
 	}
@@ -323,7 +323,7 @@ func fillCols(out *textfmt.Output, ents []string, maxLen, width int) {
 		chcnt := 0
 		for base, col := row, 0; col < numCols; col++ {
 			out.WriteString(ents[base])
-			chcnt += textio.StringWidth(ents[base])
+			chcnt += wcwidth.StringWidth(ents[base])
 			base += numRows
 			if base >= len(ents) {
 				break
@@ -342,7 +342,7 @@ func fillRows(out *textfmt.Output, ents []string, maxLen, width int) {
 	chcnt, col := 0, 0
 	for i, e := range ents {
 		out.WriteString(e)
-		chcnt += textio.StringWidth(e)
+		chcnt += wcwidth.StringWidth(e)
 		if i == len(ents)-1 {
 			break
 		}
@@ -494,13 +494,13 @@ func (cfg *config) printTable(c *builtins.Call, out *textfmt.Output, rows []row)
 	widths := make([]int, ncols)
 	if len(cfg.names) > 0 {
 		for i, n := range names {
-			widths[i] = textio.StringWidth(n)
+			widths[i] = wcwidth.StringWidth(n)
 		}
 	}
 	for _, r := range rows {
 		for i, cell := range r {
 			if cell != nil {
-				if w := textio.StringWidth(*cell); w > widths[i] {
+				if w := wcwidth.StringWidth(*cell); w > widths[i] {
 					widths[i] = w
 				}
 			}
@@ -511,7 +511,7 @@ func (cfg *config) printTable(c *builtins.Call, out *textfmt.Output, rows []row)
 		line = line[:0]
 		for k, i := range visible {
 			s := cells[i]
-			pad := widths[i] - textio.StringWidth(s)
+			pad := widths[i] - wcwidth.StringWidth(s)
 			last := k == len(visible)-1
 			if right[i] {
 				for ; pad > 0; pad-- {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -129,12 +130,12 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		c.TryHelp(0)
 		return 1
 	case 1:
-		c.Errorf("missing operand after %s", textio.Quote(c, operands[0]))
+		c.Errorf("missing operand after %s", quote.New(c).Q(operands[0]))
 		c.TryHelp(0)
 		return 1
 	case 2:
 	default:
-		c.Errorf("extra operand %s", textio.Quote(c, operands[2]))
+		c.Errorf("extra operand %s", quote.New(c).Q(operands[2]))
 		c.TryHelp(0)
 		return 1
 	}
@@ -150,7 +151,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		} else {
 			f, err := c.Open(name)
 			if err != nil {
-				c.FileError(textio.QuoteF(name), err, 1)
+				c.FileError(quote.UTF8.F(name), err, 1)
 				return 1
 			}
 			defer f.Close()
@@ -164,7 +165,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	for i := 0; i < 2; i++ {
 		if this[i], err = rds[i].next(nil); err != nil {
 			w.Flush()
-			return c.FileError(textio.QuoteF(rds[i].name), err, 1)
+			return c.FileError(quote.UTF8.F(rds[i].name), err, 1)
 		}
 	}
 	var counts [4]uint64
@@ -217,7 +218,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			prev[i], this[i] = this[i], prev[i]
 			if this[i], err = rds[i].next(this[i]); err != nil {
 				w.Flush()
-				return c.FileError(textio.QuoteF(rds[i].name), err, 1)
+				return c.FileError(quote.UTF8.F(rds[i].name), err, 1)
 			}
 			if this[i] == nil || check == checkDisabled || !(check == checkEnabled || seenUnpairable) || warned[i] {
 				continue

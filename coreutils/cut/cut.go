@@ -10,6 +10,7 @@ import (
 	"sort"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -149,7 +150,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		r, err := textio.Open(c, name)
 		if err != nil {
-			status = c.FileError(textio.QuoteF(name), err, 1)
+			status = c.FileError(quote.UTF8.F(name), err, 1)
 			continue
 		}
 		br := textio.NewReader(r)
@@ -169,7 +170,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			if ctx.Err() != nil {
 				return textio.Finish(c, cu.w, 1)
 			}
-			status = c.FileError(textio.QuoteF(name), err, 1)
+			status = c.FileError(quote.UTF8.F(name), err, 1)
 		}
 	}
 	return textio.Finish(c, cu.w, status)
@@ -255,16 +256,16 @@ func setFields(c *builtins.Call, s string, pos, complement bool) ([]rng, string)
 					j++
 				}
 				if pos {
-					return nil, "byte/character offset " + textio.Quote(c, s[numStart:j]) + " is too large"
+					return nil, "byte/character offset " + quote.New(c).Q(s[numStart:j]) + " is too large"
 				}
-				return nil, "field number " + textio.Quote(c, s[numStart:j]) + " is too large"
+				return nil, "field number " + quote.New(c).Q(s[numStart:j]) + " is too large"
 			}
 			value = value*10 + d
 		default:
 			if pos {
-				return nil, "invalid byte/character position " + textio.Quote(c, s[i:])
+				return nil, "invalid byte/character position " + quote.New(c).Q(s[i:])
 			}
-			return nil, "invalid field value " + textio.Quote(c, s[i:])
+			return nil, "invalid field value " + quote.New(c).Q(s[i:])
 		}
 	}
 done:

@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	quotearg "github.com/bashbox/bashbox/coreutils/internal/quote"
 	"io"
 	"io/fs"
 	"path"
@@ -697,7 +698,7 @@ func switchString(args, operands []string) string {
 			continue
 		}
 		b.WriteByte(' ')
-		b.WriteString(shellQuote(a))
+		b.WriteString(quotearg.UTF8.Quote(a, quotearg.Shell))
 	}
 	return b.String()
 }
@@ -746,31 +747,6 @@ func isOptionArg(args []string, i int) bool {
 		}
 	}
 	return false
-}
-
-func shellQuote(s string) string {
-	if s == "" {
-		return "''"
-	}
-	special := false
-	for i := 0; i < len(s); i++ {
-		switch ch := s[i]; ch {
-		case ' ', '\t', '\n', '!', '"', '$', '&', '\'', '(', ')', '*', ';', '<', '=', '>', '?', '[', '\\', '^', '`', '|':
-			special = true
-		case '#', '~':
-			if i == 0 {
-				special = true
-			}
-		default:
-			if ch < 0x20 || ch == 0x7f {
-				special = true
-			}
-		}
-	}
-	if !special {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // comparison is a pair of files being compared, with its parent pair.

@@ -4,7 +4,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bashbox/bashbox/coreutils/internal/gnudiff"
-	"github.com/bashbox/bashbox/coreutils/internal/textio"
+	"github.com/bashbox/bashbox/coreutils/internal/wcwidth"
 )
 
 // sdiff prints the side-by-side format (-y).
@@ -190,7 +190,7 @@ func (h *hunkOutput) halfLine(line []byte, indent, outBound int) int {
 		default:
 			r, n := utf8.DecodeRune(line[p-1:])
 			if c >= 0x80 && r != utf8.RuneError && n > 1 {
-				wd := textio.RuneWidth(r)
+				wd := wcwidth.RuneWidth(r)
 				if wd > 0 {
 					in += wd
 				}

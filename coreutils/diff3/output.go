@@ -30,15 +30,7 @@ func (m *mode) writeNormal(out *textfmt.Output, blocks []block, files [3]*gnudif
 		}
 		for _, i := range order {
 			r := b.r[i]
-			fmt.Fprintf(out, "%d:", i+1)
-			switch n := r.hi - r.lo + 1; {
-			case n == 0:
-				fmt.Fprintf(out, "%da\n", r.lo-1)
-			case n == 1:
-				fmt.Fprintf(out, "%dc\n", r.lo)
-			default:
-				fmt.Fprintf(out, "%d,%dc\n", r.lo, r.hi)
-			}
+			fmt.Fprintf(out, "%d:%s\n", i+1, r.command())
 			if i == skip || r.hi < r.lo {
 				continue
 			}
@@ -114,14 +106,7 @@ func (m *mode) writeEd(out *textfmt.Output, blocks []block, files [3]*gnudiff.Fi
 			fmt.Fprintf(out, "%da\n<<<<<<< %s\n.\n", r.lo-1, m.labels[0])
 			continue
 		}
-		switch n := r.hi - r.lo + 1; {
-		case n == 0:
-			fmt.Fprintf(out, "%da\n", r.lo-1)
-		case n == 1:
-			fmt.Fprintf(out, "%dc\n", r.lo)
-		default:
-			fmt.Fprintf(out, "%d,%dc\n", r.lo, r.hi)
-		}
+		fmt.Fprintf(out, "%s\n", r.command())
 		lines(out, files[2], b.r[2])
 		out.WriteString(".\n")
 	}
@@ -168,4 +153,16 @@ func (m *mode) writeMerge(out *textfmt.Output, blocks []block, files [3]*gnudiff
 	}
 	lines(out, mine, rng{next, mine.NumLines()})
 	return status
+}
+
+// command is the ed command for the range: "La" after line L when it is
+// empty, "Lc" or "L,Hc" otherwise.
+func (r rng) command() string {
+	switch n := r.hi - r.lo + 1; {
+	case n == 0:
+		return fmt.Sprintf("%da", r.lo-1)
+	case n == 1:
+		return fmt.Sprintf("%dc", r.lo)
+	}
+	return fmt.Sprintf("%d,%dc", r.lo, r.hi)
 }

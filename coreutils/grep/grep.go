@@ -12,6 +12,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/posixre"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -488,7 +489,7 @@ func (cfg *config) apply(c *builtins.Call, o builtins.Opt, showHelp *bool) (int,
 	case "directories":
 		v, ok := matchWord(o.Value, []string{"read", "recurse", "skip"})
 		if !ok {
-			q := func(s string) string { return textio.Quote(c, s) }
+			q := func(s string) string { return quote.New(c).Q(s) }
 			c.Errorf("invalid argument %s for %s", q(o.Value), q("--directories"))
 			fmt.Fprintf(c.Stderr, "Valid arguments are:\n  - %s\n  - %s\n  - %s\n", q("read"), q("recurse"), q("skip"))
 			fmt.Fprintf(c.Stderr, "Usage: %s %s\n", c.Name(), usageLine)

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -160,9 +161,9 @@ func parseCount(c *builtins.Call, s string, lines bool) (uint64, bool) {
 		what = "lines"
 	}
 	if e == textio.NumOverflow {
-		c.Errorf("invalid number of %s: %s: Value too large for defined data type", what, textio.Quote(c, s))
+		c.Errorf("invalid number of %s: %s: Value too large for defined data type", what, quote.New(c).Q(s))
 	} else {
-		c.Errorf("invalid number of %s: %s", what, textio.Quote(c, s))
+		c.Errorf("invalid number of %s: %s", what, quote.New(c).Q(s))
 	}
 	return 0, false
 }

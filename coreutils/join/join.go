@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -148,7 +149,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			return math.MaxInt32 - 1, true
 		}
 		if e != textio.NumOK || n == 0 {
-			fail("invalid field number: %s", textio.Quote(c, s))
+			fail("invalid field number: %s", quote.New(c).Q(s))
 			return 0, false
 		}
 		return int(n - 1), true
@@ -161,7 +162,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				j.outlist = append(j.outlist, outSpec{0, 0})
 			case len(it) > 0 && (it[0] == '1' || it[0] == '2'):
 				if len(it) < 2 || it[1] != '.' {
-					fail("invalid field specifier: %s", textio.Quote(c, it))
+					fail("invalid field specifier: %s", quote.New(c).Q(it))
 					return false
 				}
 				f, ok := joinField(it[2:])
@@ -170,10 +171,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				}
 				j.outlist = append(j.outlist, outSpec{int(it[0] - '0'), f})
 			case len(it) > 0 && it[0] == '0':
-				fail("invalid field specifier: %s", textio.Quote(c, it))
+				fail("invalid field specifier: %s", quote.New(c).Q(it))
 				return false
 			default:
-				fail("invalid file number in field spec: %s", textio.Quote(c, it))
+				fail("invalid file number in field spec: %s", quote.New(c).Q(it))
 				return false
 			}
 		}
@@ -189,7 +190,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			arg := names[op0]
 			switch status[op0] {
 			case mustBeOperand:
-				c.Errorf("extra operand %s", textio.QuoteAF(name))
+				c.Errorf("extra operand %s", quote.UTF8.AF(name))
 				c.TryHelp(0)
 				return false
 			case mightBeJ1:
@@ -247,7 +248,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				}
 				n, e := textio.ParseUint(o.Value, "")
 				if e != textio.NumOK || (n != 1 && n != 2) {
-					return fail("invalid field number: %s", textio.Quote(c, o.Value))
+					return fail("invalid field number: %s", quote.New(c).Q(o.Value))
 				}
 				j.unpairable[n-1] = true
 			case "e":
@@ -296,7 +297,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				case o.Value == `\0`:
 					newtab = 0
 				default:
-					return fail("multi-character tab %s", textio.Quote(c, o.Value))
+					return fail("multi-character tab %s", quote.New(c).Q(o.Value))
 				}
 				if j.tab >= 0 && j.tab != newtab {
 					return fail("incompatible tabs")
@@ -337,7 +338,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		if nfiles == 0 {
 			c.Errorf("missing operand")
 		} else {
-			c.Errorf("missing operand after %s", textio.Quote(c, c.Args[len(c.Args)-1]))
+			c.Errorf("missing operand after %s", quote.New(c).Q(c.Args[len(c.Args)-1]))
 		}
 		c.TryHelp(0)
 		return 1
@@ -365,7 +366,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		f, err := c.Open(name)
 		if err != nil {
-			return c.FileError(textio.QuoteF(name), err, 1)
+			return c.FileError(quote.UTF8.F(name), err, 1)
 		}
 		defer f.Close()
 		j.rd[i] = textio.NewReader(f)
@@ -541,7 +542,7 @@ func (j *joiner) getLine(which int) (*line, error) {
 			if err := j.w.Flush(); err != nil {
 				return nil, &textio.ErrWrite{Err: err}
 			}
-			j.c.Errorf("%s:%d: is not sorted: %s", textio.QuoteF(j.names[which]), j.lineNo[which], l.buf)
+			j.c.Errorf("%s:%d: is not sorted: %s", quote.UTF8.F(j.names[which]), j.lineNo[which], l.buf)
 			if j.check == checkEnabled {
 				return nil, &fatalErr{1}
 			}

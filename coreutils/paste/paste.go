@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -161,7 +162,7 @@ func pasteParallel(ctx context.Context, c *builtins.Call, w *bufio.Writer, files
 					in.c.Close()
 				}
 			}
-			c.FileError(textio.QuoteF(name), err, 1)
+			c.FileError(quote.UTF8.F(name), err, 1)
 			return 1
 		}
 		ins[i] = &input{name: name, r: bufio.NewReaderSize(f, 64<<10), c: f, open: true}
@@ -192,7 +193,7 @@ func pasteParallel(ctx context.Context, c *builtins.Call, w *bufio.Writer, files
 				var err error
 				line, got, err = readLine(in.r, eol, scratch)
 				if err != nil {
-					c.FileError(textio.QuoteF(in.name), err, 1)
+					c.FileError(quote.UTF8.F(in.name), err, 1)
 					status = 1
 					got = false
 				}
@@ -243,7 +244,7 @@ func pasteSerial(ctx context.Context, c *builtins.Call, w *bufio.Writer, files [
 		}
 		r, err := textio.Open(c, name)
 		if err != nil {
-			status = c.FileError(textio.QuoteF(name), err, 1)
+			status = c.FileError(quote.UTF8.F(name), err, 1)
 			continue
 		}
 		br := textio.NewReader(r)
@@ -272,7 +273,7 @@ func pasteSerial(ctx context.Context, c *builtins.Call, w *bufio.Writer, files [
 				break
 			}
 			if rerr != nil {
-				status = c.FileError(textio.QuoteF(name), rerr, 1)
+				status = c.FileError(quote.UTF8.F(name), rerr, 1)
 				break
 			}
 		}

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/timefmt"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
@@ -275,35 +276,7 @@ func (p *patcher) okToReverse(format string, args ...any) bool {
 }
 
 // quote is quotearg in the shell quoting style patch uses.
-func (p *patcher) quote(s string) string { return shellQuote(s) }
-
-func shellQuote(s string) string {
-	if s == "" {
-		return "''"
-	}
-	special := false
-	for i := 0; i < len(s); i++ {
-		switch ch := s[i]; ch {
-		case ' ', '\t', '\n', '!', '"', '$', '&', '\'', '(', ')', '*', ';', '<', '=', '>', '?', '[', '\\', '^', '`', '|':
-			special = true
-		case '#', '~':
-			if i == 0 {
-				special = true
-			}
-		default:
-			if ch < 0x20 || ch == 0x7f {
-				special = true
-			}
-		}
-	}
-	if !special {
-		return s
-	}
-	if strings.ContainsRune(s, '\'') && !strings.ContainsAny(s, "\"$`\\!") {
-		return "\"" + s + "\""
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+func (p *patcher) quote(s string) string { return quote.UTF8.Quote(s, quote.Shell) }
 
 func errText(err error) string { return builtins.ErrText(err) }
 

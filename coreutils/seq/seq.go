@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -126,7 +127,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		return 1
 	}
 	if len(operands) > 3 {
-		c.Errorf("extra operand %s", textio.Quote(c, operands[3]))
+		c.Errorf("extra operand %s", quote.New(c).Q(operands[3]))
 		c.TryHelp(0)
 		return 1
 	}
@@ -175,7 +176,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		if n > 2 {
 			step = last
 			if step.value.Sign() == 0 {
-				c.Errorf("invalid Zero increment value: %s", textio.Quote(c, operands[1]))
+				c.Errorf("invalid Zero increment value: %s", quote.New(c).Q(operands[1]))
 				c.TryHelp(0)
 				return 1
 			}
@@ -248,12 +249,12 @@ func allDigits(s string) bool {
 func scanArg(c *builtins.Call, arg string) (operand, bool) {
 	v, isNaN, ok := parseLD(arg)
 	if !ok {
-		c.Errorf("invalid floating point argument: %s", textio.Quote(c, arg))
+		c.Errorf("invalid floating point argument: %s", quote.New(c).Q(arg))
 		c.TryHelp(0)
 		return operand{}, false
 	}
 	if isNaN {
-		c.Errorf("invalid %s argument: %s", textio.Quote(c, "not-a-number"), textio.Quote(c, arg))
+		c.Errorf("invalid %s argument: %s", quote.New(c).Q("not-a-number"), quote.New(c).Q(arg))
 		c.TryHelp(0)
 		return operand{}, false
 	}
@@ -370,7 +371,7 @@ func checkFormat(c *builtins.Call, f string) (layout, string) {
 	i := 0
 	for {
 		if i >= len(f) {
-			return layout{}, "format " + textio.Quote(c, f) + " has no % directive"
+			return layout{}, "format " + quote.New(c).Q(f) + " has no % directive"
 		}
 		if f[i] == '%' {
 			if i+1 < len(f) && f[i+1] == '%' {
@@ -401,10 +402,10 @@ func checkFormat(c *builtins.Call, f string) (layout, string) {
 		i++
 	}
 	if i >= len(f) {
-		return layout{}, "format " + textio.Quote(c, f) + " ends in %"
+		return layout{}, "format " + quote.New(c).Q(f) + " ends in %"
 	}
 	if strings.IndexByte("efgaEFGA", f[i]) < 0 {
-		return layout{}, "format " + textio.Quote(c, f) + " has unknown %" + string(f[i]) + " directive"
+		return layout{}, "format " + quote.New(c).Q(f) + " has unknown %" + string(f[i]) + " directive"
 	}
 	var suffix strings.Builder
 	for i++; i < len(f); {
@@ -414,7 +415,7 @@ func checkFormat(c *builtins.Call, f string) (layout, string) {
 				i += 2
 				continue
 			}
-			return layout{}, "format " + textio.Quote(c, f) + " has too many % directives"
+			return layout{}, "format " + quote.New(c).Q(f) + " has too many % directives"
 		}
 		suffix.WriteByte(f[i])
 		i++

@@ -27,6 +27,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -201,9 +202,9 @@ func allDigits(s string) bool {
 
 func keyError(c *builtins.Call, e *keySpecError) int {
 	if e.count {
-		return die(c, "%s: invalid count at start of %s", e.msg, textio.Quote(c, e.spec))
+		return die(c, "%s: invalid count at start of %s", e.msg, quote.New(c).Q(e.spec))
 	}
-	return die(c, "%s: invalid field specification %s", e.msg, textio.Quote(c, e.spec))
+	return die(c, "%s: invalid field specification %s", e.msg, quote.New(c).Q(e.spec))
 }
 
 func run(ctx context.Context, c *builtins.Call) int {
@@ -314,7 +315,7 @@ func run(ctx context.Context, c *builtins.Call) int {
 			case o.Value == `\0`:
 				newtab = 0
 			default:
-				return die(c, "multi-character tab %s", textio.Quote(c, o.Value))
+				return die(c, "multi-character tab %s", quote.New(c).Q(o.Value))
 			}
 			if s.tab >= 0 && s.tab != newtab {
 				return die(c, "incompatible tabs")
@@ -338,8 +339,8 @@ func run(ctx context.Context, c *builtins.Call) int {
 				return die(c, "invalid --batch-size argument '%s'", o.Value)
 			}
 			if n < 2 {
-				c.Errorf("invalid --batch-size argument %s", textio.Quote(c, o.Value))
-				return die(c, "minimum --batch-size argument is %s", textio.Quote(c, "2"))
+				c.Errorf("invalid --batch-size argument %s", quote.New(c).Q(o.Value))
+				return die(c, "minimum --batch-size argument is %s", quote.New(c).Q("2"))
 			}
 		case "files0-from":
 			filesFrom, hasFilesFrom = o.Value, true
@@ -348,7 +349,7 @@ func run(ctx context.Context, c *builtins.Call) int {
 
 	if hasFilesFrom {
 		if len(files) > 0 {
-			c.Errorf("extra operand %s", textio.QuoteAF(files[0]))
+			c.Errorf("extra operand %s", quote.UTF8.AF(files[0]))
 			fmt.Fprintln(c.Stderr, "file operands cannot be combined with --files0-from")
 			c.TryHelp(0)
 			return sortFailure
@@ -394,7 +395,7 @@ func run(ctx context.Context, c *builtins.Call) int {
 	}
 	if checkonly != 0 {
 		if len(files) > 1 {
-			return die(c, "extra operand %s not allowed with -%c", textio.QuoteAF(files[1]), checkonly)
+			return die(c, "extra operand %s not allowed with -%c", quote.UTF8.AF(files[1]), checkonly)
 		}
 		if hasOut {
 			return die(c, "options '-%co' are incompatible", checkonly)
@@ -408,13 +409,13 @@ func run(ctx context.Context, c *builtins.Call) int {
 			continue
 		}
 		if _, err := c.Stat(f); err != nil {
-			return die(c, "cannot read: %s: %s", textio.QuoteF(f), builtins.ErrText(err))
+			return die(c, "cannot read: %s: %s", quote.UTF8.F(f), builtins.ErrText(err))
 		}
 	}
 	if hasOut {
 		f, err := c.OpenFile(outfile, os.O_WRONLY|os.O_CREATE, 0o666)
 		if err != nil {
-			return die(c, "open failed: %s: %s", textio.QuoteF(outfile), builtins.ErrText(err))
+			return die(c, "open failed: %s: %s", quote.UTF8.F(outfile), builtins.ErrText(err))
 		}
 		f.Close()
 	}
@@ -433,7 +434,7 @@ func run(ctx context.Context, c *builtins.Call) int {
 			if ctx.Err() != nil {
 				return sortFailure
 			}
-			return die(c, "read failed: %s: %s", textio.QuoteF(f), builtins.ErrText(err))
+			return die(c, "read failed: %s: %s", quote.UTF8.F(f), builtins.ErrText(err))
 		}
 		ends = append(ends, len(s.buf))
 	}
@@ -467,7 +468,7 @@ func run(ctx context.Context, c *builtins.Call) int {
 	if hasOut {
 		f, err := c.Create(outfile)
 		if err != nil {
-			return die(c, "open failed: %s: %s", textio.QuoteF(outfile), builtins.ErrText(err))
+			return die(c, "open failed: %s: %s", quote.UTF8.F(outfile), builtins.ErrText(err))
 		}
 		defer f.Close()
 		dst = f
@@ -493,7 +494,7 @@ func (s *sorter) writeFailed(c *builtins.Call, err error, name string) int {
 	if builtins.IsBrokenPipe(err) {
 		return 141
 	}
-	return die(c, "write failed: %s: %s", textio.QuoteF(name), builtins.ErrText(err))
+	return die(c, "write failed: %s: %s", quote.UTF8.F(name), builtins.ErrText(err))
 }
 
 // validSize checks a -S argument: a number with an optional unit.
@@ -534,16 +535,16 @@ func (s *sorter) initRandom(c *builtins.Call, source string) (int, bool) {
 	}
 	f, err := c.Open(source)
 	if err != nil {
-		code := die(c, "open failed: %s: %s", textio.QuoteF(source), builtins.ErrText(err))
+		code := die(c, "open failed: %s: %s", quote.UTF8.F(source), builtins.ErrText(err))
 		return code, false
 	}
 	defer f.Close()
 	if _, err := io.ReadFull(f, s.salt[:]); err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			code := die(c, "%s: end of file", textio.Quote(c, source))
+			code := die(c, "%s: end of file", quote.New(c).Q(source))
 			return code, false
 		}
-		code := die(c, "%s: %s", textio.Quote(c, source), builtins.ErrText(err))
+		code := die(c, "%s: %s", quote.New(c).Q(source), builtins.ErrText(err))
 		return code, false
 	}
 	return 0, true
@@ -556,7 +557,7 @@ func readFiles0(c *builtins.Call, from string) ([]string, int, bool) {
 	} else {
 		f, err := c.Open(from)
 		if err != nil {
-			code := die(c, "open failed: %s: %s", textio.QuoteF(from), builtins.ErrText(err))
+			code := die(c, "open failed: %s: %s", quote.UTF8.F(from), builtins.ErrText(err))
 			return nil, code, false
 		}
 		r = f
@@ -564,7 +565,7 @@ func readFiles0(c *builtins.Call, from string) ([]string, int, bool) {
 	data, err := io.ReadAll(r)
 	r.Close()
 	if err != nil {
-		code := die(c, "cannot read file names from %s: %s", textio.QuoteAF(from), builtins.ErrText(err))
+		code := die(c, "cannot read file names from %s: %s", quote.UTF8.AF(from), builtins.ErrText(err))
 		return nil, code, false
 	}
 	var names []string
@@ -578,16 +579,16 @@ func readFiles0(c *builtins.Call, from string) ([]string, int, bool) {
 		data = data[i+1:]
 	}
 	if len(names) == 0 {
-		code := die(c, "no input from %s", textio.QuoteAF(from))
+		code := die(c, "no input from %s", quote.UTF8.AF(from))
 		return nil, code, false
 	}
 	for i, n := range names {
 		if from == "-" && n == "-" {
-			code := die(c, "when reading file names from stdin, no file name of %s allowed", textio.QuoteAF(n))
+			code := die(c, "when reading file names from stdin, no file name of %s allowed", quote.UTF8.AF(n))
 			return nil, code, false
 		}
 		if n == "" {
-			code := die(c, "%s:%d: invalid zero-length file name", textio.QuoteF(from), i+1)
+			code := die(c, "%s:%d: invalid zero-length file name", quote.UTF8.F(from), i+1)
 			return nil, code, false
 		}
 	}
@@ -794,14 +795,14 @@ func (h *mergeHeap) Pop() any {
 func (s *sorter) check(ctx context.Context, c *builtins.Call, name string, diagnose bool) int {
 	if name != "-" {
 		if _, err := c.Stat(name); err != nil {
-			code := die(c, "cannot read: %s: %s", textio.QuoteF(name), builtins.ErrText(err))
+			code := die(c, "cannot read: %s: %s", quote.UTF8.F(name), builtins.ErrText(err))
 			return code
 		}
 	}
 	err := s.readAll(ctx, c, name)
 	recs, _ := s.split([]int{len(s.buf)})
 	if err != nil {
-		code := die(c, "read failed: %s: %s", textio.QuoteF(name), builtins.ErrText(err))
+		code := die(c, "read failed: %s: %s", quote.UTF8.F(name), builtins.ErrText(err))
 		return code
 	}
 	s.prepare(recs)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -120,9 +121,9 @@ func Run(ctx context.Context, c *builtins.Call) int {
 					what = "lines"
 				}
 				if e == textio.NumOverflow {
-					c.Errorf("invalid number of %s: %s: Value too large for defined data type", what, textio.Quote(c, v))
+					c.Errorf("invalid number of %s: %s: Value too large for defined data type", what, quote.New(c).Q(v))
 				} else {
-					c.Errorf("invalid number of %s: %s", what, textio.Quote(c, v))
+					c.Errorf("invalid number of %s: %s", what, quote.New(c).Q(v))
 				}
 				return 1
 			}
@@ -138,17 +139,17 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			cfg.follow = true
 		case "max-unchanged-stats":
 			if _, e := textio.ParseUint(o.Value, ""); e != textio.NumOK {
-				c.Errorf("invalid maximum number of unchanged stats between opens: %s", textio.Quote(c, o.Value))
+				c.Errorf("invalid maximum number of unchanged stats between opens: %s", quote.New(c).Q(o.Value))
 				return 1
 			}
 		case "pid":
 			if n, err := strconv.ParseInt(strings.TrimSpace(o.Value), 10, 32); err != nil || n < 0 {
-				c.Errorf("invalid PID: %s", textio.Quote(c, o.Value))
+				c.Errorf("invalid PID: %s", quote.New(c).Q(o.Value))
 				return 1
 			}
 		case "sleep-interval":
 			if f, err := strconv.ParseFloat(strings.TrimSpace(o.Value), 64); err != nil || f < 0 {
-				c.Errorf("invalid number of seconds: %s", textio.Quote(c, o.Value))
+				c.Errorf("invalid number of seconds: %s", quote.New(c).Q(o.Value))
 				return 1
 			}
 		case "quiet", "silent":
@@ -237,7 +238,7 @@ func obsolete(c *builtins.Call, cfg *config) (*builtins.Call, bool, int) {
 	if num != "" {
 		n, e := textio.ParseUint(num, "")
 		if e != textio.NumOK {
-			c.Errorf("invalid number: %s: Value too large for defined data type", textio.Quote(c, a))
+			c.Errorf("invalid number: %s: Value too large for defined data type", quote.New(c).Q(a))
 			return nil, false, 1
 		}
 		count = n

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -100,7 +101,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	for _, name := range files {
 		f, err := c.OpenFile(name, flag, 0o666)
 		if err != nil {
-			c.FileError(textio.QuoteF(name), err, 1)
+			c.FileError(quote.UTF8.F(name), err, 1)
 			if m == exitOnError || m == exitNoPipe {
 				return 1
 			}
@@ -128,7 +129,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 						return 141
 					}
 					if !(pipe && (m == warnNoPipe || m == exitNoPipe)) {
-						c.Errorf("%s: %s", textio.QuoteF(o.name), builtins.ErrText(err))
+						c.Errorf("%s: %s", quote.UTF8.F(o.name), builtins.ErrText(err))
 						status = 1
 						if m == exitOnError || m == exitNoPipe {
 							return 1
@@ -154,7 +155,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	for i, o := range outs {
 		if o != nil && o.c != nil {
 			if err := o.c.Close(); err != nil {
-				c.FileError(textio.QuoteF(o.name), err, 1)
+				c.FileError(quote.UTF8.F(o.name), err, 1)
 				status = 1
 			}
 			outs[i] = nil

@@ -10,6 +10,7 @@ import (
 	"io"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -405,7 +406,7 @@ func findBracketedRepeat(c *builtins.Call, es *escString, start int) (ch byte, c
 			v = v*base + dv
 		}
 		if !ok {
-			c.Errorf("invalid repeat count %s in [c*n] construct", textio.Quote(c, printableStr(digits)))
+			c.Errorf("invalid repeat count %s in [c*n] construct", quote.New(c).Q(printableStr(digits)))
 			return 0, 0, 0, -2
 		}
 		return ch, v, i, 0
@@ -458,7 +459,7 @@ func buildSpecList(c *builtins.Call, es *escString) (*specList, bool) {
 							s.elems = append(s.elems, elem{typ: eClass, cc: cc})
 							handled = true
 						} else if !starDigitsCloseBracket(es, i+2) {
-							c.Errorf("invalid character class %s", textio.Quote(c, printableStr(opnd)))
+							c.Errorf("invalid character class %s", quote.New(c).Q(printableStr(opnd)))
 							return nil, false
 						}
 					} else {
@@ -735,7 +736,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		if n == 0 {
 			c.Errorf("missing operand")
 		} else {
-			c.Errorf("missing operand after %s", textio.Quote(c, operands[n-1]))
+			c.Errorf("missing operand after %s", quote.New(c).Q(operands[n-1]))
 			if t.squeeze {
 				io.WriteString(c.Stderr, "Two strings must be given when both deleting and squeezing repeats.\n")
 			} else {
@@ -746,7 +747,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		return 1
 	}
 	if n > maxOps {
-		c.Errorf("extra operand %s", textio.Quote(c, operands[maxOps]))
+		c.Errorf("extra operand %s", quote.New(c).Q(operands[maxOps]))
 		if n == 2 {
 			io.WriteString(c.Stderr, "Only one string may be given when deleting without squeezing repeats.\n")
 		}

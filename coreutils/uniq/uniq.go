@@ -10,6 +10,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -182,7 +183,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	operands = files
 	if len(operands) > 2 {
-		c.Errorf("extra operand %s", textio.Quote(c, operands[2]))
+		c.Errorf("extra operand %s", quote.New(c).Q(operands[2]))
 		c.TryHelp(0)
 		return 1
 	}
@@ -205,7 +206,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	r, err := textio.Open(c, in)
 	if err != nil {
-		c.FileError(textio.QuoteF(in), err, 1)
+		c.FileError(quote.UTF8.F(in), err, 1)
 		return 1
 	}
 	defer r.Close()
@@ -213,7 +214,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if out != "-" {
 		f, err := c.Create(out)
 		if err != nil {
-			c.FileError(textio.QuoteF(out), err, 1)
+			c.FileError(quote.UTF8.F(out), err, 1)
 			return 1
 		}
 		defer f.Close()
@@ -230,7 +231,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		if ctx.Err() != nil {
 			return 1
 		}
-		c.Errorf("error reading %s", textio.QuoteAF(in))
+		c.Errorf("error reading %s", quote.UTF8.AF(in))
 		return 1
 	}
 	return textio.Finish(c, u.w, 0)

@@ -11,7 +11,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
+	"github.com/bashbox/bashbox/coreutils/internal/wcwidth"
 )
 
 const help = `Usage: wc [OPTION]... [FILE]...
@@ -93,7 +95,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 
 	if hasFrom {
 		if len(files) > 0 {
-			c.Errorf("extra operand %s", textio.QuoteAF(files[0]))
+			c.Errorf("extra operand %s", quote.UTF8.AF(files[0]))
 			io.WriteString(c.Stderr, "file operands cannot be combined with --files0-from\n")
 			c.TryHelp(0)
 			return 1
@@ -191,7 +193,7 @@ func (w *wc) filesFrom(from string) int {
 	} else {
 		f, err := c.Open(from)
 		if err != nil {
-			c.Errorf("cannot open %s for reading: %s", textio.QuoteAF(from), builtins.ErrText(err))
+			c.Errorf("cannot open %s for reading: %s", quote.UTF8.AF(from), builtins.ErrText(err))
 			return 1
 		}
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
@@ -202,7 +204,7 @@ func (w *wc) filesFrom(from string) int {
 	data, err := io.ReadAll(r)
 	r.Close()
 	if err != nil {
-		c.Errorf("cannot read file names from %s: %s", textio.QuoteAF(from), builtins.ErrText(err))
+		c.Errorf("cannot read file names from %s: %s", quote.UTF8.AF(from), builtins.ErrText(err))
 		return 1
 	}
 	var names []string
@@ -227,11 +229,11 @@ func (w *wc) filesFrom(from string) int {
 		}
 		switch {
 		case from == "-" && name == "-":
-			c.Errorf("when reading file names from stdin, no file name of %s allowed", textio.QuoteAF("-"))
+			c.Errorf("when reading file names from stdin, no file name of %s allowed", quote.UTF8.AF("-"))
 			status = 1
 			continue
 		case name == "":
-			c.Errorf("%s:%d: invalid zero-length file name", textio.QuoteF(from), i+1)
+			c.Errorf("%s:%d: invalid zero-length file name", quote.UTF8.F(from), i+1)
 			status = 1
 			continue
 		}
@@ -250,7 +252,7 @@ func (w *wc) countOne(name, label string) bool {
 	c := w.c
 	r, err := textio.Open(c, name)
 	if err != nil {
-		c.FileError(textio.QuoteF(name), err, 1)
+		c.FileError(quote.UTF8.F(name), err, 1)
 		return false
 	}
 	defer r.Close()
@@ -261,7 +263,7 @@ func (w *wc) countOne(name, label string) bool {
 		if w.ctx.Err() != nil {
 			return false
 		}
-		c.FileError(textio.QuoteF(name), err, 1)
+		c.FileError(quote.UTF8.F(name), err, 1)
 		ok = false
 	}
 	w.print(&cnt, label, label != "")
@@ -445,11 +447,11 @@ func (s *scanState) scanUTF8(p []byte, atEOF bool) int {
 		}
 		i += size
 		s.chars++
-		if textio.IsWPrint(r) {
-			if wd := textio.RuneWidth(r); wd > 0 {
+		if wcwidth.IsWPrint(r) {
+			if wd := wcwidth.RuneWidth(r); wd > 0 {
 				s.linepos += uint64(wd)
 			}
-			if textio.IsWSpace(r) || (s.nbspace && (r == 0xa0 || r == 0x2007 || r == 0x202f || r == 0x2060)) {
+			if wcwidth.IsWSpace(r) || (s.nbspace && (r == 0xa0 || r == 0x2007 || r == 0x202f || r == 0x2060)) {
 				s.sep()
 			} else {
 				s.inWord = true

@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/bashbox/bashbox/coreutils/internal/textio"
+	"github.com/bashbox/bashbox/coreutils/internal/wcwidth"
 
 	"github.com/bashbox/bashbox/builtins"
 )
@@ -66,6 +66,9 @@ func UTF8Locale(getenv func(string) string) bool {
 type Quoter struct {
 	UTF8 bool
 }
+
+// UTF8 is the quoter of a UTF-8 locale, for code without a call at hand.
+var UTF8 = Quoter{UTF8: true}
 
 // New returns the quoter for the call's locale.
 func New(c *builtins.Call) Quoter { return Quoter{UTF8: UTF8Locale(c.Getenv)} }
@@ -386,7 +389,7 @@ func printable(r rune, n int) bool {
 	if r == utf8.RuneError && n <= 1 {
 		return false
 	}
-	return textio.IsWPrint(r)
+	return wcwidth.IsWPrint(r)
 }
 
 // Width is the number of terminal columns s takes, as mbswidth counts in
@@ -421,5 +424,5 @@ func RuneWidth(r rune, n int) int {
 		}
 		return 1
 	}
-	return textio.RuneWidth(r)
+	return wcwidth.RuneWidth(r)
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/fold"
 	"github.com/bashbox/bashbox/coreutils/hexdump"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
-	"github.com/bashbox/bashbox/coreutils/internal/textio"
+	"github.com/bashbox/bashbox/coreutils/internal/wcwidth"
 	"github.com/bashbox/bashbox/coreutils/nl"
 	"github.com/bashbox/bashbox/coreutils/od"
 	"github.com/bashbox/bashbox/coreutils/rev"
@@ -170,7 +170,7 @@ func TestRegexTranslation(t *testing.T) {
 
 func TestStringWidth(t *testing.T) {
 	for s, w := range map[string]int{"abc": 3, "héllo": 5, "日本": 4, "a\tb": 2, "e\u0301": 1} {
-		if got := textio.StringWidth(s); got != w {
+		if got := wcwidth.StringWidth(s); got != w {
 			t.Errorf("StringWidth(%q) = %d, want %d", s, got, w)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 // EachHeaded feeds every file operand to each in turn, the way head and
@@ -31,7 +32,7 @@ func EachHeaded(ctx context.Context, c *builtins.Call, w *bufio.Writer, files []
 		} else {
 			f, err := c.Open(name)
 			if err != nil {
-				c.Errorf("cannot open %s for reading: %s", QuoteAF(name), builtins.ErrText(err))
+				c.Errorf("cannot open %s for reading: %s", quote.UTF8.AF(name), builtins.ErrText(err))
 				status = 1
 				continue
 			}
@@ -54,7 +55,7 @@ func EachHeaded(ctx context.Context, c *builtins.Call, w *bufio.Writer, files []
 			if ctx.Err() != nil {
 				return opened, Finish(c, w, 1), true
 			}
-			c.Errorf("error reading %s: %s", QuoteAF(display), builtins.ErrText(err))
+			c.Errorf("error reading %s: %s", quote.UTF8.AF(display), builtins.ErrText(err))
 			status = 1
 		}
 	}

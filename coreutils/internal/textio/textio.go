@@ -9,11 +9,9 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/bashbox/bashbox/builtins"
 )
@@ -175,133 +173,6 @@ func Locale(c *builtins.Call, category string) string {
 func IsUTF8(c *builtins.Call) bool {
 	l := strings.ToLower(Locale(c, "LC_CTYPE"))
 	return strings.Contains(l, "utf-8") || strings.Contains(l, "utf8")
-}
-
-// Quote quotes s as gnulib's quote() does: ‘s’ in a UTF-8 locale, 's'
-// otherwise.
-func Quote(c *builtins.Call, s string) string {
-	if IsUTF8(c) {
-		return "\u2018" + s + "\u2019"
-	}
-	return "'" + s + "'"
-}
-
-// QuoteAF quotes a file name in GNU's shell-escape-always style ('name').
-func QuoteAF(s string) string { return shellQuote(s, true) }
-
-// QuoteF quotes a file name in GNU's shell-escape style: bare unless it
-// holds characters special to the shell.
-func QuoteF(s string) string { return shellQuote(s, false) }
-
-func needsQuote(s string) bool {
-	if s == "" {
-		return true
-	}
-	if s == "{" || s == "}" {
-		return true
-	}
-	if !utf8.ValidString(s) {
-		return true
-	}
-	for i := 0; i < len(s); i++ {
-		switch b := s[i]; b {
-		case '#', '~':
-			if i == 0 {
-				return true
-			}
-		case ' ', '\t', '\n', '!', '"', '$', '&', '\'', '(', ')', '*', ';', '<', '=', '>', '?', '[', '\\', '^', '`', '|', ':':
-			return true
-		default:
-			if b < 0x20 || b == 0x7f {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// isEscaped reports whether s[i] is written as a $'\NNN' escape, and its
-// length in bytes.
-func isEscaped(s string, i int) (bool, int) {
-	b := s[i]
-	if b < 0x20 || b == 0x7f {
-		return true, 1
-	}
-	if b < 0x80 {
-		return false, 1
-	}
-	r, n := utf8.DecodeRuneInString(s[i:])
-	if r == utf8.RuneError && n <= 1 {
-		return true, 1
-	}
-	return false, n
-}
-
-func shellQuote(s string, always bool) string {
-	if !always && !needsQuote(s) {
-		return s
-	}
-	hasEsc, hasSingle := false, false
-	for i := 0; i < len(s); {
-		esc, n := isEscaped(s, i)
-		hasEsc = hasEsc || esc
-		hasSingle = hasSingle || s[i] == '\''
-		i += n
-	}
-	if !hasEsc {
-		if !hasSingle {
-			return "'" + s + "'"
-		}
-		if !strings.ContainsAny(s, "\"$`\\!") {
-			return "\"" + s + "\""
-		}
-	}
-	var b strings.Builder
-	b.WriteByte('\'')
-	dollar := false
-	for i := 0; i < len(s); {
-		esc, n := isEscaped(s, i)
-		switch {
-		case esc:
-			if !dollar {
-				b.WriteString("'$'")
-				dollar = true
-			}
-			b.WriteString(ctlEscape(s[i]))
-		case s[i] == '\'':
-			b.WriteString("'\\''")
-			dollar = false
-		default:
-			if dollar {
-				b.WriteString("''")
-				dollar = false
-			}
-			b.WriteString(s[i : i+n])
-		}
-		i += n
-	}
-	b.WriteByte('\'')
-	return b.String()
-}
-
-func ctlEscape(ch byte) string {
-	switch ch {
-	case '\a':
-		return `\a`
-	case '\b':
-		return `\b`
-	case '\f':
-		return `\f`
-	case '\n':
-		return `\n`
-	case '\r':
-		return `\r`
-	case '\t':
-		return `\t`
-	case '\v':
-		return `\v`
-	}
-	return fmt.Sprintf("\\%03o", ch)
 }
 
 // Cancellable wraps r so that a long copy or read stops, with the

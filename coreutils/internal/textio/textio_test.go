@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/wcwidth"
 )
 
 func TestParseUint(t *testing.T) {
@@ -58,10 +61,10 @@ func TestQuoting(t *testing.T) {
 		{"", "''", "''"},
 	}
 	for _, tt := range tests {
-		if got := QuoteF(tt.in); got != tt.f {
+		if got := quote.UTF8.F(tt.in); got != tt.f {
 			t.Errorf("QuoteF(%q) = %s, want %s", tt.in, got, tt.f)
 		}
-		if got := QuoteAF(tt.in); got != tt.af {
+		if got := quote.UTF8.AF(tt.in); got != tt.af {
 			t.Errorf("QuoteAF(%q) = %s, want %s", tt.in, got, tt.af)
 		}
 	}
@@ -69,8 +72,8 @@ func TestQuoting(t *testing.T) {
 
 func TestRuneWidth(t *testing.T) {
 	for r, w := range map[rune]int{'a': 1, '\t': -1, 0x0301: 0, 'é': 1, '日': 2, 0xFF21: 2, 0x200B: 0, 0x7f: -1} {
-		if got := RuneWidth(r); got != w {
-			t.Errorf("RuneWidth(%U) = %d, want %d", r, got, w)
+		if got := wcwidth.RuneWidth(r); got != w {
+			t.Errorf("wcwidth.RuneWidth(%U) = %d, want %d", r, got, w)
 		}
 	}
 }

@@ -1,4 +1,7 @@
-package textio
+// Package wcwidth is the character classification and display width of
+// glibc's C.UTF-8 locale (wcwidth, iswprint, iswspace), from a table made
+// from the C library itself, for every command that lines text up.
+package wcwidth
 
 // wctable.go is generated from the C library; see gen_wctable.go.
 //go:generate go run gen_wctable.go

@@ -1,4 +1,4 @@
-package textio
+package wcwidth
 
 import (
 	"unicode/utf8"
