@@ -41,6 +41,18 @@ func (f *frame) transform(v pval, op, name string, p *syntax.ParamExp) (pval, bo
 		flags := attrString(f.lookupVar(name))
 		return eachValue(v, func(string) string { return flags }), true
 	case "A":
+		if name == "@" || name == "*" {
+			// the positional parameters as the command that sets them
+			if len(f.params) == 0 {
+				return pval{set: true}, true
+			}
+			q := make([]string, len(f.params))
+			for i, s := range f.params {
+				q[i] = shellQuoteAlways(s)
+			}
+			return pval{s: "set -- " + strings.Join(q, " "), set: true}, true
+		}
+		name = f.resolveRef(name)
 		vr := f.lookupVar(name)
 		if vr == nil {
 			return pval{set: true}, true

@@ -246,7 +246,7 @@ func (g *globber) ignore(paths []string) []string {
 		}
 		var segs []*Pattern
 		for _, seg := range strings.Split(s, "/") {
-			segs = append(segs, Compile(seg, g.opt.Flags&ExtGlob))
+			segs = append(segs, Compile(seg, g.opt.Flags&(ExtGlob|NoCase)))
 		}
 		pats = append(pats, segs)
 	}
