@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bashbox/bashbox/coreutils/timefmt"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -143,7 +144,7 @@ func (f *frame) promptEscapes(s string) string {
 			if format == "" {
 				format = "%X"
 			}
-			quote(strftime(format, now))
+			quote(timefmt.Strftime(now, format))
 			i += 1 + end
 		case 'h', 'H':
 			host := nativeShellVars["HOSTNAME"]
@@ -261,72 +262,4 @@ func (f *frame) userName() string {
 		return u
 	}
 	return "user"
-}
-
-// strftime formats t with the common strftime conversions.
-func strftime(format string, t time.Time) string {
-	var b strings.Builder
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' || i+1 >= len(format) {
-			b.WriteByte(format[i])
-			continue
-		}
-		i++
-		switch format[i] {
-		case '%':
-			b.WriteByte('%')
-		case 'Y':
-			b.WriteString(t.Format("2006"))
-		case 'y':
-			b.WriteString(t.Format("06"))
-		case 'm':
-			b.WriteString(t.Format("01"))
-		case 'd':
-			b.WriteString(t.Format("02"))
-		case 'e':
-			b.WriteString(t.Format("_2"))
-		case 'H':
-			b.WriteString(t.Format("15"))
-		case 'I':
-			b.WriteString(t.Format("03"))
-		case 'M':
-			b.WriteString(t.Format("04"))
-		case 'S':
-			b.WriteString(t.Format("05"))
-		case 'p':
-			b.WriteString(t.Format("PM"))
-		case 'a':
-			b.WriteString(t.Format("Mon"))
-		case 'A':
-			b.WriteString(t.Format("Monday"))
-		case 'b', 'h':
-			b.WriteString(t.Format("Jan"))
-		case 'B':
-			b.WriteString(t.Format("January"))
-		case 'j':
-			b.WriteString(t.Format("002"))
-		case 'Z':
-			b.WriteString(t.Format("MST"))
-		case 'z':
-			b.WriteString(t.Format("-0700"))
-		case 's':
-			b.WriteString(itoa64(t.Unix()))
-		case 'F':
-			b.WriteString(t.Format("2006-01-02"))
-		case 'T', 'X':
-			b.WriteString(t.Format("15:04:05"))
-		case 'R':
-			b.WriteString(t.Format("15:04"))
-		case 'D', 'x':
-			b.WriteString(t.Format("01/02/06"))
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		default:
-			b.WriteByte('%')
-			b.WriteByte(format[i])
-		}
-	}
-	return b.String()
 }
