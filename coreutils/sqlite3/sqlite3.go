@@ -170,7 +170,9 @@ func (s *shell) main() int {
 		case "version":
 			return s.version()
 		case "help":
-			s.errorf(usage, s.c.Name())
+			// The shell writes this to standard error; the sandbox's
+			// commands all answer --help on standard output.
+			fmt.Fprintf(s.out, usage, s.c.Name())
 			return 0
 		default:
 			m, ok := modeOption[opt]
