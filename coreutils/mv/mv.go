@@ -116,7 +116,7 @@ func (m *mover) move(src, dst string) bool {
 		return false
 	}
 	if dstExists {
-		if psrc == pdst {
+		if psrc == pdst || fileops.SameLinkedFile(sfi, dfi) {
 			c.Errorf("%s and %s are the same file", q.AF(src), q.AF(dst))
 			return false
 		}

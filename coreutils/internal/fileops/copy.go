@@ -200,14 +200,17 @@ func (cp *Copier) copy(src, dst string, cmdline bool) bool {
 	return cp.copyFile(src, dst, sfi, dstExists)
 }
 
-// sameFile reports whether src and dst name the same file, as far as a
-// filesystem without inode numbers can tell: the same physical path.
+// sameFile reports whether src and dst name the same file: the same
+// physical path, or two names of one file with several links.
 func (cp *Copier) sameFile(src string, sfi fs.FileInfo, followSrc bool, dst string, dfi fs.FileInfo, followDst bool) bool {
 	fsys, dir := cp.C.FS, cp.C.Dir
 	ps := Physical(fsys, dir, src, followSrc)
 	pd := Physical(fsys, dir, dst, followDst)
 	if ps == pd {
 		return true
+	}
+	if SameLinkedFile(sfi, dfi) {
+		return true // two hard links of one file
 	}
 	if cp.MoveMode {
 		return false
@@ -513,3 +516,17 @@ func joinPath(dir, name string) string {
 
 // JoinPath is joinPath for the commands.
 func JoinPath(dir, name string) string { return joinPath(dir, name) }
+
+// SameLinkedFile reports whether two infos are names of one file with
+// several links (the only files whose identity the sandbox reports).
+func SameLinkedFile(a, b fs.FileInfo) bool {
+	if a == nil || b == nil || a.IsDir() || b.IsDir() {
+		return false
+	}
+	sa, ok := procutil.SysStat(a)
+	if !ok || sa.Nlink < 2 || sa.Ino == 0 {
+		return false
+	}
+	sb, ok := procutil.SysStat(b)
+	return ok && sb.Nlink > 1 && sa.Ino == sb.Ino && sa.Dev == sb.Dev
+}
