@@ -137,8 +137,9 @@ func (f *frame) arithFail(err error) {
 		switch {
 		case f.arithFatal:
 			f.fatal(1)
-		case f.arithCmd == "":
-			// An expansion: bash abandons the command line.
+		case f.arithCmd != "((" && f.arithCmd != "let" && f.arithCmd != "[[":
+			// An expansion or a declaration: bash abandons the command
+			// line; (( )), let and [[ ]] only fail.
 			f.abort()
 		}
 	}

@@ -61,8 +61,6 @@ var declOptions = map[string]string{
 }
 
 func (f *frame) declare(kind string, args []declArg) int {
-	c0, fa := f.arithFor(kind, false)
-	defer f.arithRestore(c0, fa)
 	o := declOpts{kind: kind}
 	switch kind {
 	case "nameref":
@@ -344,6 +342,12 @@ func (f *frame) declareOne(o declOpts, a declArg) bool {
 		v.str, v.sb = "", nil
 	}
 	ok := true
+	if hasValue && v.attrs&attrInteger != 0 && o.kind != "export" && o.kind != "readonly" {
+		// an integer's value is evaluated by the command: its errors
+		// name it (an expansion's error, before, does not)
+		c0, fa := f.arithFor(o.kind, false)
+		defer f.arithRestore(c0, fa)
+	}
 	if hasValue {
 		switch {
 		case arr != nil:

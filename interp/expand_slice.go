@@ -30,6 +30,9 @@ func (f *frame) slice(v pval, sl *syntax.Slice, name string) (pval, bool) {
 			return f.sliceSparse(v, vr.idx.keys, off, length, hasLen, sl)
 		}
 		n := int64(len(list))
+		if v.assoc && off > 0 {
+			off-- // bash counts an associative array's elements from 1 (0 is 1)
+		}
 		if off < 0 {
 			off += n
 			if off < 0 {
