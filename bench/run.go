@@ -168,9 +168,9 @@ type Report struct {
 	// hide that most ops are slower.
 	GeoMeans map[string]float64 `json:"geomean_ratio"`
 	// Memory is filled by MeasureMemory when the run measures it.
-	Memory *Memory `json:"memory,omitempty"`
-	Started time.Time          `json:"started"`
-	Machine string             `json:"machine"` // where it ran: OS/arch, CPUs, Go version
+	Memory  *Memory   `json:"memory,omitempty"`
+	Started time.Time `json:"started"`
+	Machine string    `json:"machine"` // where it ran: OS/arch, CPUs, Go version
 }
 
 // Run times every op on every runner: one warm-up, then Reps interleaved

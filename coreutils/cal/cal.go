@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/coreutils/timefmt"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
 const usageText = `Usage: cal [general options] [-jy] [[month] year]

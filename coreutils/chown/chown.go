@@ -44,24 +44,24 @@ type lchowner interface {
 }
 
 type chowner struct {
-	ctx          context.Context
-	c            *builtins.Call
-	q            quote.Quoter
-	chgrp        bool
-	uid, gid     int // -1: unchanged
+	ctx      context.Context
+	c        *builtins.Call
+	q        quote.Quoter
+	chgrp    bool
+	uid, gid int // -1: unchanged
 	// userText and groupText are the new owner and group as the command
 	// line spelled them, which -v shows.
 	userText, groupText string
-	fromUID      int
-	fromGID      int
-	verbose      bool
-	changes      bool
-	quiet        bool
-	recursive    bool
-	deref        int // -1 default, 0 no, 1 yes
-	traverse     byte
-	preserveRoot bool
-	failed       bool
+	fromUID             int
+	fromGID             int
+	verbose             bool
+	changes             bool
+	quiet               bool
+	recursive           bool
+	deref               int // -1 default, 0 no, 1 yes
+	traverse            byte
+	preserveRoot        bool
+	failed              bool
 }
 
 // Run is chown.

@@ -19,9 +19,9 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/files/datetime"
-	"github.com/bashbox/bashbox/coreutils/timefmt"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
+	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
 var options = builtins.Options{List: []builtins.Option{

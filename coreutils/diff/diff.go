@@ -21,10 +21,10 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
-	"github.com/bashbox/bashbox/coreutils/timefmt"
 	"github.com/bashbox/bashbox/coreutils/internal/gnudiff"
 	"github.com/bashbox/bashbox/coreutils/internal/posixre"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
+	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
 type style int

@@ -23,8 +23,8 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
 	"github.com/bashbox/bashbox/coreutils/internal/files/human"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
-	"github.com/bashbox/bashbox/coreutils/timefmt"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
 var options = builtins.Options{List: []builtins.Option{

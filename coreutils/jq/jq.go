@@ -96,27 +96,27 @@ type source struct {
 }
 
 type jq struct {
-	ctx     context.Context
-	c       *builtins.Call
-	out     *bufio.Writer
-	enc     *encoder
-	order   *keyOrder
-	ops     *gojqOps
-	raw     bool // -r
-	join    bool // -j
-	ascii   bool
-	seq     bool
-	stream  bool  // --stream: inputs become path/leaf events
-	events  []any // events of the last input not yet read
-	rawIn   bool  // -R
-	slurp   bool
-	srcs    []source
-	cur     int
-	dec     *decoder
-	lines   *bufio.Reader // raw input
-	rawN    int           // raw lines read from the current source
-	posSet  bool          // an input was read
-	last    inputPos      // where the last input was read
+	ctx    context.Context
+	c      *builtins.Call
+	out    *bufio.Writer
+	enc    *encoder
+	order  *keyOrder
+	ops    *gojqOps
+	raw    bool // -r
+	join   bool // -j
+	ascii  bool
+	seq    bool
+	stream bool  // --stream: inputs become path/leaf events
+	events []any // events of the last input not yet read
+	rawIn  bool  // -R
+	slurp  bool
+	srcs   []source
+	cur    int
+	dec    *decoder
+	lines  *bufio.Reader // raw input
+	rawN   int           // raw lines read from the current source
+	posSet bool          // an input was read
+	last   inputPos      // where the last input was read
 	// inputErr: a file could not be read (exit 2 at the end).
 	inputErr bool
 	// parseErr: invalid JSON input.

@@ -19,8 +19,8 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
 	"github.com/bashbox/bashbox/coreutils/internal/files/human"
-	"github.com/bashbox/bashbox/coreutils/timefmt"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
 type format int

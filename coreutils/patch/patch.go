@@ -20,8 +20,8 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
-	"github.com/bashbox/bashbox/coreutils/timefmt"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
+	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
 const (

@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/coreutils/timefmt"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
+	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
 // config is the command line.

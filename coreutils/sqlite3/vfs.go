@@ -156,8 +156,8 @@ func (f *sandboxFile) Unlock(l vfs.LockLevel) error {
 	return nil
 }
 
-func (f *sandboxFile) CheckReservedLock() (bool, error)               { return f.lock >= vfs.LOCK_RESERVED, nil }
-func (f *sandboxFile) SectorSize() int                                { return 0 }
+func (f *sandboxFile) CheckReservedLock() (bool, error)                { return f.lock >= vfs.LOCK_RESERVED, nil }
+func (f *sandboxFile) SectorSize() int                                 { return 0 }
 func (f *sandboxFile) DeviceCharacteristics() vfs.DeviceCharacteristic { return 0 }
 
 // memFile is a temporary file SQLite gives no name: it lives in memory
@@ -230,8 +230,8 @@ func (m *memFile) Size() (int64, error) {
 	return int64(len(m.data)), nil
 }
 
-func (m *memFile) Lock(vfs.LockLevel) error                       { return nil }
-func (m *memFile) Unlock(vfs.LockLevel) error                     { return nil }
-func (m *memFile) CheckReservedLock() (bool, error)               { return false, nil }
-func (m *memFile) SectorSize() int                                { return 0 }
+func (m *memFile) Lock(vfs.LockLevel) error                        { return nil }
+func (m *memFile) Unlock(vfs.LockLevel) error                      { return nil }
+func (m *memFile) CheckReservedLock() (bool, error)                { return false, nil }
+func (m *memFile) SectorSize() int                                 { return 0 }
 func (m *memFile) DeviceCharacteristics() vfs.DeviceCharacteristic { return 0 }

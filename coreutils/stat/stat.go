@@ -17,9 +17,9 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
-	"github.com/bashbox/bashbox/coreutils/timefmt"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
 var options = builtins.Options{List: []builtins.Option{

@@ -16,8 +16,8 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/archive"
 	"github.com/bashbox/bashbox/coreutils/internal/codec"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
-	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
+	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 

@@ -27,8 +27,8 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/codec"
 	"github.com/bashbox/bashbox/coreutils/internal/files/datetime"
-	"github.com/bashbox/bashbox/coreutils/timefmt"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
 const tryHelp = "Try 'tar --help' or 'tar --usage' for more information.\n"

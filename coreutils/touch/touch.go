@@ -17,8 +17,8 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/files/datetime"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
-	"github.com/bashbox/bashbox/coreutils/timefmt"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
 var options = builtins.Options{List: []builtins.Option{

@@ -18,9 +18,9 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
-	"github.com/bashbox/bashbox/coreutils/timefmt"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
 const usageText = `usage: tree [-acdfghilnpqrstuvxACDFJQNSUX] [-L level [-R]] [-H  baseHREF]

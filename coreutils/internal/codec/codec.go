@@ -10,8 +10,8 @@ package codec
 import (
 	"bufio"
 	"bytes"
-	"encoding/binary"
 	stdbzip2 "compress/bzip2"
+	"encoding/binary"
 	"errors"
 	"io"
 
