@@ -274,7 +274,14 @@ func refAliases(base string) string {
 			}
 			target = t
 		}
-		if os.MkdirAll(dir, 0o755) == nil && os.Symlink(target, filepath.Join(dir, name)) == nil || fileExists(filepath.Join(dir, name)) {
+		link := os.Symlink
+		if strings.Contains(real, "/") {
+			// A reference built into the repository may sit where the
+			// confined reference cannot see (a clone under /tmp): put a
+			// copy beside the cases rather than a link to it.
+			link = copyExecutable
+		}
+		if os.MkdirAll(dir, 0o755) == nil && link(target, filepath.Join(dir, name)) == nil || fileExists(filepath.Join(dir, name)) {
 			made = true
 		}
 	}
@@ -282,6 +289,19 @@ func refAliases(base string) string {
 		return ""
 	}
 	return dir
+}
+
+// copyExecutable copies the program at src to dst (a hard link when they
+// share a filesystem).
+func copyExecutable(src, dst string) error {
+	if os.Link(src, dst) == nil {
+		return nil
+	}
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(dst, data, 0o755)
 }
 
 func fileExists(p string) bool {
