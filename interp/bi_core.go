@@ -244,15 +244,6 @@ func (f *frame) biSource(args []string) int {
 		given = args[2:]
 		f.params = given
 	}
-	// Errors inside name the file as it was found.
-	oldName := f.srcName
-	f.srcName = name
-	if strings.Contains(name, "/") || p != path.Join(f.dir, name) {
-		f.srcName = p
-		if strings.Contains(name, "/") {
-			f.srcName = name
-		}
-	}
 	f.sourceDepth++
 	f.status = 0
 	leave := f.pushCall("source", name, 0)
@@ -264,7 +255,6 @@ func (f *frame) biSource(args []string) int {
 	f.runReturnTrap()
 	leave()
 	f.sourceDepth--
-	f.srcName = oldName
 	// The caller's parameters come back unless the file set its own.
 	if given != nil && len(f.params) == len(given) && (len(given) == 0 || &f.params[0] == &given[0]) {
 		f.params = oldParams

@@ -66,7 +66,6 @@ type frame struct {
 	aliasShared bool
 	aliasFrom   map[string]aliasPos // where each alias was defined; replaced, never changed in place
 	unitEnd     uint                // last line of the top-level command being run
-	srcName     string              // the file being sourced, for error prefixes
 	traps       map[string]string
 	trapShared  bool
 	hashTab     map[string]hashEntry // remembered commands (hash)
