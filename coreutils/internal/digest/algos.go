@@ -20,6 +20,7 @@ const (
 	SYSV Algo = iota
 	BSD
 	CRC
+	CRC32B
 	MD5
 	SHA1
 	SHA224
@@ -39,6 +40,7 @@ var info = []struct {
 	SYSV:    {"sysv", "SYSV", "sum", 16},
 	BSD:     {"bsd", "BSD", "sum", 16},
 	CRC:     {"crc", "CRC", "cksum", 32},
+	CRC32B:  {"crc32b", "CRC32B", "", 32},
 	MD5:     {"md5", "MD5", "md5sum", 128},
 	SHA1:    {"sha1", "SHA1", "sha1sum", 160},
 	SHA224:  {"sha224", "SHA224", "sha224sum", 224},

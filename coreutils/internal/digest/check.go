@@ -3,6 +3,8 @@ package digest
 import (
 	"bufio"
 	"bytes"
+	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"strings"
@@ -10,8 +12,41 @@ import (
 
 // checkLine is one parsed line of a checksum file.
 type checkLine struct {
-	hex  string // lower case
-	name string
+	digest string // hexadecimal, or base64 for cksum
+	name   string
+}
+
+// b64Len is the length of the base64 encoding of n bytes, padding included.
+func b64Len(n int) int { return (n + 2) / 3 * 4 }
+
+// validDigits reports whether d is the digest of the current length in
+// hexadecimal or, for cksum (GNU 9.2), base64 with its padding.
+func (r *run) validDigits(d string) bool {
+	n := r.bits / 8
+	if r.cksum && len(d) == b64Len(n) && len(d) != n*2 {
+		pad := (3 - n%3) % 3
+		for i := 0; i < len(d); i++ {
+			c := d[i]
+			if i >= len(d)-pad {
+				if c != '=' {
+					return false
+				}
+			} else if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/') {
+				return false
+			}
+		}
+		return true
+	}
+	return hexDigits(d, n*2)
+}
+
+// matches reports whether a digest field of a check line is sum: base64
+// compares exactly, hexadecimal in either case.
+func (r *run) matches(field string, sum []byte) bool {
+	if len(field) < len(sum)*2 {
+		return base64.StdEncoding.EncodeToString(sum) == field
+	}
+	return strings.EqualFold(hex.EncodeToString(sum), field)
 }
 
 func isWhite(c byte) bool { return c == ' ' || c == '\t' }
@@ -143,7 +178,7 @@ func (r *run) split3(s string) (checkLine, bool) {
 	variable := r.cksum || r.algo == BLAKE2B
 	if r.cksum && !r.algoGiven {
 		a, ok := algoFromTag(s[i:])
-		if !ok || a <= CRC {
+		if !ok || a <= CRC32B {
 			return cl, false
 		}
 		r.algo = a
@@ -187,7 +222,6 @@ func (r *run) split3(s string) (checkLine, bool) {
 	if len(s)-i < minLen+extra {
 		return cl, false
 	}
-	hexLen := r.bits / 4
 	if r.algo == BLAKE2B {
 		n := 0
 		for i+n < len(s) && isHex(s[i+n]) {
@@ -196,17 +230,18 @@ func (r *run) split3(s string) (checkLine, bool) {
 		if n < 2 || n%2 != 0 || n > 128 {
 			return cl, false
 		}
-		hexLen = n
 		r.bits = n * 4
 	}
-	if i+hexLen >= len(s) || !isWhite(s[i+hexLen]) {
+	// The digest runs to the first blank, which must exist.
+	end := i
+	for end < len(s) && !isWhite(s[end]) {
+		end++
+	}
+	if end == len(s) || !r.validDigits(s[i:end]) {
 		return cl, false
 	}
-	if !hexDigits(s[i:i+hexLen], hexLen) {
-		return cl, false
-	}
-	cl.hex = strings.ToLower(s[i : i+hexLen])
-	i += hexLen + 1
+	cl.digest = s[i:end]
+	i = end + 1
 	if len(s)-i == 1 || i >= len(s) || s[i] != ' ' && s[i] != '*' {
 		if r.bsdReversed == 0 {
 			return cl, false
@@ -256,10 +291,10 @@ func (r *run) bsdSplit3(s string, escaped bool) (checkLine, bool) {
 	for i < len(s) && isWhite(s[i]) {
 		i++
 	}
-	if !hexDigits(s[i:], r.bits/4) {
+	if !r.validDigits(s[i:]) {
 		return cl, false
 	}
-	cl.hex = strings.ToLower(s[i:])
+	cl.digest = s[i:]
 	return cl, true
 }
 
@@ -355,7 +390,7 @@ func (r *run) checkFile(name string) bool {
 			}
 		case missing:
 		default:
-			good := fmt.Sprintf("%x", sum) == cl.hex
+			good := r.matches(cl.digest, sum)
 			if good {
 				matched = true
 			} else {

@@ -5,9 +5,13 @@ package digest
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"strconv"
@@ -41,6 +45,8 @@ type run struct {
 	tag                                       bool
 	delim                                     byte
 	check, warn, status, quiet, strict, igMis bool
+
+	b64, raw bool // cksum --base64, --raw (GNU 9.2)
 
 	stdinRead   bool
 	bsdReversed int // -1 unknown; 0 GNU format seen; 1 BSD reversed seen
@@ -138,7 +144,7 @@ func Cksum(ctx context.Context, c *builtins.Call) int {
 		{Short: 'a', Long: "algorithm", Arg: builtins.RequiredArg}, {Short: 'c', Long: "check"},
 		{Short: 'l', Long: "length", Arg: builtins.RequiredArg}, {Long: "tag"}, {Long: "untagged"},
 		{Short: 'z', Long: "zero"}, {Long: "ignore-missing"}, {Long: "quiet"}, {Long: "status"},
-		{Long: "strict"}, {Short: 'w', Long: "warn"}, {Long: "debug"},
+		{Long: "strict"}, {Short: 'w', Long: "warn"}, {Long: "debug"}, {Long: "base64"}, {Long: "raw"},
 		{Short: 'b'}, {Short: 't'},
 		{Long: "help"}, {Long: "version"},
 	}
@@ -146,17 +152,20 @@ func Cksum(ctx context.Context, c *builtins.Call) int {
 	if err != nil {
 		return c.UsageFail(err, "", 1)
 	}
-	// GNU lists bsd before sysv and accepts exact names only.
+	// GNU lists bsd before sysv and accepts exact names only. crc32b
+	// (GNU 9.6) is accepted but left out of the list, which stays the one
+	// the reference coreutils 9.1 prints.
 	var choices []argmatch.Choice
 	for _, a := range []Algo{BSD, SYSV, CRC, MD5, SHA1, SHA224, SHA256, SHA384, SHA512, BLAKE2B, SM3} {
 		choices = append(choices, argmatch.Choice{Names: []string{info[a].arg}, Value: int(a)})
 	}
+	accepted := append(choices, argmatch.Choice{Names: []string{info[CRC32B].arg}, Value: int(CRC32B)})
 	lengthArg, debug := "", false
 	for _, o := range opts {
 		switch o.Key {
 		case "algorithm":
 			found := false
-			for _, ch := range choices {
+			for _, ch := range accepted {
 				if ch.Names[0] == o.Value {
 					r.algo, r.algoGiven, found = Algo(ch.Value), true, true
 				}
@@ -189,6 +198,10 @@ func Cksum(ctx context.Context, c *builtins.Call) int {
 			r.strict = true
 		case "debug":
 			debug = true
+		case "base64":
+			r.b64 = true
+		case "raw":
+			r.raw = true
 		case "b", "t":
 			return c.TryHelp(1)
 		case "help":
@@ -213,12 +226,23 @@ func Cksum(ctx context.Context, c *builtins.Call) int {
 	if st, bad := r.checkOnly(); bad {
 		return st
 	}
-	if r.check && r.algoGiven && r.algo <= CRC {
-		c.Errorf("--check is not supported with --algorithm={bsd,sysv,crc}")
+	if r.check && r.algoGiven && r.algo <= CRC32B {
+		if r.algo == CRC32B {
+			c.Errorf("--check is not supported with --algorithm={bsd,sysv,crc,crc32b}")
+		} else {
+			c.Errorf("--check is not supported with --algorithm={bsd,sysv,crc}")
+		}
 		return 1
 	}
-	if debug && r.algo == CRC && !r.check {
+	if r.b64 && r.raw {
+		return r.usageFail("--base64 and --raw are mutually exclusive")
+	}
+	if debug && (r.algo == CRC || r.algo == CRC32B) && !r.check {
 		c.Errorf("using generic hardware support")
+	}
+	if r.raw && len(files) > 1 && !r.check {
+		c.Errorf("the --raw option is not supported with multiple files")
+		return 1
 	}
 	return r.operands(files)
 }
@@ -288,9 +312,11 @@ func (r *run) help() int {
 			"With no FILE, or when FILE is -, read standard input.\n\n" +
 			"Mandatory arguments to long options are mandatory for short options too.\n" +
 			"  -a, --algorithm=TYPE  select the digest type to use.  See DIGEST below.\n" +
+			"      --base64          emit base64-encoded digests, not hexadecimal\n" +
 			"  -c, --check           read checksums from the FILEs and check them\n" +
 			"  -l, --length=BITS     digest length in bits; must not exceed the max for\n" +
 			"                          the blake2 algorithm and must be a multiple of 8\n" +
+			"      --raw             emit a raw binary digest, not hexadecimal\n" +
 			"      --tag             create a BSD-style checksum (the default)\n" +
 			"      --untagged        create a reversed style checksum, without digest type\n" +
 			"  -z, --zero            end each output line with NUL, not newline,\n" +
@@ -326,7 +352,8 @@ func (r *run) help() int {
 	if r.cksum {
 		b.WriteString("\nDIGEST determines the digest algorithm and default output format:\n" +
 			"  sysv      (equivalent to sum -s)\n  bsd       (equivalent to sum -r)\n" +
-			"  crc       (equivalent to cksum)\n  md5       (equivalent to md5sum)\n" +
+			"  crc       (equivalent to cksum)\n  crc32b    (only available through cksum)\n" +
+			"  md5       (equivalent to md5sum)\n" +
 			"  sha1      (equivalent to sha1sum)\n  sha224    (equivalent to sha224sum)\n" +
 			"  sha256    (equivalent to sha256sum)\n  sha384    (equivalent to sha384sum)\n" +
 			"  sha512    (equivalent to sha512sum)\n  blake2b   (equivalent to b2sum)\n" +
@@ -463,12 +490,16 @@ func (r *run) writeName(name string, escape bool) {
 // sumFile prints one file's checksum line.
 func (r *run) sumFile(name string, args bool) bool {
 	switch r.algo {
-	case CRC, BSD, SYSV:
+	case CRC, CRC32B, BSD, SYSV:
 		return r.legacySum(name, args)
 	}
 	sum, _, ok := r.digest(name)
 	if !ok {
 		return false
+	}
+	if r.raw {
+		r.out.Write(sum)
+		return true
 	}
 	escape := r.delim == '\n' && problematic(name)
 	if escape {
@@ -483,8 +514,12 @@ func (r *run) sumFile(name string, args bool) bool {
 		r.writeName(name, escape)
 		r.out.WriteString(") = ")
 	}
-	var hx [128]byte
-	r.out.Write(hx[:hex.Encode(hx[:], sum)])
+	if r.b64 {
+		r.out.WriteString(base64.StdEncoding.EncodeToString(sum))
+	} else {
+		var hx [128]byte
+		r.out.Write(hx[:hex.Encode(hx[:], sum)])
+	}
 	if !r.tag {
 		r.out.WriteByte(' ')
 		if r.binary == 1 {
@@ -507,6 +542,8 @@ func legacy(a Algo) interface {
 		return &BSDSum{}
 	case SYSV:
 		return &SysVSum{}
+	case CRC32B:
+		return crc32.NewIEEE()
 	}
 	return NewCRC()
 }
@@ -531,8 +568,25 @@ func (r *run) legacySum(name string, args bool) bool {
 		}
 		return false
 	}
+	if r.raw {
+		// Network byte order: 4 bytes for the CRCs, 2 for the 16-bit sums.
+		var b [4]byte
+		switch s := w.(type) {
+		case *CRC32:
+			binary.BigEndian.PutUint32(b[:], s.Sum32())
+			r.out.Write(b[:])
+		case hash.Hash32:
+			r.out.Write(s.Sum(b[:0]))
+		case interface{ Sum16() uint32 }:
+			binary.BigEndian.PutUint16(b[:], uint16(s.Sum16()))
+			r.out.Write(b[:2])
+		}
+		return true
+	}
 	switch s := w.(type) {
 	case *CRC32:
+		fmt.Fprintf(r.out, "%d %d", s.Sum32(), n)
+	case hash.Hash32:
 		fmt.Fprintf(r.out, "%d %d", s.Sum32(), n)
 	case *BSDSum:
 		fmt.Fprintf(r.out, "%05d %5d", s.Sum16(), (n+1023)/1024)
