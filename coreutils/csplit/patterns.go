@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bashbox/bashbox/coreutils/internal/cfmt"
+	"github.com/bashbox/bashbox/internal/cfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/posixre"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
