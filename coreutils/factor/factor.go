@@ -20,25 +20,15 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
-var options = builtins.Options{List: []builtins.Option{{Long: "help"}, {Long: "version"}}}
-
 // Run factors the operands, or the whitespace-separated numbers of
 // standard input.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, operands, err := options.Parse(c.Args[1:])
-	if err != nil {
-		return c.UsageFail(err, "", 1)
-	}
-	for _, o := range opts {
-		switch o.Key {
-		case "help":
-			return textfmt.Help(c, "Usage: "+c.Name()+" [NUMBER]...\n  or:  "+c.Name()+" OPTION\n"+
-				"Print the prime factors of each specified integer NUMBER.  If none\n"+
-				"are specified on the command line, read them from standard input.\n\n"+
-				utilcmd.Trailer())
-		case "version":
-			return c.Version()
-		}
+	operands, st, done := utilcmd.NoOptions(c, "Usage: "+c.Name()+" [NUMBER]...\n  or:  "+c.Name()+" OPTION\n"+
+		"Print the prime factors of each specified integer NUMBER.  If none\n"+
+		"are specified on the command line, read them from standard input.\n\n"+
+		utilcmd.Trailer(), 1, false)
+	if done {
+		return st
 	}
 	f := &factorer{ctx: ctx, c: c, out: textfmt.NewOutput(c.Stdout)}
 	ok := true
@@ -79,7 +69,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		f.out.Flush()
 		return procutil.CancelStatus(ctx)
 	}
-	st := 0
+	st = 0
 	if !ok {
 		st = 1
 	}

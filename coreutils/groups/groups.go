@@ -8,25 +8,16 @@ import (
 	"fmt"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
-var options = builtins.Options{List: []builtins.Option{{Long: "help"}, {Long: "version"}}}
-
 // Run prints the groups of the sandbox user or of each named user.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, operands, err := options.Parse(c.Args[1:])
-	if err != nil {
-		return c.UsageFail(err, "", 1)
-	}
-	for _, o := range opts {
-		if o.Key == "help" {
-			return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION]... [USERNAME]...\n"+
-				"Print group memberships for each USERNAME or, if no USERNAME is specified, for\n"+
-				"the current process (which may differ if the groups database has changed).\n"+utilcmd.Trailer())
-		}
-		return c.Version()
+	operands, st, done := utilcmd.NoOptions(c, "Usage: "+c.Name()+" [OPTION]... [USERNAME]...\n"+
+		"Print group memberships for each USERNAME or, if no USERNAME is specified, for\n"+
+		"the current process (which may differ if the groups database has changed).\n"+utilcmd.Trailer(), 1, false)
+	if done {
+		return st
 	}
 	me := c.Getenv("USER")
 	if me == "" {

@@ -16,23 +16,14 @@ Print the numeric identifier (in hexadecimal) for the current host.
 
 `
 
-var options = builtins.Options{List: []builtins.Option{{Long: "help"}, {Long: "version"}}}
-
 // Run is the hostid command.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, operands, err := options.Parse(c.Args[1:])
-	if err != nil {
-		return c.UsageFail(err, "", 1)
+	operands, st, done := utilcmd.NoOptions(c, helpText+utilcmd.Trailer(), 1, false)
+	if done {
+		return st
 	}
-	for _, o := range opts {
-		if o.Key == "help" {
-			fmt.Fprint(c.Stdout, helpText+utilcmd.Trailer())
-			return 0
-		}
-		return c.Version()
-	}
-	if len(operands) > 0 {
-		return utilcmd.Fail(c, 1, "extra operand %s", utilcmd.Q(c, operands[0]))
+	if st, ok := utilcmd.Operands(c, operands, 0, 0, 1); !ok {
+		return st
 	}
 	fmt.Fprintf(c.Stdout, "%08x\n", loopbackID)
 	return 0

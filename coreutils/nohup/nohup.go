@@ -9,27 +9,18 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
-	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
-var options = builtins.Options{StopAtOperand: true, List: []builtins.Option{{Long: "help"}, {Long: "version"}}}
-
 // Run runs the command.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, operands, err := options.Parse(c.Args[1:])
-	if err != nil {
-		return c.UsageFail(err, "", 125)
+	operands, st, done := utilcmd.NoOptions(c, "Usage: "+c.Name()+" COMMAND [ARG]...\n  or:  "+c.Name()+" OPTION\n"+
+		"Run COMMAND, ignoring hangup signals.\n\n"+utilcmd.Trailer(), 125, true)
+	if done {
+		return st
 	}
-	for _, o := range opts {
-		if o.Key == "help" {
-			return textfmt.Help(c, "Usage: "+c.Name()+" COMMAND [ARG]...\n  or:  "+c.Name()+" OPTION\n"+
-				"Run COMMAND, ignoring hangup signals.\n\n"+utilcmd.Trailer())
-		}
-		return c.Version()
-	}
-	if len(operands) == 0 {
-		return utilcmd.Fail(c, 125, "missing operand")
+	if st, ok := utilcmd.Operands(c, operands, 1, -1, 125); !ok {
+		return st
 	}
 	status, failed := procutil.Exec(ctx, c, c.Sub(operands))
 	if failed != procutil.Ran {

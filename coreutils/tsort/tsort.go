@@ -15,8 +15,6 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
-var options = builtins.Options{List: []builtins.Option{{Long: "help"}, {Long: "version"}}}
-
 type item struct {
 	str     string
 	count   int
@@ -32,19 +30,11 @@ type successor struct {
 
 // Run sorts the pairs of a file or standard input.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, operands, err := options.Parse(c.Args[1:])
-	if err != nil {
-		return c.UsageFail(err, "", 1)
-	}
-	for _, o := range opts {
-		switch o.Key {
-		case "help":
-			return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION] [FILE]\n"+
-				"Write totally ordered list consistent with the partial ordering in FILE.\n\n"+
-				"With no FILE, or when FILE is -, read standard input.\n\n"+utilcmd.Trailer())
-		case "version":
-			return c.Version()
-		}
+	operands, st, done := utilcmd.NoOptions(c, "Usage: "+c.Name()+" [OPTION] [FILE]\n"+
+		"Write totally ordered list consistent with the partial ordering in FILE.\n\n"+
+		"With no FILE, or when FILE is -, read standard input.\n\n"+utilcmd.Trailer(), 1, false)
+	if done {
+		return st
 	}
 	if len(operands) > 1 {
 		c.Errorf("extra operand %s", utilcmd.Q(c, operands[1]))
@@ -171,7 +161,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			}
 		}
 	}
-	st := 0
+	st = 0
 	if !ok {
 		st = 1
 	}

@@ -132,21 +132,12 @@ func help(c *builtins.Call) int {
 
 // Arch is arch(1): uname -m.
 func Arch(ctx context.Context, c *builtins.Call) int {
-	opts, operands, err := (&builtins.Options{List: []builtins.Option{{Long: "help"}, {Long: "version"}}}).Parse(c.Args[1:])
-	if err != nil {
-		return c.UsageFail(err, "", 1)
+	operands, st, done := utilcmd.NoOptions(c, "Usage: "+c.Name()+" [OPTION]...\nPrint machine architecture.\n\n"+utilcmd.Trailer(), 1, false)
+	if done {
+		return st
 	}
-	for _, o := range opts {
-		switch o.Key {
-		case "help":
-			return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION]...\nPrint machine architecture.\n\n"+utilcmd.Trailer())
-		case "version":
-			return c.Version()
-		}
-	}
-	if len(operands) > 0 {
-		c.Errorf("extra operand %s", utilcmd.Q(c, operands[0]))
-		return c.TryHelp(1)
+	if st, ok := utilcmd.Operands(c, operands, 0, 0, 1); !ok {
+		return st
 	}
 	out := textfmt.NewOutput(c.Stdout)
 	out.WriteString(Machine + "\n")

@@ -6,29 +6,17 @@ import (
 	"context"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
-var options = builtins.Options{List: []builtins.Option{{Long: "help"}, {Long: "version"}}}
-
 // Run removes the named file.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, operands, err := options.Parse(c.Args[1:])
-	if err != nil {
-		return c.UsageFail(err, "", 1)
+	operands, st, done := utilcmd.NoOptions(c, "Usage: "+c.Name()+" FILE\n  or:  "+c.Name()+" OPTION\nCall the unlink function to remove the specified FILE.\n\n"+utilcmd.Trailer(), 1, false)
+	if done {
+		return st
 	}
-	for _, o := range opts {
-		if o.Key == "help" {
-			return textfmt.Help(c, "Usage: "+c.Name()+" FILE\n  or:  "+c.Name()+" OPTION\nCall the unlink function to remove the specified FILE.\n\n"+utilcmd.Trailer())
-		}
-		return c.Version()
-	}
-	switch {
-	case len(operands) == 0:
-		return utilcmd.Fail(c, 1, "missing operand")
-	case len(operands) > 1:
-		return utilcmd.Fail(c, 1, "extra operand %s", utilcmd.Q(c, operands[1]))
+	if st, ok := utilcmd.Operands(c, operands, 1, 1, 1); !ok {
+		return st
 	}
 	name := operands[0]
 	fi, err := c.Lstat(name)

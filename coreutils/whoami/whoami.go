@@ -11,27 +11,16 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
-var options = builtins.Options{List: []builtins.Option{{Long: "help"}, {Long: "version"}}}
-
 // Run prints the effective user name.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, operands, err := options.Parse(c.Args[1:])
-	if err != nil {
-		return c.UsageFail(err, "", 1)
+	operands, st, done := utilcmd.NoOptions(c, "Usage: "+c.Name()+" [OPTION]...\n"+
+		"Print the user name associated with the current effective user ID.\n"+
+		"Same as id -un.\n\n"+utilcmd.Trailer(), 1, false)
+	if done {
+		return st
 	}
-	for _, o := range opts {
-		switch o.Key {
-		case "help":
-			return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION]...\n"+
-				"Print the user name associated with the current effective user ID.\n"+
-				"Same as id -un.\n\n"+utilcmd.Trailer())
-		case "version":
-			return c.Version()
-		}
-	}
-	if len(operands) > 0 {
-		c.Errorf("extra operand %s", utilcmd.Q(c, operands[0]))
-		return c.TryHelp(1)
+	if st, ok := utilcmd.Operands(c, operands, 0, 0, 1); !ok {
+		return st
 	}
 	out := textfmt.NewOutput(c.Stdout)
 	out.WriteString(meta.UserName(c) + "\n")

@@ -33,3 +33,38 @@ func F(c *builtins.Call, s string) string { return quote.New(c).F(s) }
 
 // AF quotes a file name as quoteaf does: always, shell style.
 func AF(c *builtins.Call, s string) string { return quote.New(c).AF(s) }
+
+// NoOptions parses the arguments of a command whose only options are
+// --help and --version. done says the call was answered (help text,
+// version, or a usage error with status bad); otherwise the operands are
+// returned. stopAtOperand keeps options after the first operand as
+// operands (nohup's COMMAND and its arguments).
+func NoOptions(c *builtins.Call, help string, bad int, stopAtOperand bool) (operands []string, status int, done bool) {
+	opts, operands, err := (&builtins.Options{StopAtOperand: stopAtOperand, List: []builtins.Option{{Long: "help"}, {Long: "version"}}}).Parse(c.Args[1:])
+	if err != nil {
+		return nil, c.UsageFail(err, "", bad), true
+	}
+	for _, o := range opts {
+		if o.Key == "help" {
+			c.Stdout.Write([]byte(help))
+			return nil, 0, true
+		}
+		return nil, c.Version(), true
+	}
+	return operands, 0, false
+}
+
+// Operands checks the number of operands as GNU words it ("missing
+// operand", "missing operand after 'X'", "extra operand 'X'"); max < 0
+// means no limit. On failure it returns status with the --help hint.
+func Operands(c *builtins.Call, operands []string, min, max, status int) (int, bool) {
+	switch {
+	case len(operands) < min && len(operands) == 0:
+		return Fail(c, status, "missing operand"), false
+	case len(operands) < min:
+		return Fail(c, status, "missing operand after %s", Q(c, operands[len(operands)-1])), false
+	case max >= 0 && len(operands) > max:
+		return Fail(c, status, "extra operand %s", Q(c, operands[max])), false
+	}
+	return 0, true
+}
