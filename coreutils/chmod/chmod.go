@@ -15,33 +15,14 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
-var options = builtins.Options{List: []builtins.Option{
-	{Short: 'c', Long: "changes"},
-	{Short: 'f', Long: "silent"},
-	{Long: "quiet"},
-	{Short: 'v', Long: "verbose"},
-	{Long: "no-preserve-root"},
-	{Long: "preserve-root"},
-	{Long: "reference", Arg: builtins.RequiredArg},
-	{Short: 'R', Long: "recursive"},
-	{Long: "help"},
-	{Long: "version"},
-}}
+var options = builtins.Options{List: fileops.ChangerOptions(builtins.Option{Long: "help"}, builtins.Option{Long: "version"})}
 
 type chmodder struct {
-	ctx          context.Context
-	diagnose     bool // the mode looked like an option ("-w"): warn about the umask
-	c            *builtins.Call
-	change       *modes.Change
-	refMode      uint32
-	useRef       bool
-	verbose      bool
-	changes      bool
-	quiet        bool
-	recursive    bool
-	preserveRoot bool
-	failed       bool
-	q            quote.Quoter
+	fileops.Changer
+	diagnose bool // the mode looked like an option ("-w"): warn about the umask
+	change   *modes.Change
+	refMode  uint32
+	useRef   bool
 }
 
 // Run is the chmod command.
@@ -67,9 +48,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if err != nil {
 		return c.UsageFail(err, "", 1)
 	}
-	ch := &chmodder{ctx: ctx, c: c, q: quote.New(c), diagnose: haveMode}
-	reference := ""
-	hasRef := false
+	ch := &chmodder{Changer: fileops.Changer{Ctx: ctx, C: c, Q: quote.New(c)}, diagnose: haveMode}
 	for _, o := range opts {
 		switch o.Key {
 		case "help":
@@ -77,26 +56,15 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			return 0
 		case "version":
 			return c.Version()
-		case "changes":
-			ch.changes = true
-		case "silent", "quiet":
-			ch.quiet = true
-		case "verbose":
-			ch.verbose = true
-		case "no-preserve-root":
-			ch.preserveRoot = false
-		case "preserve-root":
-			ch.preserveRoot = true
-		case "reference":
-			reference, hasRef = o.Value, true
-		case "recursive":
-			ch.recursive = true
+		default:
+			ch.Option(o)
 		}
 	}
+	reference, hasRef := ch.Reference, ch.HasRef
 	if hasRef {
 		fi, err := c.Stat(reference)
 		if err != nil {
-			c.Errorf("failed to get attributes of %s: %s", ch.q.AF(reference), builtins.ErrText(err))
+			c.Errorf("failed to get attributes of %s: %s", ch.Q.AF(reference), builtins.ErrText(err))
 			return 1
 		}
 		ch.refMode, ch.useRef = modes.Perm(fi.Mode()), true
@@ -114,7 +82,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		m, err := modes.Parse(modeArg)
 		if err != nil {
-			c.Errorf("invalid mode: %s", ch.q.Q(modeArg))
+			c.Errorf("invalid mode: %s", ch.Q.Q(modeArg))
 			c.TryHelp(0)
 			return 1
 		}
@@ -124,63 +92,25 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		if hasRef || !haveMode && modeArg == "" {
 			c.Errorf("missing operand")
 		} else {
-			c.Errorf("missing operand after %s", ch.q.Q(modeArg))
+			c.Errorf("missing operand after %s", ch.Q.Q(modeArg))
 		}
 		c.TryHelp(0)
 		return 1
 	}
-	for _, op := range operands {
-		if ctx.Err() != nil {
-			return 130
-		}
-		ch.operand(op)
-	}
-	if ch.failed {
-		return 1
-	}
-	return 0
-}
-
-func (ch *chmodder) operand(name string) {
-	c := ch.c
-	fi, err := c.Stat(name)
-	if err != nil {
-		if !ch.quiet {
-			c.Errorf("cannot access %s: %s", ch.q.AF(name), builtins.ErrText(err))
-		}
-		ch.failed = true
-		return
-	}
-	if ch.recursive && ch.preserveRoot && fileops.RefuseRoot(c, ch.q, name) {
-		ch.failed = true
-		return
-	}
-	ch.apply(name, fi)
-	if ch.recursive && fi.IsDir() {
-		ch.walk(name)
-	}
-}
-
-func (ch *chmodder) walk(dir string) {
-	fileops.WalkTree(ch.ctx, ch.c, dir, func(p string, e fs.FileInfo) bool {
+	return ch.Run(operands, c.Stat, ch.apply, func(p string, e fs.FileInfo) bool {
 		if e.Mode()&fs.ModeSymlink != 0 {
-			if ch.verbose {
-				fmt.Fprintf(ch.c.Stdout, "neither symbolic link %s nor referent has been changed\n", ch.q.AF(p))
+			if ch.Verbose {
+				fmt.Fprintf(c.Stdout, "neither symbolic link %s nor referent has been changed\n", ch.Q.AF(p))
 			}
 			return false
 		}
 		ch.apply(p, e)
 		return e.IsDir()
-	}, func(dir string, err error) {
-		if !ch.quiet {
-			ch.c.Errorf("cannot read directory %s: %s", ch.q.AF(dir), builtins.ErrText(err))
-		}
-		ch.failed = true
 	})
 }
 
 func (ch *chmodder) apply(name string, fi fs.FileInfo) {
-	c := ch.c
+	c := ch.C
 	old := modes.Perm(fi.Mode())
 	var nu uint32
 	if ch.useRef {
@@ -191,24 +121,21 @@ func (ch *chmodder) apply(name string, fi fs.FileInfo) {
 	changed := nu != old
 	if changed {
 		if err := c.FS.Chmod(c.Abs(name), modes.FromPerm(nu)); err != nil {
-			if !ch.quiet {
-				c.Errorf("changing permissions of %s: %s", ch.q.AF(name), builtins.ErrText(err))
-			}
-			ch.failed = true
+			ch.Errorf("changing permissions of %s: %s", ch.Q.AF(name), builtins.ErrText(err))
 			return
 		}
 	}
-	if ch.verbose || ch.changes && changed {
+	if ch.Verbose || ch.Changes && changed {
 		if changed {
-			fmt.Fprintf(c.Stdout, "mode of %s changed from %04o (%s) to %04o (%s)\n", ch.q.AF(name), old, modes.String(old), nu, modes.String(nu))
+			fmt.Fprintf(c.Stdout, "mode of %s changed from %04o (%s) to %04o (%s)\n", ch.Q.AF(name), old, modes.String(old), nu, modes.String(nu))
 		} else {
-			fmt.Fprintf(c.Stdout, "mode of %s retained as %04o (%s)\n", ch.q.AF(name), old, modes.String(old))
+			fmt.Fprintf(c.Stdout, "mode of %s retained as %04o (%s)\n", ch.Q.AF(name), old, modes.String(old))
 		}
 	}
 	if !ch.useRef && ch.diagnose {
-		if full := ch.change.Apply(old, fi.IsDir(), 0); nu&^full != 0 && !ch.quiet {
-			c.Errorf("%s: new permissions are %s, not %s", ch.q.AF(name), modes.String(nu), modes.String(full))
-			ch.failed = true
+		if full := ch.change.Apply(old, fi.IsDir(), 0); nu&^full != 0 && !ch.Quiet {
+			c.Errorf("%s: new permissions are %s, not %s", ch.Q.AF(name), modes.String(nu), modes.String(full))
+			ch.Failed = true
 		}
 	}
 }

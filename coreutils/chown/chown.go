@@ -19,24 +19,16 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
-var options = builtins.Options{List: []builtins.Option{
-	{Short: 'c', Long: "changes"},
-	{Short: 'f', Long: "silent"},
-	{Long: "quiet"},
-	{Short: 'v', Long: "verbose"},
-	{Long: "dereference"},
-	{Short: 'h', Long: "no-dereference"},
-	{Long: "from", Arg: builtins.RequiredArg},
-	{Long: "no-preserve-root"},
-	{Long: "preserve-root"},
-	{Long: "reference", Arg: builtins.RequiredArg},
-	{Short: 'R', Long: "recursive"},
-	{Short: 'H'},
-	{Short: 'L'},
-	{Short: 'P'},
-	{Long: "help"},
-	{Long: "version"},
-}}
+var options = builtins.Options{List: fileops.ChangerOptions(
+	builtins.Option{Long: "dereference"},
+	builtins.Option{Short: 'h', Long: "no-dereference"},
+	builtins.Option{Long: "from", Arg: builtins.RequiredArg},
+	builtins.Option{Short: 'H'},
+	builtins.Option{Short: 'L'},
+	builtins.Option{Short: 'P'},
+	builtins.Option{Long: "help"},
+	builtins.Option{Long: "version"},
+)}
 
 // lchowner is implemented by the sandbox namespace.
 type lchowner interface {
@@ -44,9 +36,7 @@ type lchowner interface {
 }
 
 type chowner struct {
-	ctx      context.Context
-	c        *builtins.Call
-	q        quote.Quoter
+	fileops.Changer
 	chgrp    bool
 	uid, gid int // -1: unchanged
 	// userText and groupText are the new owner and group as the command
@@ -54,14 +44,8 @@ type chowner struct {
 	userText, groupText string
 	fromUID             int
 	fromGID             int
-	verbose             bool
-	changes             bool
-	quiet               bool
-	recursive           bool
 	deref               int // -1 default, 0 no, 1 yes
 	traverse            byte
-	preserveRoot        bool
-	failed              bool
 }
 
 // Run is chown.
@@ -75,21 +59,17 @@ func run(ctx context.Context, c *builtins.Call, chgrp bool) int {
 	if err != nil {
 		return c.UsageFail(err, "", 1)
 	}
-	ch := &chowner{ctx: ctx, c: c, q: quote.New(c), chgrp: chgrp, uid: -1, gid: -1, fromUID: -1, fromGID: -1, deref: -1, traverse: 'P'}
-	reference, hasRef := "", false
+	ch := &chowner{Changer: fileops.Changer{Ctx: ctx, C: c, Q: quote.New(c)}, chgrp: chgrp, uid: -1, gid: -1, fromUID: -1, fromGID: -1, deref: -1, traverse: 'P'}
 	for _, o := range opts {
+		if ch.Option(o) {
+			continue
+		}
 		switch o.Key {
 		case "help":
 			help(c, chgrp)
 			return 0
 		case "version":
 			return c.Version()
-		case "changes":
-			ch.changes = true
-		case "silent", "quiet":
-			ch.quiet = true
-		case "verbose":
-			ch.verbose = true
 		case "dereference":
 			ch.deref = 1
 		case "no-dereference":
@@ -101,31 +81,24 @@ func run(ctx context.Context, c *builtins.Call, chgrp bool) int {
 				return 1
 			}
 			ch.fromUID, ch.fromGID = u, g
-		case "preserve-root":
-			ch.preserveRoot = true
-		case "no-preserve-root":
-			ch.preserveRoot = false
-		case "reference":
-			reference, hasRef = o.Value, true
-		case "recursive":
-			ch.recursive = true
 		case "H", "L", "P":
 			ch.traverse = o.Key[0]
 		}
 	}
-	if ch.recursive && ch.traverse == 'P' {
+	if ch.Recursive && ch.traverse == 'P' {
 		if ch.deref == 1 {
 			c.Errorf("-R --dereference requires either -H or -L")
 			return 1
 		}
 		ch.deref = 0
 	}
-	if !ch.recursive {
+	if !ch.Recursive {
 		ch.traverse = 'P'
 	}
+	reference, hasRef := ch.Reference, ch.HasRef
 	if hasRef {
 		if _, err := c.Stat(reference); err != nil {
-			c.Errorf("failed to get attributes of %s: %s", ch.q.AF(reference), builtins.ErrText(err))
+			c.Errorf("failed to get attributes of %s: %s", ch.Q.AF(reference), builtins.ErrText(err))
 			return 1
 		}
 		o := meta.OwnerOf(c, resolved(c, reference))
@@ -143,7 +116,7 @@ func run(ctx context.Context, c *builtins.Call, chgrp bool) int {
 		if chgrp {
 			g, ok := ch.lookup(spec)
 			if !ok {
-				c.Errorf("invalid group: %s", ch.q.Q(spec))
+				c.Errorf("invalid group: %s", ch.Q.Q(spec))
 				return 1
 			}
 			ch.gid, ch.groupText = g, spec
@@ -156,19 +129,24 @@ func run(ctx context.Context, c *builtins.Call, chgrp bool) int {
 			ch.uid, ch.gid = u, g
 		}
 		if len(operands) == 0 {
-			return utilcmd.Fail(c, 1, "missing operand after %s", ch.q.Q(spec))
+			return utilcmd.Fail(c, 1, "missing operand after %s", ch.Q.Q(spec))
 		}
 	}
-	for _, name := range operands {
-		if ctx.Err() != nil {
-			return 130
-		}
-		ch.operand(name)
+	stat := c.Lstat
+	if ch.deref != 0 || ch.traverse != 'P' {
+		stat = c.Stat
 	}
-	if ch.failed {
-		return 1
-	}
-	return 0
+	return ch.Run(operands, stat, func(name string, fi fs.FileInfo) { ch.apply(name, fi, ch.deref != 0) },
+		func(p string, e fs.FileInfo) bool {
+			if e.Mode()&fs.ModeSymlink != 0 && ch.traverse == 'L' {
+				if fi, err := c.Stat(p); err == nil {
+					ch.apply(p, fi, true)
+					return fi.IsDir()
+				}
+			}
+			ch.apply(p, e, false)
+			return e.IsDir()
+		})
 }
 
 // lookup finds a user or group by name or number.
@@ -178,7 +156,7 @@ func (ch *chowner) lookup(name string) (int, bool) {
 		n, err := strconv.Atoi(digits)
 		return n, err == nil && n >= 0
 	}
-	return meta.LookupID(ch.c, name)
+	return meta.LookupID(ch.C, name)
 }
 
 // parseSpec reads OWNER[:[GROUP]] (or OWNER.GROUP); "OWNER:" means the
@@ -196,7 +174,7 @@ func (ch *chowner) parseSpec(spec string, main bool) (uid, gid int, msg string) 
 	if user != "" {
 		u, ok := ch.lookup(user)
 		if !ok {
-			return 0, 0, "invalid user: " + ch.q.Q(spec)
+			return 0, 0, "invalid user: " + ch.Q.Q(spec)
 		}
 		uid = u
 		if main {
@@ -212,7 +190,7 @@ func (ch *chowner) parseSpec(spec string, main bool) (uid, gid int, msg string) 
 	if group != "" {
 		g, ok := ch.lookup(group)
 		if !ok {
-			return 0, 0, "invalid group: " + ch.q.Q(spec)
+			return 0, 0, "invalid group: " + ch.Q.Q(spec)
 		}
 		gid = g
 		if main {
@@ -222,55 +200,10 @@ func (ch *chowner) parseSpec(spec string, main bool) (uid, gid int, msg string) 
 	return uid, gid, ""
 }
 
-func (ch *chowner) operand(name string) {
-	c := ch.c
-	follow := ch.deref != 0 || ch.traverse != 'P'
-	var fi fs.FileInfo
-	var err error
-	if follow {
-		fi, err = c.Stat(name)
-	} else {
-		fi, err = c.Lstat(name)
-	}
-	if err != nil {
-		if !ch.quiet {
-			c.Errorf("cannot access %s: %s", ch.q.AF(name), builtins.ErrText(err))
-		}
-		ch.failed = true
-		return
-	}
-	if ch.recursive && ch.preserveRoot && fileops.RefuseRoot(c, ch.q, name) {
-		ch.failed = true
-		return
-	}
-	ch.apply(name, fi, ch.deref != 0)
-	if ch.recursive && fi.IsDir() {
-		ch.walk(name)
-	}
-}
-
-func (ch *chowner) walk(dir string) {
-	fileops.WalkTree(ch.ctx, ch.c, dir, func(p string, e fs.FileInfo) bool {
-		if e.Mode()&fs.ModeSymlink != 0 && ch.traverse == 'L' {
-			if fi, err := ch.c.Stat(p); err == nil {
-				ch.apply(p, fi, true)
-				return fi.IsDir()
-			}
-		}
-		ch.apply(p, e, false)
-		return e.IsDir()
-	}, func(dir string, err error) {
-		if !ch.quiet {
-			ch.c.Errorf("cannot read directory %s: %s", ch.q.AF(dir), builtins.ErrText(err))
-		}
-		ch.failed = true
-	})
-}
-
 // names is how chown shows an owner and group in its messages.
 func (ch *chowner) names(uid, gid int) (string, string) {
 	name := func(id int) string {
-		if n := meta.IDName(ch.c, id); n != "" {
+		if n := meta.IDName(ch.C, id); n != "" {
 			return n
 		}
 		return strconv.Itoa(id)
@@ -279,14 +212,14 @@ func (ch *chowner) names(uid, gid int) (string, string) {
 }
 
 func (ch *chowner) apply(name string, fi fs.FileInfo, follow bool) {
-	c := ch.c
+	c := ch.C
 	target := c.Abs(name)
 	if follow {
 		target = resolved(c, name)
 	}
 	old := meta.OwnerOf(c, target)
 	if ch.fromUID >= 0 && old.UID != ch.fromUID || ch.fromGID >= 0 && old.GID != ch.fromGID {
-		if ch.verbose {
+		if ch.Verbose {
 			ch.report(name, old, old, false)
 		}
 		return
@@ -305,18 +238,15 @@ func (ch *chowner) apply(name string, fi fs.FileInfo, follow bool) {
 		err = l.Lchown(c.Abs(name), ch.uid, ch.gid)
 	}
 	if err != nil {
-		if !ch.quiet {
-			what := "ownership"
-			if ch.chgrp {
-				what = "group"
-			}
-			c.Errorf("changing %s of %s: %s", what, ch.q.AF(name), builtins.ErrText(err))
+		what := "ownership"
+		if ch.chgrp {
+			what = "group"
 		}
-		ch.failed = true
+		ch.Errorf("changing %s of %s: %s", what, ch.Q.AF(name), builtins.ErrText(err))
 		return
 	}
 	changed := nu.UID != old.UID || nu.GID != old.GID
-	if ch.verbose || ch.changes && changed {
+	if ch.Verbose || ch.Changes && changed {
 		ch.report(name, old, nu, changed)
 	}
 }
@@ -351,18 +281,18 @@ func (ch *chowner) report(name string, old, nu meta.Owner, changed bool) {
 		return g
 	}
 	user := ch.uid >= 0
-	n := ch.q.AF(name)
+	n := ch.Q.AF(name)
 	switch {
 	case changed && user:
-		fmt.Fprintf(ch.c.Stdout, "changed ownership of %s from %s to %s\n", n, spec(ou, og), spec(nuName, ng))
+		fmt.Fprintf(ch.C.Stdout, "changed ownership of %s from %s to %s\n", n, spec(ou, og), spec(nuName, ng))
 	case changed:
-		fmt.Fprintf(ch.c.Stdout, "changed group of %s from %s to %s\n", n, og, ng)
+		fmt.Fprintf(ch.C.Stdout, "changed group of %s from %s to %s\n", n, og, ng)
 	case user:
-		fmt.Fprintf(ch.c.Stdout, "ownership of %s retained as %s\n", n, spec(nuName, ng))
+		fmt.Fprintf(ch.C.Stdout, "ownership of %s retained as %s\n", n, spec(nuName, ng))
 	case ch.gid >= 0:
-		fmt.Fprintf(ch.c.Stdout, "group of %s retained as %s\n", n, ng)
+		fmt.Fprintf(ch.C.Stdout, "group of %s retained as %s\n", n, ng)
 	default:
-		fmt.Fprintf(ch.c.Stdout, "ownership of %s retained\n", n)
+		fmt.Fprintf(ch.C.Stdout, "ownership of %s retained\n", n)
 	}
 }
 

@@ -6,32 +6,16 @@ package fileops
 
 import (
 	"bufio"
-	"io"
-	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
 // Parse parses a coreutils command line with GNU's rules, answering
-// --help (with help, printed as is after "Usage: ") and --version. When
-// done is set the command returns status at once.
+// --help (with help, PROG replaced by the command's name) and --version.
+// When done is set the command returns status at once.
 func Parse(c *builtins.Call, spec builtins.Options, help string) (opts []builtins.Opt, operands []string, status int, done bool) {
-	spec.List = append(spec.List[:len(spec.List):len(spec.List)],
-		builtins.Option{Long: "help"}, builtins.Option{Long: "version"})
-	opts, operands, err := spec.Parse(c.Args[1:])
-	if err != nil {
-		return nil, nil, c.UsageFail(err, "", 1), true
-	}
-	for _, o := range opts {
-		switch o.Key {
-		case "help":
-			io.WriteString(c.Stdout, strings.ReplaceAll(help, "PROG", c.Name()))
-			return nil, nil, 0, true
-		case "version":
-			return nil, nil, c.Version(), true
-		}
-	}
-	return opts, operands, 0, false
+	return utilcmd.Parse(c, spec, help, 1)
 }
 
 // UsageErr prints "NAME: msg" and the --help hint; it returns 1.

@@ -6,6 +6,9 @@
 package utilcmd
 
 import (
+	"io"
+	"strings"
+
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
@@ -34,24 +37,35 @@ func F(c *builtins.Call, s string) string { return quote.New(c).F(s) }
 // AF quotes a file name as quoteaf does: always, shell style.
 func AF(c *builtins.Call, s string) string { return quote.New(c).AF(s) }
 
-// NoOptions parses the arguments of a command whose only options are
-// --help and --version. done says the call was answered (help text,
-// version, or a usage error with status bad); otherwise the operands are
-// returned. stopAtOperand keeps options after the first operand as
-// operands (nohup's COMMAND and its arguments).
-func NoOptions(c *builtins.Call, help string, bad int, stopAtOperand bool) (operands []string, status int, done bool) {
-	opts, operands, err := (&builtins.Options{StopAtOperand: stopAtOperand, List: []builtins.Option{{Long: "help"}, {Long: "version"}}}).Parse(c.Args[1:])
+// Parse parses a GNU command line with spec plus --help and --version,
+// answering those two: help is printed with PROG replaced by the
+// command's name. When done is set the command returns status at once
+// (bad after a usage error).
+func Parse(c *builtins.Call, spec builtins.Options, help string, bad int) (opts []builtins.Opt, operands []string, status int, done bool) {
+	spec.List = append(spec.List[:len(spec.List):len(spec.List)],
+		builtins.Option{Long: "help"}, builtins.Option{Long: "version"})
+	opts, operands, err := spec.Parse(c.Args[1:])
 	if err != nil {
-		return nil, c.UsageFail(err, "", bad), true
+		return nil, nil, c.UsageFail(err, "", bad), true
 	}
 	for _, o := range opts {
-		if o.Key == "help" {
-			c.Stdout.Write([]byte(help))
-			return nil, 0, true
+		switch o.Key {
+		case "help":
+			io.WriteString(c.Stdout, strings.ReplaceAll(help, "PROG", c.Name()))
+			return nil, nil, 0, true
+		case "version":
+			return nil, nil, c.Version(), true
 		}
-		return nil, c.Version(), true
 	}
-	return operands, 0, false
+	return opts, operands, 0, false
+}
+
+// NoOptions is Parse for a command whose only options are --help and
+// --version. stopAtOperand keeps options after the first operand as
+// operands (nohup's COMMAND and its arguments).
+func NoOptions(c *builtins.Call, help string, bad int, stopAtOperand bool) (operands []string, status int, done bool) {
+	_, operands, status, done = Parse(c, builtins.Options{StopAtOperand: stopAtOperand}, help, bad)
+	return operands, status, done
 }
 
 // Operands checks the number of operands as GNU words it ("missing
