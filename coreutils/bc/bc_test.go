@@ -1,14 +1,17 @@
 package bc
 
 import (
-	"github.com/bashbox/bashbox/coreutils/internal/bcnum"
 	"math/big"
 	"strings"
 	"testing"
+
+	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/bcnum"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
 )
 
 func TestAgainstGNU(t *testing.T) {
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	for _, prog := range []string{
 		"1+2*3\n10/3\nscale=5; 10/3\n-7/2\n2^10\n2^-1\n-2^2\n",
 		"scale=3; 1.5*1.5; 1.234*5.6789; 7%3; scale=2; 5%3; 1.50+0.5; .5\n",
@@ -31,22 +34,22 @@ func TestAgainstGNU(t *testing.T) {
 		"1 $ 2\n3 | 4\n5\n", "1 + 1", "limits\n1; quit\n2\n", "halt; 4\n5\n", "define void p(x) { print x, \"\\n\" }; p(5); x = p(3)\n",
 		strings.Repeat("s = s + 1; ", 100) + "s\n",
 	} {
-		cases = append(cases, gnuCase{stdin: prog, args: []string{"bc"}})
+		cases = append(cases, cmdtest.GNUCase{Stdin: prog, Args: []string{"bc"}})
 	}
 	for _, prog := range []string{"s(1); c(1); a(1); l(2); e(1); j(1,2); scale\n", "scale=50; 4*a(1)\n", "l(0); l(-1); e(-1); s(0); c(0); e(100)\n"} {
-		cases = append(cases, gnuCase{stdin: prog, args: []string{"bc", "-l"}})
+		cases = append(cases, cmdtest.GNUCase{Stdin: prog, Args: []string{"bc", "-l"}})
 	}
 	cases = append(cases,
-		gnuCase{stdin: "2^300\n", env: []string{"BC_LINE_LENGTH=25"}, args: []string{"bc"}},
-		gnuCase{stdin: "2^300\n", env: []string{"BC_LINE_LENGTH=0"}, args: []string{"bc"}},
-		gnuCase{files: map[string]string{"p.bc": "define sq(x) { return x*x }\nsq(3)\n", "half.bc": "1 +"}, stdin: "sq(4)\n", args: []string{"bc", "p.bc"}},
-		gnuCase{files: map[string]string{"half.bc": "1 +"}, stdin: "2\n", args: []string{"bc", "half.bc"}},
-		gnuCase{args: []string{"bc", "nope"}},
-		gnuCase{args: []string{"bc", "-x"}},
-		gnuCase{stdin: "abc=1\nx==1\n", args: []string{"bc", "-w"}},
-		gnuCase{stdin: "abc=1\n1\n", args: []string{"bc", "-s"}},
+		cmdtest.GNUCase{Stdin: "2^300\n", Env: []string{"BC_LINE_LENGTH=25"}, Args: []string{"bc"}},
+		cmdtest.GNUCase{Stdin: "2^300\n", Env: []string{"BC_LINE_LENGTH=0"}, Args: []string{"bc"}},
+		cmdtest.GNUCase{Files: map[string]string{"p.bc": "define sq(x) { return x*x }\nsq(3)\n", "half.bc": "1 +"}, Stdin: "sq(4)\n", Args: []string{"bc", "p.bc"}},
+		cmdtest.GNUCase{Files: map[string]string{"half.bc": "1 +"}, Stdin: "2\n", Args: []string{"bc", "half.bc"}},
+		cmdtest.GNUCase{Args: []string{"bc", "nope"}},
+		cmdtest.GNUCase{Args: []string{"bc", "-x"}},
+		cmdtest.GNUCase{Stdin: "abc=1\nx==1\n", Args: []string{"bc", "-w"}},
+		cmdtest.GNUCase{Stdin: "abc=1\n1\n", Args: []string{"bc", "-s"}},
 	)
-	compareGNU(t, Run, cases)
+	gnutest.Check(t, Run, cases)
 }
 
 func TestNum(t *testing.T) {

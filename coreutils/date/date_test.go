@@ -1,10 +1,15 @@
 package date
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
+)
 
 func TestAgainstGNU(t *testing.T) {
 	f := map[string]string{"dates": "@0\n2024-01-01 12:00\nbad\n@86400\n"}
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	for _, args := range [][]string{
 		{"-u", "-d", "@0"}, {"-d", "@1700000000"}, {"-u", "-d", "2024-01-02 03:04:05", "+%F %T %z"},
 		{"-d", "2024-01-02T03:04:05+02:00", "+%F %T"}, {"-d", "2024-03-10 +2 days", "+%F"}, {"-d", "2024-01-31 +1 month", "+%F"},
@@ -17,12 +22,12 @@ func TestAgainstGNU(t *testing.T) {
 		{"-d", "foo"}, {"-d", "2024-13-01"}, {"-d", "@0", "x"}, {"-d", "@0", "+%s", "x"}, {"-R", "-I", "-d", "@0"},
 		{"--iso-8601=foo"}, {"--rfc-3339=x"}, {"--frob"}, {"-r", "nope"}, {"-f", "nope"},
 	} {
-		cases = append(cases, gnuCase{files: f, args: append([]string{"date"}, args...)})
+		cases = append(cases, cmdtest.GNUCase{Files: f, Args: append([]string{"date"}, args...)})
 	}
 	cases = append(cases,
-		gnuCase{env: []string{"TZ=America/New_York"}, args: []string{"date", "-d", "@1700000000"}},
-		gnuCase{env: []string{"TZ=Europe/Paris"}, args: []string{"date", "-d", "2024-07-01 12:00", "+%F %T %Z %z"}},
-		gnuCase{env: []string{"TZ=Asia/Kolkata"}, args: []string{"date", "-d", "@0", "+%T %Z %:z"}},
+		cmdtest.GNUCase{Env: []string{"TZ=America/New_York"}, Args: []string{"date", "-d", "@1700000000"}},
+		cmdtest.GNUCase{Env: []string{"TZ=Europe/Paris"}, Args: []string{"date", "-d", "2024-07-01 12:00", "+%F %T %Z %z"}},
+		cmdtest.GNUCase{Env: []string{"TZ=Asia/Kolkata"}, Args: []string{"date", "-d", "@0", "+%T %Z %:z"}},
 	)
-	compareGNU(t, Run, cases)
+	gnutest.Check(t, Run, cases)
 }

@@ -1,9 +1,14 @@
 package expr
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
+)
 
 func TestAgainstGNU(t *testing.T) {
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	for _, args := range [][]string{
 		{"2", "+", "3", "*", "4"}, {"(", "2", "+", "3", ")", "*", "4"}, {"-17", "/", "5"}, {"-17", "%", "5"},
 		{"99999999999999999999", "+", "1"}, {"10", "<", "9"}, {"10", "<", "9a"}, {"010", "=", "10"},
@@ -16,7 +21,7 @@ func TestAgainstGNU(t *testing.T) {
 		{"1", "+"}, {"(", "1"}, {"(", "1", "2"}, {")"}, {"length"}, {"a", ":", "\\("}, {"-1", "+", "2"},
 		{"--", "-5", "+", "1"}, {"b", ">", "a"}, {"5", "!=", "5"}, {"2", ">=", "2"}, {"x", "<=", "y"},
 	} {
-		cases = append(cases, gnuCase{args: append([]string{"expr"}, args...)})
+		cases = append(cases, cmdtest.GNUCase{Args: append([]string{"expr"}, args...)})
 	}
-	compareGNU(t, Run, cases)
+	gnutest.Check(t, Run, cases)
 }

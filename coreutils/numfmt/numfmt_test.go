@@ -1,9 +1,14 @@
 package numfmt
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
+)
 
 func TestAgainstGNU(t *testing.T) {
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	for _, args := range [][]string{
 		{"--to=si", "1000", "1500", "999", "1000000", "123456789", "0", "0.5", "9999", "99999"},
 		{"--to=iec", "1024", "1536", "1048575"}, {"--to=iec-i", "4096", "1"}, {"--from=si", "1K", "1.5M"},
@@ -16,14 +21,14 @@ func TestAgainstGNU(t *testing.T) {
 		{"--field=x", "1"}, {"--field=2-1", "1"}, {"-d", "ab", "1"}, {"--header=0", "1"}, {"--grouping", "--to=si", "1"},
 		{"--to=foo", "1"}, {"0.123456789012345678901"}, {"--debug", "1"}, {"--to=iec", "--suffix=B", "2048"},
 	} {
-		cases = append(cases, gnuCase{args: append([]string{"numfmt"}, args...)})
+		cases = append(cases, cmdtest.GNUCase{Args: append([]string{"numfmt"}, args...)})
 	}
 	cases = append(cases,
-		gnuCase{stdin: " 1000  2000 x\n", args: []string{"numfmt", "--to=si"}},
-		gnuCase{stdin: "a 1000 2000\nb 3000 4000", args: []string{"numfmt", "--field=2-", "--to=si"}},
-		gnuCase{stdin: "h\n1024\n", args: []string{"numfmt", "--header", "--to=iec"}},
-		gnuCase{stdin: "x:2048:y\n", args: []string{"numfmt", "-d:", "--field=2", "--to=iec"}},
-		gnuCase{stdin: "5\x006\x00", args: []string{"numfmt", "-z", "--to=si"}},
+		cmdtest.GNUCase{Stdin: " 1000  2000 x\n", Args: []string{"numfmt", "--to=si"}},
+		cmdtest.GNUCase{Stdin: "a 1000 2000\nb 3000 4000", Args: []string{"numfmt", "--field=2-", "--to=si"}},
+		cmdtest.GNUCase{Stdin: "h\n1024\n", Args: []string{"numfmt", "--header", "--to=iec"}},
+		cmdtest.GNUCase{Stdin: "x:2048:y\n", Args: []string{"numfmt", "-d:", "--field=2", "--to=iec"}},
+		cmdtest.GNUCase{Stdin: "5\x006\x00", Args: []string{"numfmt", "-z", "--to=si"}},
 	)
-	compareGNU(t, Run, cases)
+	gnutest.Check(t, Run, cases)
 }

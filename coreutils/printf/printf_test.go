@@ -1,9 +1,14 @@
 package printf
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
+)
 
 func TestAgainstGNU(t *testing.T) {
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	for _, args := range [][]string{
 		{"%s|%5s|%-5s|%.2s\\n", "a", "b", "c", "defg"}, {"%d %i %o %x %X %u\\n", "42", "-7", "8", "255", "255", "3"},
 		{"%f %.2f %e %g %G %.20f\\n", "3.14159", "2.675", "12345.678", "0.0001", "1e-10", "0.1"},
@@ -17,11 +22,11 @@ func TestAgainstGNU(t *testing.T) {
 		{"%.3d|%.0d|%5.3d|%-+5d|%05.1d\\n", "5", "0", "7", "3", "9"}, {"%#.0f %#g %#.3g %g\\n", "5", "1", "2", "100000"},
 		{"%d\\n", "'ab"}, {"%s"}, {"--", "%s\\n", "x"},
 	} {
-		cases = append(cases, gnuCase{args: append([]string{"printf"}, args...)})
+		cases = append(cases, cmdtest.GNUCase{Args: append([]string{"printf"}, args...)})
 	}
-	compareGNU(t, Run, cases)
+	gnutest.Check(t, Run, cases)
 }
 
 func TestNoOperand(t *testing.T) {
-	compareGNU(t, Run, []gnuCase{{args: []string{"printf"}}})
+	gnutest.Check(t, Run, []cmdtest.GNUCase{{Args: []string{"printf"}}})
 }

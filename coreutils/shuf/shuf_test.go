@@ -3,6 +3,9 @@ package shuf
 import (
 	"strings"
 	"testing"
+
+	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
 )
 
 func TestAgainstGNUWithRandomSource(t *testing.T) {
@@ -12,7 +15,7 @@ func TestAgainstGNUWithRandomSource(t *testing.T) {
 	}
 	src := strings.Repeat("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", 200)
 	f := map[string]string{"in": lines.String(), "rs": src, "short": "x"}
-	var cases []gnuCase
+	var cases []cmdtest.GNUCase
 	for _, args := range [][]string{
 		{"--random-source=rs", "in"}, {"--random-source=rs", "-n", "5", "in"}, {"--random-source=rs", "-e", "a", "b", "c", "d"},
 		{"--random-source=rs", "-i", "1-100"}, {"--random-source=rs", "-i", "0-18446744073709551614", "-n", "3"},
@@ -21,7 +24,7 @@ func TestAgainstGNUWithRandomSource(t *testing.T) {
 		{"-i", "5-3"}, {"-i", "5-4"}, {"-n", "x"}, {"-e", "-i", "1-2"}, {"a", "b"}, {"-r", "-e"}, {"nope"},
 		{"--random-source=rs", "-z", "-e", "a", "b"},
 	} {
-		cases = append(cases, gnuCase{files: f, args: append([]string{"shuf"}, args...)})
+		cases = append(cases, cmdtest.GNUCase{Files: f, Args: append([]string{"shuf"}, args...)})
 	}
-	compareGNU(t, Run, cases)
+	gnutest.Check(t, Run, cases)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
 )
 
 func b64(ctx context.Context, c *builtins.Call) int { return Run(ctx, c, Base64) }
@@ -23,7 +24,7 @@ func TestBase64AgainstGNU(t *testing.T) {
 		cases = append(cases, cmdtest.GNUCase{Files: f, Stdin: in, Args: []string{"base64", "-d"}})
 		cases = append(cases, cmdtest.GNUCase{Files: f, Stdin: in, Args: []string{"base64", "-d", "-i"}})
 	}
-	cmdtest.CheckGNUWith(t, b64, gnuEnv, cases)
+	gnutest.Check(t, b64, cases)
 }
 
 func TestBase32AgainstGNU(t *testing.T) {
@@ -35,7 +36,7 @@ func TestBase32AgainstGNU(t *testing.T) {
 		cases = append(cases, cmdtest.GNUCase{Stdin: in, Args: []string{"base32", "-d"}})
 		cases = append(cases, cmdtest.GNUCase{Stdin: in, Args: []string{"base32", "-di"}})
 	}
-	cmdtest.CheckGNUWith(t, b32, gnuEnv, cases)
+	gnutest.Check(t, b32, cases)
 }
 
 func TestRoundTrip(t *testing.T) {
@@ -53,6 +54,3 @@ func TestRoundTrip(t *testing.T) {
 		}
 	}
 }
-
-// gnuEnv is the environment of both sides of the GNU comparisons.
-var gnuEnv = []string{"LC_ALL=C.UTF-8", "TZ=UTC", "PATH=/usr/bin:/bin"}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
 )
 
 func cmd(a Algo) builtins.Command {
@@ -24,7 +25,7 @@ func TestDigestsAgainstGNU(t *testing.T) {
 		a    Algo
 		name string
 	}{{MD5, "md5sum"}, {SHA1, "sha1sum"}, {SHA224, "sha224sum"}, {SHA256, "sha256sum"}, {SHA384, "sha384sum"}, {SHA512, "sha512sum"}, {BLAKE2B, "b2sum"}} {
-		cmdtest.CheckGNUWith(t, cmd(tc.a), gnuEnv, []cmdtest.GNUCase{
+		gnutest.Check(t, cmd(tc.a), []cmdtest.GNUCase{
 			{Files: files, Args: []string{tc.name, "a", "b", "empty"}},
 			{Files: files, Stdin: "abc", Args: []string{tc.name}},
 			{Files: files, Args: []string{tc.name, "--tag", "a", "back\\slash"}},
@@ -46,7 +47,7 @@ func TestCheckAgainstGNU(t *testing.T) {
 		"reversed": "b1946ac92492d2347c6235b4d2611184 a\n",
 		"junk":     "nothing\n",
 	}
-	cmdtest.CheckGNUWith(t, cmd(MD5), gnuEnv, []cmdtest.GNUCase{
+	gnutest.Check(t, cmd(MD5), []cmdtest.GNUCase{
 		{Files: sums, Args: []string{"md5sum", "-c", "good"}},
 		{Files: sums, Args: []string{"md5sum", "-c", "mixed"}},
 		{Files: sums, Args: []string{"md5sum", "-c", "--strict", "mixed"}},
@@ -63,7 +64,7 @@ func TestCheckAgainstGNU(t *testing.T) {
 
 func TestCksumAndSumAgainstGNU(t *testing.T) {
 	f := map[string]string{"a": "hello\n", "big": strings.Repeat("0123456789abcdef", 5000)}
-	cmdtest.CheckGNUWith(t, Cksum, gnuEnv, []cmdtest.GNUCase{
+	gnutest.Check(t, Cksum, []cmdtest.GNUCase{
 		{Files: f, Args: []string{"cksum", "a", "big"}},
 		{Files: f, Stdin: "hello\n", Args: []string{"cksum"}},
 		{Files: f, Args: []string{"cksum", "-a", "md5", "a"}},
@@ -76,7 +77,7 @@ func TestCksumAndSumAgainstGNU(t *testing.T) {
 		{Files: f, Args: []string{"cksum", "-l", "8", "a"}},
 		{Files: f, Args: []string{"cksum", "-a", "crc", "-c", "a"}},
 	})
-	cmdtest.CheckGNUWith(t, Sum, gnuEnv, []cmdtest.GNUCase{
+	gnutest.Check(t, Sum, []cmdtest.GNUCase{
 		{Files: f, Args: []string{"sum", "a", "big"}},
 		{Files: f, Args: []string{"sum", "-s", "a", "big"}},
 		{Files: f, Stdin: "xyz", Args: []string{"sum"}},
@@ -115,6 +116,3 @@ func TestDirectoryAndHelp(t *testing.T) {
 		t.Errorf("help: %+v", r)
 	}
 }
-
-// gnuEnv is the environment of both sides of the GNU comparisons.
-var gnuEnv = []string{"LC_ALL=C.UTF-8", "TZ=UTC", "PATH=/usr/bin:/bin"}
