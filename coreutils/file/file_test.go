@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
 )
 
 const setup = `
@@ -42,14 +43,14 @@ func TestAgainstGNU(t *testing.T) {
 		"tab", "esc", "bs", "nul", "p.diff", "p2.diff", "c.c", "b.py", "bz", "a.xz", "z.zst", "p.png", "p2.png", "j.jpg",
 		"g.gif", "g87", "d.pdf", "ps", "w.wasm", "s.7z", "a.a", "w.webp", "pk", "mz", "elfshort", "elfobj", "g.gz",
 		"t.tar", "zz.bz2", "dir", "lnk", "broken", "nope"}
-	compare(t, "", Run, setup, append([]string{"file"}, names...)...)
+	gnutest.Compare(t, "", Run, setup, append([]string{"file"}, names...)...)
 	var mimeNames []string
 	for _, n := range names {
 		if n != "elfshort" {
 			mimeNames = append(mimeNames, n)
 		}
 	}
-	compare(t, "mime", Run, setup, append([]string{"file", "-i"}, mimeNames...)...)
+	gnutest.Compare(t, "mime", Run, setup, append([]string{"file", "-i"}, mimeNames...)...)
 	for _, args := range [][]string{
 		{"file", "-b", "ascii"},
 		{"file", "--mime-type", "ascii", "sh"},
@@ -63,7 +64,7 @@ func TestAgainstGNU(t *testing.T) {
 		{"file", "--frob"},
 		{"file", "/dev/null"},
 	} {
-		compare(t, "", Run, setup, args...)
+		gnutest.Compare(t, "", Run, setup, args...)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
 )
 
 const baseSetup = `
@@ -124,7 +125,7 @@ func TestAgainstGNU(t *testing.T) {
 		{"ls", "-lRD", "d1"},
 	}
 	for _, args := range cases {
-		compare(t, "", Run, baseSetup, args...)
+		gnutest.Compare(t, "", Run, baseSetup, args...)
 	}
 	linkCases := [][]string{
 		{"ls", "-l"},
@@ -147,7 +148,7 @@ func TestAgainstGNU(t *testing.T) {
 		{"ls", "--group-directories-first", "-l"},
 	}
 	for _, args := range linkCases {
-		compare(t, "links", Run, linkSetup, args...)
+		gnutest.Compare(t, "links", Run, linkSetup, args...)
 	}
 }
 
@@ -187,12 +188,12 @@ func TestColumnsAgainstGNU(t *testing.T) {
 		{"ls", "-l", "--time-style=+%s %N|%e|%-d|%_H|%^b|%#a"},
 	}
 	for _, args := range cases {
-		compare(t, "many", Run, manySetup, args...)
+		gnutest.Compare(t, "many", Run, manySetup, args...)
 	}
 	for _, args := range [][]string{{"ls", "--color=always"}, {"ls", "-lF", "--color"}, {"ls", "-Cw60", "--color=always"}} {
-		compareEnv(t, "term", append(cmdtest.HostDiffEnv, "TERM=xterm"), Run, manySetup, args...)
-		compareEnv(t, "lscolors", append(cmdtest.HostDiffEnv, "LS_COLORS=di=01;34:ex=32:*.tar=01;31:*.JPG=35:ow=4"), Run, manySetup, args...)
+		gnutest.CompareEnv(t, "term", append(cmdtest.HostDiffEnv, "TERM=xterm"), Run, manySetup, args...)
+		gnutest.CompareEnv(t, "lscolors", append(cmdtest.HostDiffEnv, "LS_COLORS=di=01;34:ex=32:*.tar=01;31:*.JPG=35:ow=4"), Run, manySetup, args...)
 	}
-	compareEnv(t, "columns", append(cmdtest.HostDiffEnv, "COLUMNS=50"), Run, manySetup, "ls", "-C")
-	compareEnv(t, "columns", append(cmdtest.HostDiffEnv, "COLUMNS=50"), Run, manySetup, "ls", "-x", "-w", "70")
+	gnutest.CompareEnv(t, "columns", append(cmdtest.HostDiffEnv, "COLUMNS=50"), Run, manySetup, "ls", "-C")
+	gnutest.CompareEnv(t, "columns", append(cmdtest.HostDiffEnv, "COLUMNS=50"), Run, manySetup, "ls", "-x", "-w", "70")
 }

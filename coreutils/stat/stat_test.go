@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
 )
 
 const setup = `
@@ -41,14 +42,14 @@ func TestAgainstGNU(t *testing.T) {
 		{"stat", "-c", "%N", "it's\ttab"},
 	}
 	for _, args := range cases {
-		compare(t, "", Run, setup, args...)
+		gnutest.Compare(t, "", Run, setup, args...)
 	}
 	env := append(cmdtest.HostDiffEnv, "TZ=Asia/Tokyo")
-	compareEnv(t, "tz", env, Run, setup, "stat", "-c", "%y", "f")
+	gnutest.CompareEnv(t, "tz", env, Run, setup, "stat", "-c", "%y", "f")
 	env = append(cmdtest.HostDiffEnv, "TZ=EST5EDT")
-	compareEnv(t, "tz", env, Run, setup, "stat", "-c", "%y", "f")
+	gnutest.CompareEnv(t, "tz", env, Run, setup, "stat", "-c", "%y", "f")
 	env = append(cmdtest.HostDiffEnv, "QUOTING_STYLE=c")
-	compareEnv(t, "quoting", env, Run, setup, "stat", "-c", "%N", "link", "it's")
+	gnutest.CompareEnv(t, "quoting", env, Run, setup, "stat", "-c", "%N", "link", "it's")
 }
 
 func TestDefaultFormat(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
 )
 
 const setup = `
@@ -73,11 +74,11 @@ func TestAgainstGNU(t *testing.T) {
 		{"tree", "-U", "d1/sub"},
 	}
 	for _, args := range cases {
-		compare(t, "", Run, setup, args...)
+		gnutest.Compare(t, "", Run, setup, args...)
 	}
-	compareEnv(t, "ascii locale", append(cmdtest.HostDiffEnv[1:], "LANG=C"), Run, setup, "tree", "d1")
-	compareEnv(t, "color", append(cmdtest.HostDiffEnv, "TERM=xterm"), Run, setup, "tree", "-C")
-	compareEnv(t, "no term", cmdtest.HostDiffEnv, Run, setup, "tree", "-C", "d1")
+	gnutest.CompareEnv(t, "ascii locale", append(cmdtest.HostDiffEnv[1:], "LANG=C"), Run, setup, "tree", "d1")
+	gnutest.CompareEnv(t, "color", append(cmdtest.HostDiffEnv, "TERM=xterm"), Run, setup, "tree", "-C")
+	gnutest.CompareEnv(t, "no term", cmdtest.HostDiffEnv, Run, setup, "tree", "-C", "d1")
 }
 
 func TestSandbox(t *testing.T) {
