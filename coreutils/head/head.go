@@ -168,13 +168,6 @@ func parseCount(c *builtins.Call, s string, lines bool) (uint64, bool) {
 	return 0, false
 }
 
-func write(w *bufio.Writer, p []byte) error {
-	if _, err := w.Write(p); err != nil {
-		return &textio.ErrWrite{Err: err}
-	}
-	return nil
-}
-
 func head(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config, stdin bool) error {
 	switch {
 	case !cfg.elide && cfg.count == 0:
@@ -202,7 +195,7 @@ func headBytes(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64) erro
 		}
 		k, err := r.Read(p)
 		if k > 0 {
-			if werr := write(w, p[:k]); werr != nil {
+			if werr := textio.Write(w, p[:k]); werr != nil {
 				return werr
 			}
 			n -= uint64(k)
@@ -243,12 +236,12 @@ func headLines(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64, deli
 		for len(p) > 0 && n > 0 {
 			i := bytes.IndexByte(p, delim)
 			if i < 0 {
-				if werr := write(w, p); werr != nil {
+				if werr := textio.Write(w, p); werr != nil {
 					return werr
 				}
 				break
 			}
-			if werr := write(w, p[:i+1]); werr != nil {
+			if werr := textio.Write(w, p[:i+1]); werr != nil {
 				return werr
 			}
 			p = p[i+1:]
@@ -284,7 +277,7 @@ func elideBytes(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64) err
 			pending = append(pending, buf[:k]...)
 			if uint64(len(pending)) > n {
 				out := uint64(len(pending)) - n
-				if werr := write(w, pending[:out]); werr != nil {
+				if werr := textio.Write(w, pending[:out]); werr != nil {
 					return werr
 				}
 				pending = append(pending[:0], pending[out:]...)
@@ -313,8 +306,8 @@ func elideLines(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64, del
 			pending = append(pending, buf[:k]...)
 			if count > n && len(pending) > 4*textio.BufSize {
 				// Emit every line before the last n complete lines.
-				pos := afterNth(pending, count-n, delim)
-				if werr := write(w, pending[:pos]); werr != nil {
+				pos := textio.AfterNth(pending, count-n, delim)
+				if werr := textio.Write(w, pending[:pos]); werr != nil {
 					return werr
 				}
 				pending = append(pending[:0], pending[pos:]...)
@@ -335,19 +328,6 @@ func elideLines(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64, del
 	if lines <= n {
 		return nil
 	}
-	pos := afterNth(pending, lines-n, delim)
-	return write(w, pending[:pos])
-}
-
-// afterNth returns the offset just past the k-th delimiter of p.
-func afterNth(p []byte, k uint64, delim byte) int {
-	off := 0
-	for ; k > 0; k-- {
-		i := bytes.IndexByte(p[off:], delim)
-		if i < 0 {
-			return len(p)
-		}
-		off += i + 1
-	}
-	return off
+	pos := textio.AfterNth(pending, lines-n, delim)
+	return textio.Write(w, pending[:pos])
 }

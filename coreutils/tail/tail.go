@@ -254,13 +254,6 @@ func obsolete(c *builtins.Call, cfg *config) (*builtins.Call, bool, int) {
 	return &sub, true, -1
 }
 
-func write(w *bufio.Writer, p []byte) error {
-	if _, err := w.Write(p); err != nil {
-		return &textio.ErrWrite{Err: err}
-	}
-	return nil
-}
-
 func tail(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config) error {
 	if cfg.fromStart {
 		return fromStart(ctx, r, w, cfg)
@@ -310,7 +303,7 @@ func fromStart(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config) e
 			skip--
 		}
 		if len(p) > 0 {
-			if werr := write(w, p); werr != nil {
+			if werr := textio.Write(w, p); werr != nil {
 				return werr
 			}
 		}
@@ -339,7 +332,7 @@ func streamTail(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config) 
 			if cfg.lines {
 				count += uint64(bytes.Count(buf[:k], []byte{cfg.delim}))
 				if count > cfg.count+1 && len(pending) > 4*textio.BufSize {
-					pos := afterNth(pending, count-cfg.count-1, cfg.delim)
+					pos := textio.AfterNth(pending, count-cfg.count-1, cfg.delim)
 					pending = append(pending[:0], pending[pos:]...)
 					count = cfg.count + 1
 				}
@@ -355,7 +348,7 @@ func streamTail(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config) 
 			return err
 		}
 	}
-	return write(w, lastPart(pending, cfg))
+	return textio.Write(w, lastPart(pending, cfg))
 }
 
 // lastPart returns the last count lines or bytes of p; an unterminated
@@ -441,7 +434,7 @@ func seekTail(ctx context.Context, s io.ReadSeeker, size int64, w *bufio.Writer,
 		}
 		k, err := s.Read(buf)
 		if k > 0 {
-			if werr := write(w, buf[:k]); werr != nil {
+			if werr := textio.Write(w, buf[:k]); werr != nil {
 				return werr
 			}
 		}
@@ -459,17 +452,4 @@ func streamFromStart(ctx context.Context, s io.ReadSeeker, w *bufio.Writer, cfg 
 		return err
 	}
 	return streamTail(ctx, s, w, cfg)
-}
-
-// afterNth returns the offset just past the k-th delimiter of p.
-func afterNth(p []byte, k uint64, delim byte) int {
-	off := 0
-	for ; k > 0; k-- {
-		i := bytes.IndexByte(p[off:], delim)
-		if i < 0 {
-			return len(p)
-		}
-		off += i + 1
-	}
-	return off
 }

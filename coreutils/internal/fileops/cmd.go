@@ -6,6 +6,7 @@ package fileops
 
 import (
 	"bufio"
+	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
@@ -15,7 +16,7 @@ import (
 // --help (with help, PROG replaced by the command's name) and --version.
 // When done is set the command returns status at once.
 func Parse(c *builtins.Call, spec builtins.Options, help string) (opts []builtins.Opt, operands []string, status int, done bool) {
-	return utilcmd.Parse(c, spec, help, 1)
+	return utilcmd.Parse(c, spec, strings.ReplaceAll(help, "PROG", c.Name()), 1)
 }
 
 // UsageErr prints "NAME: msg" and the --help hint; it returns 1.

@@ -7,6 +7,7 @@ package textio
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
 // Buffer sizes. Reads of large files go in BufSize chunks; streams (pipes,
@@ -138,24 +140,29 @@ func Parse(c *builtins.Call, list []builtins.Option, help string, failStatus int
 
 // ParseWith is Parse with a prepared option table.
 func ParseWith(c *builtins.Call, set builtins.Options, help string, failStatus int) (opts []builtins.Opt, operands []string, code int, done bool) {
-	list := make([]builtins.Option, 0, len(set.List)+2)
-	list = append(list, set.List...)
-	list = append(list, builtins.Option{Long: "help"}, builtins.Option{Long: "version"})
-	set.List = list
-	opts, operands, err := set.Parse(c.Args[1:])
-	if err != nil {
-		return nil, nil, c.UsageFail(err, "", failStatus), true
+	return utilcmd.Parse(c, set, help, failStatus)
+}
+
+// Write writes p to w, marking a failure as a write error (ErrWrite).
+func Write(w *bufio.Writer, p []byte) error {
+	if _, err := w.Write(p); err != nil {
+		return &ErrWrite{Err: err}
 	}
-	for _, o := range opts {
-		switch o.Key {
-		case "help":
-			io.WriteString(c.Stdout, help)
-			return nil, nil, 0, true
-		case "version":
-			return nil, nil, c.Version(), true
+	return nil
+}
+
+// AfterNth returns the offset just past the k-th delim of p (len(p) when
+// p has fewer).
+func AfterNth(p []byte, k uint64, delim byte) int {
+	off := 0
+	for ; k > 0; k-- {
+		i := bytes.IndexByte(p[off:], delim)
+		if i < 0 {
+			return len(p)
 		}
+		off += i + 1
 	}
-	return opts, operands, 0, false
+	return off
 }
 
 // Locale returns the effective LC_CTYPE-like value: LC_ALL, then the

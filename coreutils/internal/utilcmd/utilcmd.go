@@ -7,7 +7,6 @@ package utilcmd
 
 import (
 	"io"
-	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
@@ -38,8 +37,7 @@ func F(c *builtins.Call, s string) string { return quote.New(c).F(s) }
 func AF(c *builtins.Call, s string) string { return quote.New(c).AF(s) }
 
 // Parse parses a GNU command line with spec plus --help and --version,
-// answering those two: help is printed with PROG replaced by the
-// command's name. When done is set the command returns status at once
+// answering those two: help is printed as it is. When done is set the command returns status at once
 // (bad after a usage error).
 func Parse(c *builtins.Call, spec builtins.Options, help string, bad int) (opts []builtins.Opt, operands []string, status int, done bool) {
 	spec.List = append(spec.List[:len(spec.List):len(spec.List)],
@@ -51,7 +49,7 @@ func Parse(c *builtins.Call, spec builtins.Options, help string, bad int) (opts 
 	for _, o := range opts {
 		switch o.Key {
 		case "help":
-			io.WriteString(c.Stdout, strings.ReplaceAll(help, "PROG", c.Name()))
+			io.WriteString(c.Stdout, help)
 			return nil, nil, 0, true
 		case "version":
 			return nil, nil, c.Version(), true
