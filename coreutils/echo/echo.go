@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/internal/printf"
 )
 
 const help = `Usage: echo [SHORT-OPTION]... [STRING]...
@@ -91,25 +92,13 @@ func expand(s string) (string, bool) {
 			continue
 		}
 		i++
+		if l, ok := printf.Letter(s[i]); ok {
+			b.WriteByte(l)
+			continue
+		}
 		switch c := s[i]; c {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
 		case 'c':
 			return b.String(), true
-		case 'e':
-			b.WriteByte(0x1b)
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte('\v')
 		case '\\':
 			b.WriteByte('\\')
 		case '0':

@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/bashbox/bashbox/internal/printf"
 )
 
 // Conversion kinds of a format piece.
@@ -141,21 +143,12 @@ func unescape(s string) string {
 			continue
 		}
 		i++
+		// hexdump knows the C escapes but \e.
+		if l, ok := printf.Letter(s[i]); ok && s[i] != 'e' {
+			b.WriteByte(l)
+			continue
+		}
 		switch s[i] {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte('\v')
 		case '0':
 			b.WriteByte(0)
 		default:

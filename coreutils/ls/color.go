@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
+	"github.com/bashbox/bashbox/internal/printf"
 )
 
 // Indicator slots of LS_COLORS.
@@ -123,23 +124,11 @@ func unescapeColor(s string) string {
 		switch {
 		case c == '\\' && i+1 < len(s):
 			i++
+			if l, ok := printf.Letter(s[i]); ok {
+				b.WriteByte(l)
+				continue
+			}
 			switch d := s[i]; d {
-			case 'a':
-				b.WriteByte('\a')
-			case 'b':
-				b.WriteByte('\b')
-			case 'e':
-				b.WriteByte(27)
-			case 'f':
-				b.WriteByte('\f')
-			case 'n':
-				b.WriteByte('\n')
-			case 'r':
-				b.WriteByte('\r')
-			case 't':
-				b.WriteByte('\t')
-			case 'v':
-				b.WriteByte('\v')
 			case '?':
 				b.WriteByte(127)
 			case '_':

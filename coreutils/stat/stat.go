@@ -20,6 +20,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/timefmt"
+	"github.com/bashbox/bashbox/internal/printf"
 )
 
 var options = builtins.Options{List: []builtins.Option{
@@ -252,23 +253,11 @@ func (s *stater) escape(b *strings.Builder, format string, i int) int {
 		return i
 	}
 	c := format[i+1]
+	if l, ok := printf.Letter(c); ok {
+		b.WriteByte(l)
+		return i + 1
+	}
 	switch c {
-	case 'a':
-		b.WriteByte('\a')
-	case 'b':
-		b.WriteByte('\b')
-	case 'e':
-		b.WriteByte(27)
-	case 'f':
-		b.WriteByte('\f')
-	case 'n':
-		b.WriteByte('\n')
-	case 'r':
-		b.WriteByte('\r')
-	case 't':
-		b.WriteByte('\t')
-	case 'v':
-		b.WriteByte('\v')
 	case '\\', '"':
 		b.WriteByte(c)
 	case 'x':

@@ -88,23 +88,11 @@ func (e *escaper) one(s string) (int, error) {
 	}
 	c := s[1]
 	i := 2
+	if b, ok := Letter(c); ok {
+		e.out.WriteByte(b)
+		return i, nil
+	}
 	switch c {
-	case 'a':
-		e.out.WriteByte('\a')
-	case 'b':
-		e.out.WriteByte('\b')
-	case 'f':
-		e.out.WriteByte('\f')
-	case 'n':
-		e.out.WriteByte('\n')
-	case 'r':
-		e.out.WriteByte('\r')
-	case 't':
-		e.out.WriteByte('\t')
-	case 'v':
-		e.out.WriteByte('\v')
-	case 'e':
-		e.out.WriteByte(0x1b)
 	case '\\', '"':
 		e.out.WriteByte(c)
 	case 'E', '\'':
@@ -226,3 +214,27 @@ func digitVal(c byte) int {
 // Digits reads up to max digits of base at the start of s, as the
 // shell's escapes do: the value and how many bytes it read.
 func Digits(s string, base, max int) (int, int) { return digits(s, base, max) }
+
+// Letter is the byte a C escape letter stands for (\a \b \e \f \n \r \t
+// \v), the escapes every tool that decodes escapes shares.
+func Letter(c byte) (byte, bool) {
+	switch c {
+	case 'a':
+		return '\a', true
+	case 'b':
+		return '\b', true
+	case 'e':
+		return 0x1b, true
+	case 'f':
+		return '\f', true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	case 'v':
+		return '\v', true
+	}
+	return 0, false
+}
