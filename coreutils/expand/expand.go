@@ -19,12 +19,6 @@ With no FILE, or when FILE is -, read standard input.
 Mandatory arguments to long options are mandatory for short options too.
   -i, --initial    do not convert tabs after non blanks
   -t, --tabs=N     have tabs N characters apart, not 8
-  -t, --tabs=LIST  use comma separated list of tab positions.
-                     The last specified position can be prefixed with '/'
-                     to specify a tab size to use after the last
-                     explicitly specified tab stop.  Also a prefix of '+'
-                     can be used to align remaining tab stops relative to
-                     the last specified tab stop instead of the first column
 `
 
 var options = builtins.Options{List: []builtins.Option{
@@ -42,24 +36,21 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	var tabs textfmt.TabStops
 	initial := false
-	quote := func(s string) string { return textfmt.Quote(c, s) }
 	for _, o := range opts {
 		switch o.Key {
 		case "help":
-			return textfmt.Help(c, helpText+textfmt.CoreutilsTrailer("expand"))
+			return textfmt.Help(c, helpText+textfmt.TabsHelp+textfmt.CoreutilsTrailer("expand"))
 		case "version":
 			return c.Version()
 		case "initial":
 			initial = true
 		case "tabs":
-			if err := tabs.Parse(o.Value, quote); err != nil {
-				c.Errorf("%s", err.Error())
+			if !tabs.Set(c, o.Value) {
 				return 1
 			}
 		}
 	}
-	if err := tabs.Finish(); err != nil {
-		c.Errorf("%s", err.Error())
+	if !tabs.Done(c) {
 		return 1
 	}
 	in := textfmt.NewInputs(c, files)

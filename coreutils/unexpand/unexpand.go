@@ -20,12 +20,6 @@ Mandatory arguments to long options are mandatory for short options too.
   -a, --all        convert all blanks, instead of just initial blanks
       --first-only  convert only leading sequences of blanks (overrides -a)
   -t, --tabs=N     have tabs N characters apart instead of 8 (enables -a)
-  -t, --tabs=LIST  use comma separated list of tab positions.
-                     The last specified position can be prefixed with '/'
-                     to specify a tab size to use after the last
-                     explicitly specified tab stop.  Also a prefix of '+'
-                     can be used to align remaining tab stops relative to
-                     the last specified tab stop instead of the first column
 `
 
 var options = builtins.Options{List: []builtins.Option{
@@ -44,11 +38,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	var tabs textfmt.TabStops
 	all, firstOnly := false, false
-	quote := func(s string) string { return textfmt.Quote(c, s) }
 	for _, o := range opts {
 		switch o.Key {
 		case "help":
-			return textfmt.Help(c, helpText+textfmt.CoreutilsTrailer("unexpand"))
+			return textfmt.Help(c, helpText+textfmt.TabsHelp+textfmt.CoreutilsTrailer("unexpand"))
 		case "version":
 			return c.Version()
 		case "all":
@@ -59,8 +52,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			if !strings.HasPrefix(o.Value, "\x00") {
 				all = true
 			}
-			if err := tabs.Parse(o.Value, quote); err != nil {
-				c.Errorf("%s", err.Error())
+			if !tabs.Set(c, o.Value) {
 				return 1
 			}
 		}
@@ -68,8 +60,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if firstOnly {
 		all = false
 	}
-	if err := tabs.Finish(); err != nil {
-		c.Errorf("%s", err.Error())
+	if !tabs.Done(c) {
 		return 1
 	}
 	in := textfmt.NewInputs(c, files)

@@ -3,6 +3,8 @@ package textfmt
 import (
 	"errors"
 	"strings"
+
+	"github.com/bashbox/bashbox/builtins"
 )
 
 // TabStops is the tab stop list of expand and unexpand (-t).
@@ -172,4 +174,32 @@ func ObsoleteTabs(args []string) []string {
 		out = append(out, a)
 	}
 	return out
+}
+
+// TabsHelp is the -t paragraph of expand's and unexpand's --help.
+const TabsHelp = `  -t, --tabs=LIST  use comma separated list of tab positions.
+                     The last specified position can be prefixed with '/'
+                     to specify a tab size to use after the last
+                     explicitly specified tab stop.  Also a prefix of '+'
+                     can be used to align remaining tab stops relative to
+                     the last specified tab stop instead of the first column
+`
+
+// Set adds the stops of a -t argument, reporting a bad one as GNU does;
+// false means the command exits 1.
+func (t *TabStops) Set(c *builtins.Call, value string) bool {
+	if err := t.Parse(value, func(s string) string { return Quote(c, s) }); err != nil {
+		c.Errorf("%s", err.Error())
+		return false
+	}
+	return true
+}
+
+// Done is Finish reporting a bad list; false means the command exits 1.
+func (t *TabStops) Done(c *builtins.Call) bool {
+	if err := t.Finish(); err != nil {
+		c.Errorf("%s", err.Error())
+		return false
+	}
+	return true
 }
