@@ -1,10 +1,13 @@
 package overlayfs
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"io/fs"
 	"os"
 	"path"
+	"sync"
 	"syscall"
 	"time"
 
@@ -109,8 +112,9 @@ func (h *HostFs) statBeneath(name string, follow bool) (fs.FileInfo, error) {
 }
 
 // openReadBeneath opens name for reading, following links in the layer
-// (a final one only if follow).
-func (h *HostFs) openReadBeneath(name string, follow bool) (*os.File, error) {
+// (a final one only if follow). A regular file comes as an fdFile, a
+// directory as an os.File (unless dirs is false: EISDIR).
+func (h *HostFs) openReadBeneath(name string, follow, dirs bool) (File, error) {
 	flags := unix.O_RDONLY | unix.O_NONBLOCK // see refuseSpecial
 	if !follow {
 		flags |= unix.O_NOFOLLOW
@@ -127,43 +131,155 @@ func (h *HostFs) openReadBeneath(name string, follow bool) (*os.File, error) {
 		unix.Close(fd)
 		return nil, err
 	}
-	if t := st.Mode & unix.S_IFMT; t != unix.S_IFREG && t != unix.S_IFDIR {
-		unix.Close(fd)
-		return nil, unix.ENXIO
+	switch st.Mode & unix.S_IFMT {
+	case unix.S_IFREG:
+		// O_NONBLOCK stays: it changes nothing for a regular file.
+		return newFdFile(fd, Clean(name)), nil
+	case unix.S_IFDIR:
+		if !dirs {
+			unix.Close(fd)
+			return nil, unix.EISDIR
+		}
+		// Back to blocking mode, so that os does not try the poller.
+		unix.SetNonblock(fd, false)
+		return &hostFile{File: os.NewFile(uintptr(fd), path.Base(rel(name))), name: Clean(name)}, nil
 	}
-	// Back to blocking mode, so that os does not try the poller.
-	unix.SetNonblock(fd, false)
-	return os.NewFile(uintptr(fd), path.Base(rel(name))), nil
+	unix.Close(fd)
+	return nil, unix.ENXIO
 }
 
 // readDirBeneath lists name with the kernel's d_type, stating each entry
 // relative to the open directory unless typesOnly.
 func (h *HostFs) readDirBeneath(name string, typesOnly bool) ([]fs.FileInfo, error) {
-	fd, err := h.openBeneath(name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NONBLOCK)
+	// O_DIRECTORY fails on anything else before a FIFO's open could wait.
+	fd, err := h.openBeneath(name, unix.O_RDONLY|unix.O_DIRECTORY)
 	if err != nil {
 		return nil, err
 	}
-	d := os.NewFile(uintptr(fd), path.Base(rel(name)))
-	defer d.Close()
-	entries, err := d.ReadDir(-1)
+	defer unix.Close(fd)
+	names, types, err := readDirents(fd)
 	if err != nil {
-		return nil, underlying(err)
+		return nil, err
 	}
 	if typesOnly {
-		return typeInfos(entries), nil
+		all := make([]typeInfo, len(names)) // one allocation for the lot
+		infos := make([]fs.FileInfo, len(names))
+		for i, n := range names {
+			all[i] = typeInfo{name: n, typ: types[i]}
+			infos[i] = &all[i]
+		}
+		return infos, nil
 	}
-	infos := make([]fs.FileInfo, 0, len(entries))
-	all := make([]hostInfo, len(entries)) // one allocation for the lot
-	for i, e := range entries {
+	infos := make([]fs.FileInfo, 0, len(names))
+	all := make([]hostInfo, len(names))
+	for i, n := range names {
 		info := &all[i]
-		info.name = e.Name()
-		if err := unix.Fstatat(fd, info.name, &info.st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+		info.name = n
+		if err := unix.Fstatat(fd, n, &info.st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
 			continue // removed meanwhile
 		}
 		info.fill()
 		infos = append(infos, info)
 	}
 	return infos, nil
+}
+
+// direntBufs holds getdents buffers: a walk lists thousands of
+// directories, and each listing needs one only while it runs.
+var direntBufs = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+
+// readDirents reads the open directory fd to its end, in the kernel's
+// order, with each entry's file type from d_type ("." and ".." left out).
+// The names share one allocation. An entry the filesystem leaves untyped is
+// lstated relative to fd; one removed meanwhile is left out.
+func readDirents(fd int) ([]string, []fs.FileMode, error) {
+	bp := direntBufs.Get().(*[]byte)
+	defer direntBufs.Put(bp)
+	buf := *bp
+	var (
+		raw   []byte // the names, NUL-separated
+		ends  []int  // where each name ends in raw
+		types []fs.FileMode
+	)
+	for {
+		n, err := unix.Getdents(fd, buf)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if n <= 0 {
+			break
+		}
+		for b := buf[:n]; len(b) >= direntNameOff; {
+			reclen := int(binary.NativeEndian.Uint16(b[direntReclenOff:]))
+			if reclen < direntNameOff || reclen > len(b) {
+				return nil, nil, unix.EIO
+			}
+			rec := b[:reclen]
+			b = b[reclen:]
+			ino := binary.NativeEndian.Uint64(rec)
+			name := rec[direntNameOff:]
+			if i := bytes.IndexByte(name, 0); i >= 0 {
+				name = name[:i]
+			}
+			if ino == 0 || isDotName(name) {
+				continue
+			}
+			typ, ok := direntType(rec[direntTypeOff])
+			if !ok {
+				var st unix.Stat_t
+				if err := unix.Fstatat(fd, string(name), &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+					continue
+				}
+				typ = statType(st.Mode)
+			}
+			raw = append(raw, name...)
+			ends = append(ends, len(raw))
+			types = append(types, typ)
+		}
+	}
+	all := string(raw)
+	names := make([]string, len(ends))
+	start := 0
+	for i, end := range ends {
+		names[i] = all[start:end]
+		start = end
+	}
+	return names, types, nil
+}
+
+// The fields of struct linux_dirent64 after d_ino and d_off.
+const (
+	direntReclenOff = 16
+	direntTypeOff   = 18
+	direntNameOff   = 19
+)
+
+func isDotName(name []byte) bool {
+	return len(name) == 1 && name[0] == '.' || len(name) == 2 && name[0] == '.' && name[1] == '.'
+}
+
+// direntType maps d_type to the file type bits; false for DT_UNKNOWN.
+func direntType(t byte) (fs.FileMode, bool) {
+	switch t {
+	case unix.DT_REG:
+		return 0, true
+	case unix.DT_DIR:
+		return fs.ModeDir, true
+	case unix.DT_LNK:
+		return fs.ModeSymlink, true
+	case unix.DT_FIFO:
+		return fs.ModeNamedPipe, true
+	case unix.DT_SOCK:
+		return fs.ModeSocket, true
+	case unix.DT_CHR:
+		return fs.ModeDevice | fs.ModeCharDevice, true
+	case unix.DT_BLK:
+		return fs.ModeDevice, true
+	}
+	return 0, false
 }
 
 // hostInfo is a FileInfo read from a stat(2) result, as os builds one.
@@ -177,21 +293,7 @@ type hostInfo struct {
 // fill derives mode and mtime from st.
 func (i *hostInfo) fill() {
 	st := &i.st
-	mode := fs.FileMode(st.Mode & 0o777)
-	switch st.Mode & syscall.S_IFMT {
-	case syscall.S_IFBLK:
-		mode |= fs.ModeDevice
-	case syscall.S_IFCHR:
-		mode |= fs.ModeDevice | fs.ModeCharDevice
-	case syscall.S_IFDIR:
-		mode |= fs.ModeDir
-	case syscall.S_IFIFO:
-		mode |= fs.ModeNamedPipe
-	case syscall.S_IFLNK:
-		mode |= fs.ModeSymlink
-	case syscall.S_IFSOCK:
-		mode |= fs.ModeSocket
-	}
+	mode := fs.FileMode(st.Mode&0o777) | statType(st.Mode)
 	if st.Mode&syscall.S_ISGID != 0 {
 		mode |= fs.ModeSetgid
 	}
@@ -202,6 +304,25 @@ func (i *hostInfo) fill() {
 		mode |= fs.ModeSticky
 	}
 	i.mode, i.mtime = mode, time.Unix(st.Mtim.Unix())
+}
+
+// statType maps st_mode's file type to the file type bits.
+func statType(m uint32) fs.FileMode {
+	switch m & syscall.S_IFMT {
+	case syscall.S_IFBLK:
+		return fs.ModeDevice
+	case syscall.S_IFCHR:
+		return fs.ModeDevice | fs.ModeCharDevice
+	case syscall.S_IFDIR:
+		return fs.ModeDir
+	case syscall.S_IFIFO:
+		return fs.ModeNamedPipe
+	case syscall.S_IFLNK:
+		return fs.ModeSymlink
+	case syscall.S_IFSOCK:
+		return fs.ModeSocket
+	}
+	return 0
 }
 
 func (i *hostInfo) Name() string       { return i.name }
