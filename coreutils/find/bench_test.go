@@ -87,4 +87,6 @@ func BenchmarkFindRegex(b *testing.B)  { benchFind(b, "tree", "-regex", ".*file0
 // The same walks over a host volume: what find . -type f and find -size
 // cost on a real tree.
 func BenchmarkFindHostType(b *testing.B) { benchFindIn(b, hostTree(b), "tree", "-type", "f") }
-func BenchmarkFindHostSize(b *testing.B) { benchFindIn(b, hostTree(b), "tree", "-type", "f", "-size", "+100k") }
+func BenchmarkFindHostSize(b *testing.B) {
+	benchFindIn(b, hostTree(b), "tree", "-type", "f", "-size", "+100k")
+}

@@ -264,11 +264,11 @@ type entry struct {
 	dirAbs string
 	name   string
 	start  string
-	depth int
-	info  fs.FileInfo // stat or lstat, per the symlink policy
-	lst   fs.FileInfo // lstat
-	phys  string      // physical path of a directory (-L loop checks)
-	prune bool
+	depth  int
+	info   fs.FileInfo // stat or lstat, per the symlink policy
+	lst    fs.FileInfo // lstat
+	phys   string      // physical path of a directory (-L loop checks)
+	prune  bool
 
 	followed    fs.FileInfo // stat of a symlink's target, computed lazily
 	followedErr error
