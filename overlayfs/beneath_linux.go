@@ -157,25 +157,22 @@ func (h *HostFs) readDirBeneath(name string, typesOnly bool) ([]fs.FileInfo, err
 		return nil, err
 	}
 	defer unix.Close(fd)
-	names, types, err := readDirents(fd)
+	ents, err := readDirents(fd)
 	if err != nil {
 		return nil, err
 	}
+	infos := make([]fs.FileInfo, 0, len(ents))
 	if typesOnly {
-		all := make([]typeInfo, len(names)) // one allocation for the lot
-		infos := make([]fs.FileInfo, len(names))
-		for i, n := range names {
-			all[i] = typeInfo{name: n, typ: types[i]}
-			infos[i] = &all[i]
+		for i := range ents {
+			infos = append(infos, &ents[i])
 		}
 		return infos, nil
 	}
-	infos := make([]fs.FileInfo, 0, len(names))
-	all := make([]hostInfo, len(names))
-	for i, n := range names {
+	all := make([]hostInfo, len(ents)) // one allocation for the lot
+	for i, e := range ents {
 		info := &all[i]
-		info.name = n
-		if err := unix.Fstatat(fd, n, &info.st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+		info.name = e.name
+		if err := unix.Fstatat(fd, info.name, &info.st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
 			continue // removed meanwhile
 		}
 		info.fill()
@@ -184,38 +181,42 @@ func (h *HostFs) readDirBeneath(name string, typesOnly bool) ([]fs.FileInfo, err
 	return infos, nil
 }
 
-// direntBufs holds getdents buffers: a walk lists thousands of
-// directories, and each listing needs one only while it runs.
-var direntBufs = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+// direntScratch is what a listing needs only while it runs: the getdents
+// buffer and the entries gathered so far. A walk lists thousands of
+// directories; pooled, these are allocated a few times, not per listing.
+type direntScratch struct {
+	buf   []byte
+	raw   []byte // the names, end to end
+	ends  []int  // where each name ends in raw
+	types []fs.FileMode
+}
+
+var direntScratches = sync.Pool{New: func() any { return &direntScratch{buf: make([]byte, 32<<10)} }}
 
 // readDirents reads the open directory fd to its end, in the kernel's
-// order, with each entry's file type from d_type ("." and ".." left out).
-// The names share one allocation. An entry the filesystem leaves untyped is
-// lstated relative to fd; one removed meanwhile is left out.
-func readDirents(fd int) ([]string, []fs.FileMode, error) {
-	bp := direntBufs.Get().(*[]byte)
-	defer direntBufs.Put(bp)
-	buf := *bp
-	var (
-		raw   []byte // the names, NUL-separated
-		ends  []int  // where each name ends in raw
-		types []fs.FileMode
-	)
+// order, with each entry's file type from d_type ("." and ".." left out):
+// one allocation for the entries, one for all their names. An entry the
+// filesystem leaves untyped is lstated relative to fd; one removed
+// meanwhile is left out.
+func readDirents(fd int) ([]typeInfo, error) {
+	sc := direntScratches.Get().(*direntScratch)
+	defer direntScratches.Put(sc)
+	sc.raw, sc.ends, sc.types = sc.raw[:0], sc.ends[:0], sc.types[:0]
 	for {
-		n, err := unix.Getdents(fd, buf)
+		n, err := unix.Getdents(fd, sc.buf)
 		if err == unix.EINTR {
 			continue
 		}
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if n <= 0 {
 			break
 		}
-		for b := buf[:n]; len(b) >= direntNameOff; {
+		for b := sc.buf[:n]; len(b) >= direntNameOff; {
 			reclen := int(binary.NativeEndian.Uint16(b[direntReclenOff:]))
 			if reclen < direntNameOff || reclen > len(b) {
-				return nil, nil, unix.EIO
+				return nil, unix.EIO
 			}
 			rec := b[:reclen]
 			b = b[reclen:]
@@ -235,19 +236,23 @@ func readDirents(fd int) ([]string, []fs.FileMode, error) {
 				}
 				typ = statType(st.Mode)
 			}
-			raw = append(raw, name...)
-			ends = append(ends, len(raw))
-			types = append(types, typ)
+			sc.raw = append(sc.raw, name...)
+			sc.ends = append(sc.ends, len(sc.raw))
+			sc.types = append(sc.types, typ)
 		}
 	}
-	all := string(raw)
-	names := make([]string, len(ends))
+	all := string(sc.raw)
+	ents := make([]typeInfo, len(sc.ends))
 	start := 0
-	for i, end := range ends {
-		names[i] = all[start:end]
+	for i, end := range sc.ends {
+		ents[i] = typeInfo{name: all[start:end], typ: sc.types[i]}
 		start = end
 	}
-	return names, types, nil
+	if cap(sc.raw) > 1<<20 {
+		// A huge directory's scratch is not kept for the next listing.
+		sc.raw, sc.ends, sc.types = nil, nil, nil
+	}
+	return ents, nil
 }
 
 // The fields of struct linux_dirent64 after d_ino and d_off.
