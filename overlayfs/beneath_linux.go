@@ -1,10 +1,13 @@
 package overlayfs
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"io/fs"
 	"os"
 	"path"
+	"sync"
 	"syscall"
 	"time"
 
@@ -109,8 +112,9 @@ func (h *HostFs) statBeneath(name string, follow bool) (fs.FileInfo, error) {
 }
 
 // openReadBeneath opens name for reading, following links in the layer
-// (a final one only if follow).
-func (h *HostFs) openReadBeneath(name string, follow bool) (*os.File, error) {
+// (a final one only if follow). A regular file comes as an fdFile, a
+// directory as an os.File (unless dirs is false: EISDIR).
+func (h *HostFs) openReadBeneath(name string, follow, dirs bool) (File, error) {
 	flags := unix.O_RDONLY | unix.O_NONBLOCK // see refuseSpecial
 	if !follow {
 		flags |= unix.O_NOFOLLOW
@@ -127,36 +131,47 @@ func (h *HostFs) openReadBeneath(name string, follow bool) (*os.File, error) {
 		unix.Close(fd)
 		return nil, err
 	}
-	if t := st.Mode & unix.S_IFMT; t != unix.S_IFREG && t != unix.S_IFDIR {
-		unix.Close(fd)
-		return nil, unix.ENXIO
+	switch st.Mode & unix.S_IFMT {
+	case unix.S_IFREG:
+		// O_NONBLOCK stays: it changes nothing for a regular file.
+		return newFdFile(fd, Clean(name)), nil
+	case unix.S_IFDIR:
+		if !dirs {
+			unix.Close(fd)
+			return nil, unix.EISDIR
+		}
+		// Back to blocking mode, so that os does not try the poller.
+		unix.SetNonblock(fd, false)
+		return &hostFile{File: os.NewFile(uintptr(fd), path.Base(rel(name))), name: Clean(name)}, nil
 	}
-	// Back to blocking mode, so that os does not try the poller.
-	unix.SetNonblock(fd, false)
-	return os.NewFile(uintptr(fd), path.Base(rel(name))), nil
+	unix.Close(fd)
+	return nil, unix.ENXIO
 }
 
 // readDirBeneath lists name with the kernel's d_type, stating each entry
 // relative to the open directory unless typesOnly.
 func (h *HostFs) readDirBeneath(name string, typesOnly bool) ([]fs.FileInfo, error) {
-	fd, err := h.openBeneath(name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NONBLOCK)
+	// O_DIRECTORY fails on anything else before a FIFO's open could wait.
+	fd, err := h.openBeneath(name, unix.O_RDONLY|unix.O_DIRECTORY)
 	if err != nil {
 		return nil, err
 	}
-	d := os.NewFile(uintptr(fd), path.Base(rel(name)))
-	defer d.Close()
-	entries, err := d.ReadDir(-1)
+	defer unix.Close(fd)
+	ents, err := readDirents(fd)
 	if err != nil {
-		return nil, underlying(err)
+		return nil, err
 	}
+	infos := make([]fs.FileInfo, 0, len(ents))
 	if typesOnly {
-		return typeInfos(entries), nil
+		for i := range ents {
+			infos = append(infos, &ents[i])
+		}
+		return infos, nil
 	}
-	infos := make([]fs.FileInfo, 0, len(entries))
-	all := make([]hostInfo, len(entries)) // one allocation for the lot
-	for i, e := range entries {
+	all := make([]hostInfo, len(ents)) // one allocation for the lot
+	for i, e := range ents {
 		info := &all[i]
-		info.name = e.Name()
+		info.name = e.name
 		if err := unix.Fstatat(fd, info.name, &info.st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
 			continue // removed meanwhile
 		}
@@ -164,6 +179,112 @@ func (h *HostFs) readDirBeneath(name string, typesOnly bool) ([]fs.FileInfo, err
 		infos = append(infos, info)
 	}
 	return infos, nil
+}
+
+// direntScratch is what a listing needs only while it runs: the getdents
+// buffer and the entries gathered so far. A walk lists thousands of
+// directories; pooled, these are allocated a few times, not per listing.
+type direntScratch struct {
+	buf   []byte
+	raw   []byte // the names, end to end
+	ends  []int  // where each name ends in raw
+	types []fs.FileMode
+}
+
+var direntScratches = sync.Pool{New: func() any { return &direntScratch{buf: make([]byte, 32<<10)} }}
+
+// readDirents reads the open directory fd to its end, in the kernel's
+// order, with each entry's file type from d_type ("." and ".." left out):
+// one allocation for the entries, one for all their names. An entry the
+// filesystem leaves untyped is lstated relative to fd; one removed
+// meanwhile is left out.
+func readDirents(fd int) ([]typeInfo, error) {
+	sc := direntScratches.Get().(*direntScratch)
+	defer direntScratches.Put(sc)
+	sc.raw, sc.ends, sc.types = sc.raw[:0], sc.ends[:0], sc.types[:0]
+	for {
+		n, err := unix.Getdents(fd, sc.buf)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if n <= 0 {
+			break
+		}
+		for b := sc.buf[:n]; len(b) >= direntNameOff; {
+			reclen := int(binary.NativeEndian.Uint16(b[direntReclenOff:]))
+			if reclen < direntNameOff || reclen > len(b) {
+				return nil, unix.EIO
+			}
+			rec := b[:reclen]
+			b = b[reclen:]
+			ino := binary.NativeEndian.Uint64(rec)
+			name := rec[direntNameOff:]
+			if i := bytes.IndexByte(name, 0); i >= 0 {
+				name = name[:i]
+			}
+			if ino == 0 || isDotName(name) {
+				continue
+			}
+			typ, ok := direntType(rec[direntTypeOff])
+			if !ok {
+				var st unix.Stat_t
+				if err := unix.Fstatat(fd, string(name), &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+					continue
+				}
+				typ = statType(st.Mode)
+			}
+			sc.raw = append(sc.raw, name...)
+			sc.ends = append(sc.ends, len(sc.raw))
+			sc.types = append(sc.types, typ)
+		}
+	}
+	all := string(sc.raw)
+	ents := make([]typeInfo, len(sc.ends))
+	start := 0
+	for i, end := range sc.ends {
+		ents[i] = typeInfo{name: all[start:end], typ: sc.types[i]}
+		start = end
+	}
+	if cap(sc.raw) > 1<<20 {
+		// A huge directory's scratch is not kept for the next listing.
+		sc.raw, sc.ends, sc.types = nil, nil, nil
+	}
+	return ents, nil
+}
+
+// The fields of struct linux_dirent64 after d_ino and d_off.
+const (
+	direntReclenOff = 16
+	direntTypeOff   = 18
+	direntNameOff   = 19
+)
+
+func isDotName(name []byte) bool {
+	return len(name) == 1 && name[0] == '.' || len(name) == 2 && name[0] == '.' && name[1] == '.'
+}
+
+// direntType maps d_type to the file type bits; false for DT_UNKNOWN.
+func direntType(t byte) (fs.FileMode, bool) {
+	switch t {
+	case unix.DT_REG:
+		return 0, true
+	case unix.DT_DIR:
+		return fs.ModeDir, true
+	case unix.DT_LNK:
+		return fs.ModeSymlink, true
+	case unix.DT_FIFO:
+		return fs.ModeNamedPipe, true
+	case unix.DT_SOCK:
+		return fs.ModeSocket, true
+	case unix.DT_CHR:
+		return fs.ModeDevice | fs.ModeCharDevice, true
+	case unix.DT_BLK:
+		return fs.ModeDevice, true
+	}
+	return 0, false
 }
 
 // hostInfo is a FileInfo read from a stat(2) result, as os builds one.
@@ -177,21 +298,7 @@ type hostInfo struct {
 // fill derives mode and mtime from st.
 func (i *hostInfo) fill() {
 	st := &i.st
-	mode := fs.FileMode(st.Mode & 0o777)
-	switch st.Mode & syscall.S_IFMT {
-	case syscall.S_IFBLK:
-		mode |= fs.ModeDevice
-	case syscall.S_IFCHR:
-		mode |= fs.ModeDevice | fs.ModeCharDevice
-	case syscall.S_IFDIR:
-		mode |= fs.ModeDir
-	case syscall.S_IFIFO:
-		mode |= fs.ModeNamedPipe
-	case syscall.S_IFLNK:
-		mode |= fs.ModeSymlink
-	case syscall.S_IFSOCK:
-		mode |= fs.ModeSocket
-	}
+	mode := fs.FileMode(st.Mode&0o777) | statType(st.Mode)
 	if st.Mode&syscall.S_ISGID != 0 {
 		mode |= fs.ModeSetgid
 	}
@@ -202,6 +309,25 @@ func (i *hostInfo) fill() {
 		mode |= fs.ModeSticky
 	}
 	i.mode, i.mtime = mode, time.Unix(st.Mtim.Unix())
+}
+
+// statType maps st_mode's file type to the file type bits.
+func statType(m uint32) fs.FileMode {
+	switch m & syscall.S_IFMT {
+	case syscall.S_IFBLK:
+		return fs.ModeDevice
+	case syscall.S_IFCHR:
+		return fs.ModeDevice | fs.ModeCharDevice
+	case syscall.S_IFDIR:
+		return fs.ModeDir
+	case syscall.S_IFIFO:
+		return fs.ModeNamedPipe
+	case syscall.S_IFLNK:
+		return fs.ModeSymlink
+	case syscall.S_IFSOCK:
+		return fs.ModeSocket
+	}
+	return 0
 }
 
 func (i *hostInfo) Name() string       { return i.name }

@@ -17,6 +17,6 @@ func closeBeneath(int) {}
 
 func (h *HostFs) statBeneath(string, bool) (fs.FileInfo, error) { return nil, errUseRoot }
 
-func (h *HostFs) openReadBeneath(string, bool) (*os.File, error) { return nil, errUseRoot }
+func (h *HostFs) openReadBeneath(string, bool, bool) (File, error) { return nil, errUseRoot }
 
 func (h *HostFs) readDirBeneath(string, bool) ([]fs.FileInfo, error) { return nil, errUseRoot }

@@ -149,16 +149,15 @@ func (h *HostFs) OpenFile(name string, flag int, perm fs.FileMode) (File, error)
 	}
 	// O_NOFOLLOW: the namespace resolves links itself; a link here would
 	// be a race, and os.Root keeps even that inside the root.
-	var f *os.File
-	err := errUseRoot
 	if flag == os.O_RDONLY {
-		f, err = h.openReadBeneath(name, false)
-	}
-	if err == errUseRoot {
-		f, err = h.root.OpenFile(rel(name), flag|oNoFollow|oNonBlock, safePerm(perm))
-		if err == nil {
-			err = refuseSpecial(f)
+		f, err := h.openReadBeneath(name, false, true)
+		if err != errUseRoot {
+			return f, fix("open", name, err)
 		}
+	}
+	f, err := h.root.OpenFile(rel(name), flag|oNoFollow|oNonBlock, safePerm(perm))
+	if err == nil {
+		err = refuseSpecial(f)
 	}
 	if err != nil {
 		return nil, fix("open", name, err)
@@ -358,19 +357,27 @@ func hostIOErr(op, name string, err error) error {
 	return pathErr(op, name, underlying(err))
 }
 
-// OpenFollow opens name for reading, letting os.Root follow symlinks that
-// stay inside the layer. It fails (and the caller resolves the slow way)
-// on any link that leaves the layer or is absolute: those are resolved in
-// the guest namespace, which os.Root knows nothing of.
+// OpenFollow opens name, a file that is not a directory (EISDIR), for
+// reading, letting os.Root follow symlinks that stay inside the layer. It
+// fails (and the caller resolves the slow way) on any link that leaves the
+// layer or is absolute: those are resolved in the guest namespace, which
+// os.Root knows nothing of.
 func (h *HostFs) OpenFollow(name string) (File, error) {
-	f, err := h.openReadBeneath(name, true)
-	if err == errUseRoot {
-		f, err = h.root.OpenFile(rel(name), os.O_RDONLY|oNonBlock, 0)
-		if err == nil {
-			err = refuseSpecial(f)
-		}
+	if f, err := h.openReadBeneath(name, true, false); err != errUseRoot {
+		return f, err
+	}
+	f, err := h.root.OpenFile(rel(name), os.O_RDONLY|oNonBlock, 0)
+	if err == nil {
+		err = refuseSpecial(f)
 	}
 	if err != nil {
+		return nil, err
+	}
+	if fi, err := f.Stat(); err != nil || fi.IsDir() {
+		f.Close()
+		if err == nil {
+			err = syscall.EISDIR
+		}
 		return nil, err
 	}
 	return &hostFile{File: f, name: Clean(name)}, nil

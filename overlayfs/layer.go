@@ -102,8 +102,36 @@ func typeInfos(entries []fs.DirEntry) []fs.FileInfo {
 }
 
 // Clean turns any path into the canonical "/a/b" form used by layers.
+// Most paths already have it: they come back as they are, without the
+// allocation of a cleaned copy.
 func Clean(name string) string {
+	if isClean(name) {
+		return name
+	}
 	return path.Clean("/" + name)
+}
+
+// isClean reports whether p is "/" or an absolute path of components none
+// of which is empty, "." or "..".
+func isClean(p string) bool {
+	if p == "/" {
+		return true
+	}
+	if len(p) < 2 || p[0] != '/' {
+		return false
+	}
+	start := 1
+	for i := 1; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		switch p[start:i] {
+		case "", ".", "..":
+			return false
+		}
+		start = i + 1
+	}
+	return true
 }
 
 func pathErr(op, name string, err error) error {

@@ -439,3 +439,15 @@ func FuzzOverlay(f *testing.F) {
 		}
 	})
 }
+
+func TestClean(t *testing.T) {
+	for in, want := range map[string]string{
+		"": "/", "/": "/", "a": "/a", "/a": "/a", "/a/b": "/a/b", "/a/": "/a", "//a": "/a",
+		"/a//b": "/a/b", "/./a": "/a", "/a/.": "/a", "/a/..": "/", "/..": "/", "/a/../b": "/b",
+		"/.a/..b/...": "/.a/..b/...", "a/b/": "/a/b", ".": "/", "/a/b/c.go": "/a/b/c.go",
+	} {
+		if got := Clean(in); got != want {
+			t.Errorf("Clean(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

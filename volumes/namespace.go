@@ -301,11 +301,8 @@ func (ns *Namespace) OpenFile(name string, flag int, perm fs.FileMode) (overlayf
 	// volume, an absolute link, a missing file) takes the exact path below.
 	if flag == os.O_RDONLY {
 		if h, rel, ok := ns.fastHost(name); ok {
-			if f, err := h.OpenFollow(rel); err == nil {
-				if fi, err := f.Stat(); err == nil && !fi.IsDir() {
-					return &namedFile{File: f, name: name}, nil
-				}
-				f.Close()
+			if f, err := h.OpenFollow(rel); err == nil { // never a directory
+				return &namedFile{File: f, name: name}, nil
 			}
 		}
 	}

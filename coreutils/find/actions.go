@@ -179,7 +179,7 @@ func (f *finder) delete(e *entry) bool {
 	if e.depth == 0 && (e.path == "." || strings.HasSuffix(e.path, "/.")) {
 		return true
 	}
-	if err := f.c.FS.Remove(e.abs); err != nil {
+	if err := f.c.FS.Remove(e.absPath()); err != nil {
 		f.errorf("cannot delete %s: %s", f.quote(e.path), builtins.ErrText(err))
 		return false
 	}
@@ -285,7 +285,8 @@ func (x *execPred) target(e *entry) (string, string) {
 		}
 		dir = path.Clean(c.Abs(d))
 	} else {
-		dir = e.abs[:strings.LastIndexByte(e.abs, '/')]
+		abs := e.absPath()
+		dir = abs[:strings.LastIndexByte(abs, '/')]
 		if dir == "" {
 			dir = "/"
 		}

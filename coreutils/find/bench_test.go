@@ -4,10 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/overlayfs"
+	"github.com/bashbox/bashbox/volumes"
 )
 
 // benchTree builds a tree of 10,000 files in 100 directories (plus a
@@ -30,8 +34,33 @@ func benchTree(b *testing.B) builtins.FS {
 	return fsys
 }
 
-func benchFind(b *testing.B, args ...string) {
-	fsys := benchTree(b)
+// hostTree is benchTree's shape on the host, mounted read-only at /work
+// as the bench's corpus is: the walk goes through the host layer.
+func hostTree(b *testing.B) builtins.FS {
+	dir := b.TempDir()
+	for d := 0; d < 100; d++ {
+		sub := filepath.Join(dir, "tree", fmt.Sprintf("d%02d", d), "sub")
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			b.Fatal(err)
+		}
+		for i := 0; i < 100; i++ {
+			if err := os.WriteFile(filepath.Join(sub, fmt.Sprintf("file%03d.txt", i)), []byte("x"), 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	table, err := volumes.NewTable([]volumes.Volume{{HostDir: dir, GuestPath: "/work", Mode: volumes.ReadOnly}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { table.Close() })
+	return table.Namespace(volumes.Options{Quota: &overlayfs.Quota{}, Home: "/home/user"})
+}
+
+func benchFind(b *testing.B, args ...string) { benchFindIn(b, benchTree(b), args...) }
+
+func benchFindIn(b *testing.B, fsys builtins.FS, args ...string) {
+	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		c := &builtins.Call{
@@ -54,3 +83,10 @@ func BenchmarkFindType(b *testing.B)   { benchFind(b, "tree", "-type", "f", "-si
 func BenchmarkFindPrintf(b *testing.B) { benchFind(b, "tree", "-printf", "%p %s %m\n") }
 func BenchmarkFindFollow(b *testing.B) { benchFind(b, "-L", "tree") }
 func BenchmarkFindRegex(b *testing.B)  { benchFind(b, "tree", "-regex", ".*file0[0-4].*") }
+
+// The same walks over a host volume: what find . -type f and find -size
+// cost on a real tree.
+func BenchmarkFindHostType(b *testing.B) { benchFindIn(b, hostTree(b), "tree", "-type", "f") }
+func BenchmarkFindHostSize(b *testing.B) {
+	benchFindIn(b, hostTree(b), "tree", "-type", "f", "-size", "+100k")
+}

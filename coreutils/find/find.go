@@ -256,20 +256,33 @@ func (f *finder) checkOut() {
 
 // entry is the file being evaluated.
 type entry struct {
-	path  string // as printed
-	abs   string // guest path for filesystem calls
-	start string
-	depth int
-	info  fs.FileInfo // stat or lstat, per the symlink policy
-	lst   fs.FileInfo // lstat
-	phys  string      // physical path of a directory (-L loop checks)
-	prune bool
+	path string // as printed
+	// abs is the guest path for filesystem calls, made on first use from
+	// dirAbs and name: a walk that only prints files needs it only for
+	// the directories it lists.
+	abs    string
+	dirAbs string
+	name   string
+	start  string
+	depth  int
+	info   fs.FileInfo // stat or lstat, per the symlink policy
+	lst    fs.FileInfo // lstat
+	phys   string      // physical path of a directory (-L loop checks)
+	prune  bool
 
 	followed    fs.FileInfo // stat of a symlink's target, computed lazily
 	followedErr error
 	followDone  bool
 	nlinkDone   bool
 	nlinkVal    uint64
+}
+
+// absPath is the guest path of e.
+func (e *entry) absPath() string {
+	if e.abs == "" {
+		e.abs = joinAbs(e.dirAbs, e.name)
+	}
+	return e.abs
 }
 
 func (e *entry) sys() (procutil.Stat, bool) { return procutil.SysStat(e.info) }
@@ -312,7 +325,7 @@ func (e *entry) inode() uint64 {
 }
 
 // owner is e's owner and group in the sandbox.
-func (f *finder) owner(e *entry) meta.Owner { return meta.OwnerOf(f.c, e.abs) }
+func (f *finder) owner(e *entry) meta.Owner { return meta.OwnerOf(f.c, e.absPath()) }
 
 // nlink is the link count: from the host when known; a memory file has
 // one link, a memory directory two plus one per subdirectory.
@@ -326,7 +339,7 @@ func (f *finder) nlink(e *entry) uint64 {
 	if !e.nlinkDone {
 		e.nlinkDone = true
 		e.nlinkVal = 2
-		if list, err := f.c.FS.ReadDir(e.abs); err == nil {
+		if list, err := f.c.FS.ReadDir(e.absPath()); err == nil {
 			for _, c := range list {
 				if c.IsDir() {
 					e.nlinkVal++
@@ -345,14 +358,14 @@ func fsType(e *entry) string {
 }
 
 func (f *finder) readlink(e *entry) (string, error) {
-	return f.c.FS.ReadlinkIfPossible(e.abs)
+	return f.c.FS.ReadlinkIfPossible(e.absPath())
 }
 
 // target stats what a symlink points to (for -xtype and %Y).
 func (f *finder) target(e *entry) (fs.FileInfo, error) {
 	if !e.followDone {
 		e.followDone = true
-		e.followed, e.followedErr = f.c.FS.Stat(e.abs)
+		e.followed, e.followedErr = f.c.FS.Stat(e.absPath())
 	}
 	return e.followed, e.followedErr
 }
@@ -460,20 +473,23 @@ func (f *finder) visit(e *entry, ancestors []*entry) {
 		f.checkOut()
 	}
 	if isDir && (f.maxDepth < 0 || e.depth < f.maxDepth) && !(e.prune && !f.depthFirst) && !f.quit {
-		list, err := f.readDir(e.abs)
+		list, err := f.readDir(e.absPath())
 		if err != nil {
 			f.fileError(e.path, err)
 		}
 		if f.follow == followAll {
 			ancestors = append(ancestors, e)
 		}
+		// One entry serves every member in turn: nothing keeps an entry
+		// after its visit, so a listing costs one allocation, not one per
+		// member.
+		kid := new(entry)
 		for _, fi := range list {
 			if f.quit {
 				break
 			}
-			child := f.child(e, fi, ancestors)
-			if child != nil {
-				f.visit(child, ancestors)
+			if f.child(e, fi, ancestors, kid) {
+				f.visit(kid, ancestors)
 			}
 		}
 	}
@@ -483,41 +499,42 @@ func (f *finder) visit(e *entry, ancestors []*entry) {
 	}
 }
 
-// child builds the entry of a directory member, stating it as the
-// symlink policy asks; nil when it cannot be visited.
-func (f *finder) child(parent *entry, fi fs.FileInfo, ancestors []*entry) *entry {
+// child fills e with a directory member, stating it as the symlink policy
+// asks; false when it cannot be visited.
+func (f *finder) child(parent *entry, fi fs.FileInfo, ancestors []*entry, e *entry) bool {
 	name := fi.Name()
-	e := &entry{
-		path:  joinPath(parent.path, name),
-		abs:   joinAbs(parent.abs, name),
-		start: parent.start,
-		depth: parent.depth + 1,
-		info:  fi,
-		lst:   fi,
+	*e = entry{
+		path:   joinPath(parent.path, name),
+		dirAbs: parent.absPath(),
+		name:   name,
+		start:  parent.start,
+		depth:  parent.depth + 1,
+		info:   fi,
+		lst:    fi,
 	}
 	if f.follow != followAll {
-		return e
+		return true
 	}
 	isLink := fi.Mode()&modeSymlink != 0
 	if isLink {
-		st, err := f.c.FS.Stat(e.abs)
+		st, err := f.c.FS.Stat(e.absPath())
 		switch {
 		case err == nil:
 			e.info = st
 		case errors.Is(err, fs.ErrNotExist):
 		default:
 			f.fileError(e.path, err)
-			return nil
+			return false
 		}
 	}
 	if !e.info.IsDir() {
-		return e
+		return true
 	}
 	if isLink {
-		p, err := procutil.Realpath(f.c, e.abs)
+		p, err := procutil.Realpath(f.c, e.absPath())
 		if err != nil {
 			f.fileError(e.path, err)
-			return nil
+			return false
 		}
 		e.phys = p
 	} else {
@@ -526,10 +543,10 @@ func (f *finder) child(parent *entry, fi fs.FileInfo, ancestors []*entry) *entry
 	for _, a := range ancestors {
 		if a.phys == e.phys {
 			f.errorf("File system loop detected; %s is part of the same file system loop as %s.", f.quote(e.path), f.quote(a.path))
-			return nil
+			return false
 		}
 	}
-	return e
+	return true
 }
 
 // readDir lists a directory for the walk: by type only when that is all

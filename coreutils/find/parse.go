@@ -592,7 +592,7 @@ func (f *finder) parsePredicate(name string, args []string) (*node, int, int, er
 			m := e.info.Mode()
 			switch {
 			case m.IsDir():
-				list, err := f.c.FS.ReadDir(e.abs)
+				list, err := f.c.FS.ReadDir(e.absPath())
 				if err != nil {
 					f.fileError(e.path, err)
 					return false
@@ -1138,9 +1138,9 @@ func (f *finder) parseSamefile(name string) (func(*entry) bool, error) {
 		var p string
 		var err error
 		if e.info.Mode()&modeSymlink != 0 {
-			p, err = f.physNoFollow(e.abs)
+			p, err = f.physNoFollow(e.absPath())
 		} else {
-			p, err = procutil.Realpath(f.c, e.abs)
+			p, err = procutil.Realpath(f.c, e.absPath())
 		}
 		return err == nil && p == refPath
 	}, nil
