@@ -48,6 +48,8 @@ const (
 	nSkipFile = "__bb_skipfile"
 	nArg      = "__bb_arg"
 	nSync     = "__bb_sync"
+	nSetRS    = "__bb_rs"
+	vRSValue  = "__bb_rv"
 	vStatus   = "__bb_s"
 	vSplit    = "__bb_sa"
 	vConv     = "__bb_cf"
@@ -388,16 +390,16 @@ func (g *gen) expr(v reflect.Value) string {
 	case "RegExpr":
 		return "($0 ~ " + formatRegex(n.FieldByName("Regex").String()) + ")"
 	case "AssignExpr":
-		return "(" + g.lvalue(n.FieldByName("Left")) + " = " + g.expr(n.FieldByName("Right")) + ")"
+		return g.setsRS(n.FieldByName("Left"), "("+g.lvalue(n.FieldByName("Left"))+" = "+g.expr(n.FieldByName("Right"))+")")
 	case "AugAssignExpr":
-		return "(" + g.lvalue(n.FieldByName("Left")) + " " + tok(n.FieldByName("Op")).String() + "= " + g.expr(n.FieldByName("Right")) + ")"
+		return g.setsRS(n.FieldByName("Left"), "("+g.lvalue(n.FieldByName("Left"))+" "+tok(n.FieldByName("Op")).String()+"= "+g.expr(n.FieldByName("Right"))+")")
 	case "IncrExpr":
 		op := tok(n.FieldByName("Op")).String()
 		lv := g.lvalue(n.FieldByName("Expr"))
 		if n.FieldByName("Pre").Bool() {
-			return "(" + op + lv + ")"
+			return g.setsRS(n.FieldByName("Expr"), "("+op+lv+")")
 		}
-		return "(" + lv + op + ")"
+		return g.setsRS(n.FieldByName("Expr"), "("+lv+op+")")
 	case "CallExpr":
 		return g.call(n)
 	case "UserCallExpr":
@@ -465,6 +467,7 @@ func (g *gen) call(n reflect.Value) string {
 		parts := []string{g.expr(args.Index(0)), g.expr(args.Index(1))}
 		if args.Len() > 2 {
 			parts = append(parts, g.lvalue(args.Index(2)))
+			return g.setsRS(args.Index(2), fn.String()+"("+strings.Join(parts, ", ")+")")
 		}
 		return fn.String() + "(" + strings.Join(parts, ", ") + ")"
 	case lexer.F_LENGTH:
@@ -496,7 +499,7 @@ func (g *gen) getline(n reflect.Value) string {
 		if isNil(target) {
 			return "(getline)"
 		}
-		return "(getline " + g.lvalue(target) + ")"
+		return g.setsRS(target, "(getline "+g.lvalue(target)+")")
 	}
 	var assign string
 	if isNil(target) {
@@ -504,7 +507,21 @@ func (g *gen) getline(n reflect.Value) string {
 	} else {
 		assign = "(" + g.lvalue(target) + " = ((split(" + nRecord + "(), " + vSplit + ", " + noSplit + ") > 0) ? " + vSplit + "[1] : \"\"))"
 	}
-	return "(((" + vStatus + " = " + call + ") > 0) ? ((" + assign + " \"\") ? " + vStatus + " : " + vStatus + ") : " + vStatus + ")"
+	return g.setsRS(target, "((("+vStatus+" = "+call+") > 0) ? (("+assign+" \"\") ? "+vStatus+" : "+vStatus+") : "+vStatus+")")
+}
+
+// setsRS wraps expr, which may assign lv, so that an assignment to RS
+// is reported to the runtime: goawk drops the \r of \r\n line ends only
+// while RS is a newline, and the runtime undoes that for the input files
+// goawk opens then (see keepCR). The value and type of expr are kept.
+func (g *gen) setsRS(lv reflect.Value, expr string) string {
+	for kind(lv) == "GroupingExpr" {
+		lv = node(lv).FieldByName("Expr")
+	}
+	if kind(lv) != "VarExpr" || node(lv).FieldByName("Name").String() != "RS" {
+		return expr
+	}
+	return "(" + nSetRS + "((" + vRSValue + " = " + expr + ") \"\", RS) ? " + vRSValue + " : " + vRSValue + ")"
 }
 
 // formatNum renders a number constant exactly.
