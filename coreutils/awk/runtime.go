@@ -73,6 +73,27 @@ type runtime struct {
 	rec     string
 	fatal   error
 	main    *mainReader
+	charged int64 // what the program's variables hold, as last measured
+}
+
+// elementCost is what goawk spends on an array element beside its key
+// and value bytes: the map slot, the value cell and the string headers.
+const elementCost = 80
+
+// held charges what the memory check measured (bytes of keys and values,
+// and elements) to the call's memory budget and returns the number of
+// steps until the next check.
+func (rt *runtime) held(bytes, elements int) (int, error) {
+	size := int64(bytes) + int64(elements)*elementCost
+	if size > rt.charged {
+		if err := rt.c.Grow(size - rt.charged); err != nil {
+			return 0, rt.fail("%s", builtins.ErrText(err))
+		}
+	} else {
+		rt.c.Shrink(rt.charged - size)
+	}
+	rt.charged = size
+	return max(1024, elements/4), nil
 }
 
 func newRuntime(ctx context.Context, c *builtins.Call) *runtime {
@@ -117,6 +138,7 @@ func (rt *runtime) funcs() map[string]any {
 		nArg:      rt.main.arg,
 		nSync:     rt.main.sync,
 		nSetRS:    rt.main.setRS,
+		nHeld:     rt.held,
 	}
 	for name, f := range extFuncs() {
 		m[extNames[name]] = f
