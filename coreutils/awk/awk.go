@@ -15,10 +15,15 @@
 //   - commands run by system(), "cmd" | getline and print | "cmd" get an
 //     empty standard input (the sandbox shell copies its input eagerly and
 //     would take awk's own input);
-//   - strftime and mktime work in UTC.
+//   - strftime and mktime work in UTC;
+//   - the default FS also splits at \r, \v, \f and Unicode spaces (gawk:
+//     blanks and newlines only), and a change of RS applies from the
+//     next input file on. Records keep the \r of \r\n line ends as
+//     gawk's do (see keepCR).
 package awk
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -177,15 +182,14 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		c.Errorf("fatal: internal error: %s", err)
 		return 2
 	}
-	// goawk's default record reader drops the \r of a \r\n line end; gawk
-	// keeps it in $0. When nothing can change RS, the main input reaches
-	// goawk with that \r doubled, so that goawk drops only the copy.
-	var stdin io.Reader = rt.main
-	if !mentionsRS(srcs, vars, operands) {
-		stdin = &keepCR{r: rt.main}
+	rt.main.rs = "\n"
+	for i := 0; i+1 < len(vars); i += 2 {
+		if vars[i] == "RS" {
+			rt.main.rs = vars[i+1]
+		}
 	}
 	cfg := &interp.Config{
-		Stdin:        stdin,
+		Stdin:        rt.main,
 		Output:       noFlush{rt.out},
 		Error:        rt.stderr,
 		Argv0:        name,
@@ -349,81 +353,77 @@ func utf8Locale(c *builtins.Call) bool {
 	return false
 }
 
-// mentionsRS reports whether the program or its assignments may set RS.
-func mentionsRS(srcs []*source, vars []string, operands []string) bool {
-	for _, s := range srcs {
-		if strings.Contains(s.text, "RS") {
-			return true
-		}
-	}
-	for i := 0; i+1 < len(vars); i += 2 {
-		if vars[i] == "RS" {
-			return true
-		}
-	}
-	for _, op := range operands {
-		if strings.HasPrefix(op, "RS=") {
-			return true
-		}
-	}
-	return false
-}
-
 // keepCR doubles the \r of each \r\n (and of a \r ending the input),
-// holding back a \r that ends a read until the next byte is known.
+// holding back a \r that ends a read until the next byte is known. It
+// reads into the first half of the caller's buffer and widens in place,
+// so that input without carriage returns costs no copy.
 type keepCR struct {
 	r       io.Reader
-	pending []byte
 	heldCR  bool
-	buf     []byte
+	pending []byte // for callers with buffers too small to widen in
 }
 
 func (k *keepCR) Read(p []byte) (int, error) {
-	for len(k.pending) == 0 {
-		if cap(k.buf) < len(p) {
-			k.buf = make([]byte, len(p))
-		}
-		n, err := k.r.Read(k.buf[:max(len(p)/2, 1)])
-		in := k.buf[:n]
-		out := make([]byte, 0, n+n/8+2)
-		if k.heldCR && n > 0 {
-			out = append(out, '\r')
-			if in[0] == '\n' {
-				out = append(out, '\r')
-			}
-			k.heldCR = false
-		}
-		for i, b := range in {
-			if b == '\r' {
-				if i+1 == len(in) {
-					k.heldCR = true
-					continue
-				}
-				if in[i+1] == '\n' {
-					out = append(out, '\r')
-				}
-			}
-			out = append(out, b)
-		}
-		if err != nil && k.heldCR {
-			// The input ends in \r: goawk drops it from a last record too.
-			out = append(out, '\r', '\r')
-			k.heldCR = false
-		}
-		k.pending = out
-		if err != nil {
-			if len(k.pending) == 0 {
-				return 0, err
-			}
-			n := copy(p, k.pending)
-			k.pending = k.pending[n:]
-			if len(k.pending) == 0 {
-				return n, err
-			}
-			return n, nil
-		}
+	if len(k.pending) > 0 {
+		n := copy(p, k.pending)
+		k.pending = k.pending[n:]
+		return n, nil
 	}
-	n := copy(p, k.pending)
-	k.pending = k.pending[n:]
-	return n, nil
+	if len(p) < 4 {
+		buf := make([]byte, 64)
+		n, err := k.Read(buf)
+		m := copy(p, buf[:n])
+		k.pending = buf[m:n]
+		if len(k.pending) > 0 {
+			return m, nil
+		}
+		return m, err
+	}
+	for {
+		off := 0
+		if k.heldCR {
+			p[0] = '\r'
+			off = 1
+		}
+		n, err := k.r.Read(p[off : off+(len(p)-off)/2])
+		data := p[:off+n]
+		k.heldCR = false
+		final := false // data ends the input with a \r
+		if len(data) > 0 && data[len(data)-1] == '\r' {
+			if err == nil {
+				k.heldCR = true
+				data = data[:len(data)-1]
+			} else {
+				final = true // goawk drops it from a last record too
+			}
+		}
+		if len(data) == 0 && err == nil {
+			continue
+		}
+		extra := bytes.Count(data, crlf)
+		if final {
+			extra++
+		}
+		if extra == 0 {
+			return len(data), err
+		}
+		// Widen from the end: each \r before a \n (or ending the input)
+		// is written twice.
+		w := len(data) + extra
+		j := w
+		for i := len(data) - 1; i >= 0; i-- {
+			// data[i+1] is read before p[j] (j may be i+1) is written.
+			c := data[i]
+			twice := c == '\r' && (i+1 == len(data) && final || i+1 < len(data) && data[i+1] == '\n')
+			j--
+			p[j] = c
+			if twice {
+				j--
+				p[j] = '\r'
+			}
+		}
+		return w, err
+	}
 }
+
+var crlf = []byte("\r\n")

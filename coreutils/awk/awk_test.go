@@ -1,11 +1,14 @@
 package awk
 
 import (
+	"bytes"
 	"context"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
@@ -152,5 +155,45 @@ func TestBrokenPipe(t *testing.T) {
 	}
 	if code := Run(context.Background(), c); code != 141 {
 		t.Fatalf("code %d, want 141", code)
+	}
+}
+
+// keepCR must give the same bytes however its input and its caller's
+// buffer are cut: each \r before \n, and a \r ending the input, doubled.
+func TestKeepCRChunks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	alphabet := []byte("ab\r\n")
+	for round := 0; round < 2000; round++ {
+		in := make([]byte, rng.IntN(40))
+		for i := range in {
+			in[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		want := strings.ReplaceAll(string(in), "\r\n", "\r\r\n")
+		if strings.HasSuffix(want, "\r") {
+			want += "\r"
+		}
+		var src io.Reader = bytes.NewReader(in)
+		switch round % 3 {
+		case 1:
+			src = iotest.OneByteReader(src)
+		case 2:
+			src = iotest.HalfReader(src)
+		}
+		k := &keepCR{r: src}
+		var got []byte
+		buf := make([]byte, 1+rng.IntN(16))
+		for {
+			n, err := k.Read(buf)
+			got = append(got, buf[:n]...)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if string(got) != want {
+			t.Fatalf("input %q: got %q, want %q", in, got, want)
+		}
 	}
 }

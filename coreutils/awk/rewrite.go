@@ -2,8 +2,10 @@ package awk
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,6 +50,12 @@ const (
 	nSkipFile = "__bb_skipfile"
 	nArg      = "__bb_arg"
 	nSync     = "__bb_sync"
+	nSetRS    = "__bb_rs"
+	nHeld     = "__bb_held"
+	fCheck    = "__bb_chk"
+	vTick     = "__bb_c"
+	vNextTick = "__bb_nx"
+	vRSValue  = "__bb_rv"
 	vStatus   = "__bb_s"
 	vSplit    = "__bb_sa"
 	vConv     = "__bb_cf"
@@ -73,6 +81,56 @@ type gen struct {
 	// defaults to $0.
 	defaultZero map[string]int
 	userFuncs   map[string]bool
+	// arrays and scalars are the program's global variables, locals the
+	// parameters of the function being generated: the memory check
+	// (checkFunc) measures the globals.
+	arrays, scalars, locals map[string]bool
+}
+
+// tick runs the memory check every so many steps; it starts each rule
+// pass, loop iteration and function call, so a program cannot grow its
+// arrays for long between two checks.
+const tick = "if (++" + vTick + " >= " + vNextTick + ") " + fCheck + "()\n"
+
+// specials are awk's own variables, not counted as the program's data.
+var specials = map[string]bool{"ARGC": true, "ARGV": true, "CONVFMT": true, "ENVIRON": true, "FILENAME": true,
+	"FNR": true, "FS": true, "NF": true, "NR": true, "OFMT": true, "OFS": true, "ORS": true, "RLENGTH": true,
+	"RS": true, "RSTART": true, "SUBSEP": true}
+
+func (g *gen) noteArray(name string) {
+	if !g.locals[name] && !specials[name] {
+		g.arrays[name] = true
+	}
+}
+
+func (g *gen) noteScalar(name string) {
+	if !g.locals[name] && !specials[name] {
+		g.scalars[name] = true
+	}
+}
+
+// checkFunc is the memory check: it measures what the global arrays and
+// scalars hold and reports it to __bb_held, which charges it to the
+// call's memory budget and answers how many steps may pass before the
+// next check (a share of the array elements, so that checking costs a
+// constant per step however large the arrays grow).
+func (g *gen) checkFunc() string {
+	var b strings.Builder
+	b.WriteString("function " + fCheck + "(__bb_k, __bb_n, __bb_e) {\n")
+	for _, a := range slices.Sorted(maps.Keys(g.arrays)) {
+		if g.scalars[a] {
+			continue // used both ways: goawk refused it already
+		}
+		a = rename(a)
+		b.WriteString("for (__bb_k in " + a + ") {\n__bb_e++\n__bb_n += length(__bb_k) + length(" + a + "[__bb_k])\n}\n")
+	}
+	for _, v := range slices.Sorted(maps.Keys(g.scalars)) {
+		if !g.arrays[v] {
+			b.WriteString("__bb_n += length(" + rename(v) + ")\n")
+		}
+	}
+	b.WriteString(vNextTick + " = " + vTick + " + " + nHeld + "(__bb_n, __bb_e)\n}\n")
+	return b.String()
 }
 
 // generate returns the sandbox version of prog.
@@ -82,7 +140,7 @@ func generate(prog *parser.Program, ofmt bool) (src string, err error) {
 			err = fmt.Errorf("internal error: %v", r)
 		}
 	}()
-	g := &gen{ofmt: ofmt, exts: extNames, defaultZero: extZeroArg}
+	g := &gen{ofmt: ofmt, exts: extNames, defaultZero: extZeroArg, arrays: map[string]bool{}, scalars: map[string]bool{}}
 	p := reflect.ValueOf(prog).Elem().FieldByName("ResolvedProgram").FieldByName("Program")
 	g.userFuncs = map[string]bool{}
 	for i := 0; i < p.FieldByName("Functions").Len(); i++ {
@@ -104,6 +162,9 @@ func generate(prog *parser.Program, ofmt bool) (src string, err error) {
 		"ARGV[" + vIndex + "] = " + nArg + "(" + vIndex + ", (" + vIndex + " in " + vArgv + ") ? " + vArgv + "[" + vIndex + "] : \"\")\n" +
 		"ARGC = " + vArgc + "\n}\n}\n")
 	actions := p.FieldByName("Actions")
+	if actions.Len() > 0 {
+		g.w("{\n" + tick + "}\n")
+	}
 	for i := 0; i < actions.Len(); i++ {
 		a := actions.Index(i).Elem()
 		pats := a.FieldByName("Pattern")
@@ -130,10 +191,16 @@ func generate(prog *parser.Program, ofmt bool) (src string, err error) {
 	for i := 0; i < funcs.Len(); i++ {
 		f := funcs.Index(i).Elem()
 		params := f.FieldByName("Params").Interface().([]string)
-		g.w("function " + f.FieldByName("Name").String() + "(" + strings.Join(renameAll(params), ", ") + ") {\n")
+		g.w("function " + f.FieldByName("Name").String() + "(" + strings.Join(renameAll(params), ", ") + ") {\n" + tick)
+		g.locals = map[string]bool{}
+		for _, p := range params {
+			g.locals[p] = true
+		}
 		g.stmts(f.FieldByName("Body"))
+		g.locals = nil
 		g.w("}\n")
 	}
+	g.w(g.checkFunc())
 	return g.b.String(), nil
 }
 
@@ -195,6 +262,13 @@ func (g *gen) block(list reflect.Value) {
 	g.w("}")
 }
 
+// loopBody is a loop's body, which runs the memory check.
+func (g *gen) loopBody(list reflect.Value) {
+	g.w("{\n" + tick)
+	g.stmts(list)
+	g.w("}")
+}
+
 func (g *gen) stmt(v reflect.Value) {
 	n := node(v)
 	switch kind(v) {
@@ -223,16 +297,18 @@ func (g *gen) stmt(v reflect.Value) {
 			g.w(g.simple(post))
 		}
 		g.w(") ")
-		g.block(n.FieldByName("Body"))
+		g.loopBody(n.FieldByName("Body"))
 	case "ForInStmt":
+		g.noteScalar(n.FieldByName("Var").String())
+		g.noteArray(n.FieldByName("Array").String())
 		g.w("for (" + rename(n.FieldByName("Var").String()) + " in " + rename(n.FieldByName("Array").String()) + ") ")
-		g.block(n.FieldByName("Body"))
+		g.loopBody(n.FieldByName("Body"))
 	case "WhileStmt":
 		g.w("while (" + g.expr(n.FieldByName("Cond")) + ") ")
-		g.block(n.FieldByName("Body"))
+		g.loopBody(n.FieldByName("Body"))
 	case "DoWhileStmt":
 		g.w("do ")
-		g.block(n.FieldByName("Body"))
+		g.loopBody(n.FieldByName("Body"))
 		g.w(" while (" + g.expr(n.FieldByName("Cond")) + ")")
 	case "BreakStmt":
 		g.w("break")
@@ -253,6 +329,7 @@ func (g *gen) stmt(v reflect.Value) {
 			g.w(" " + g.expr(s))
 		}
 	case "DeleteStmt":
+		g.noteArray(n.FieldByName("Array").String())
 		g.w("delete " + rename(n.FieldByName("Array").String()))
 		if idx := n.FieldByName("Index"); idx.Len() > 0 {
 			g.w("[" + g.exprList(idx) + "]")
@@ -339,8 +416,10 @@ func (g *gen) lvalue(v reflect.Value) string {
 	n := node(v)
 	switch kind(v) {
 	case "VarExpr":
+		g.noteScalar(n.FieldByName("Name").String())
 		return rename(n.FieldByName("Name").String())
 	case "IndexExpr":
+		g.noteArray(n.FieldByName("Array").String())
 		return rename(n.FieldByName("Array").String()) + "[" + g.exprList(n.FieldByName("Index")) + "]"
 	case "FieldExpr":
 		return "$(" + g.expr(n.FieldByName("Index")) + ")"
@@ -364,6 +443,7 @@ func (g *gen) expr(v reflect.Value) string {
 		if name == "FILENAME" {
 			return nFilename + "()"
 		}
+		g.noteScalar(name)
 		return rename(name)
 	case "UnaryExpr":
 		return "(" + tok(n.FieldByName("Op")).String() + g.expr(n.FieldByName("Value")) + ")"
@@ -375,6 +455,7 @@ func (g *gen) expr(v reflect.Value) string {
 		}
 		return "(" + l + " " + op.String() + " " + r + ")"
 	case "InExpr":
+		g.noteArray(n.FieldByName("Array").String())
 		return "((" + g.exprList(n.FieldByName("Index")) + ") in " + rename(n.FieldByName("Array").String()) + ")"
 	case "CondExpr":
 		return "(" + g.expr(n.FieldByName("Cond")) + " ? " + g.expr(n.FieldByName("True")) + " : " + g.expr(n.FieldByName("False")) + ")"
@@ -388,16 +469,16 @@ func (g *gen) expr(v reflect.Value) string {
 	case "RegExpr":
 		return "($0 ~ " + formatRegex(n.FieldByName("Regex").String()) + ")"
 	case "AssignExpr":
-		return "(" + g.lvalue(n.FieldByName("Left")) + " = " + g.expr(n.FieldByName("Right")) + ")"
+		return g.setsRS(n.FieldByName("Left"), "("+g.lvalue(n.FieldByName("Left"))+" = "+g.expr(n.FieldByName("Right"))+")")
 	case "AugAssignExpr":
-		return "(" + g.lvalue(n.FieldByName("Left")) + " " + tok(n.FieldByName("Op")).String() + "= " + g.expr(n.FieldByName("Right")) + ")"
+		return g.setsRS(n.FieldByName("Left"), "("+g.lvalue(n.FieldByName("Left"))+" "+tok(n.FieldByName("Op")).String()+"= "+g.expr(n.FieldByName("Right"))+")")
 	case "IncrExpr":
 		op := tok(n.FieldByName("Op")).String()
 		lv := g.lvalue(n.FieldByName("Expr"))
 		if n.FieldByName("Pre").Bool() {
-			return "(" + op + lv + ")"
+			return g.setsRS(n.FieldByName("Expr"), "("+op+lv+")")
 		}
-		return "(" + lv + op + ")"
+		return g.setsRS(n.FieldByName("Expr"), "("+lv+op+")")
 	case "CallExpr":
 		return g.call(n)
 	case "UserCallExpr":
@@ -465,10 +546,12 @@ func (g *gen) call(n reflect.Value) string {
 		parts := []string{g.expr(args.Index(0)), g.expr(args.Index(1))}
 		if args.Len() > 2 {
 			parts = append(parts, g.lvalue(args.Index(2)))
+			return g.setsRS(args.Index(2), fn.String()+"("+strings.Join(parts, ", ")+")")
 		}
 		return fn.String() + "(" + strings.Join(parts, ", ") + ")"
 	case lexer.F_LENGTH:
 		if args.Len() == 1 && kind(args.Index(0)) == "VarExpr" && node(args.Index(0)).FieldByName("Name").String() != "FILENAME" {
+			// length(x) takes an array or a scalar: not noted either way.
 			return "length(" + rename(node(args.Index(0)).FieldByName("Name").String()) + ")"
 		}
 	}
@@ -477,6 +560,7 @@ func (g *gen) call(n reflect.Value) string {
 
 func (g *gen) arrayName(v reflect.Value) string {
 	if kind(v) == "VarExpr" {
+		g.noteArray(node(v).FieldByName("Name").String())
 		return rename(node(v).FieldByName("Name").String())
 	}
 	return g.expr(v)
@@ -496,7 +580,7 @@ func (g *gen) getline(n reflect.Value) string {
 		if isNil(target) {
 			return "(getline)"
 		}
-		return "(getline " + g.lvalue(target) + ")"
+		return g.setsRS(target, "(getline "+g.lvalue(target)+")")
 	}
 	var assign string
 	if isNil(target) {
@@ -504,7 +588,21 @@ func (g *gen) getline(n reflect.Value) string {
 	} else {
 		assign = "(" + g.lvalue(target) + " = ((split(" + nRecord + "(), " + vSplit + ", " + noSplit + ") > 0) ? " + vSplit + "[1] : \"\"))"
 	}
-	return "(((" + vStatus + " = " + call + ") > 0) ? ((" + assign + " \"\") ? " + vStatus + " : " + vStatus + ") : " + vStatus + ")"
+	return g.setsRS(target, "((("+vStatus+" = "+call+") > 0) ? (("+assign+" \"\") ? "+vStatus+" : "+vStatus+") : "+vStatus+")")
+}
+
+// setsRS wraps expr, which may assign lv, so that an assignment to RS
+// is reported to the runtime: goawk drops the \r of \r\n line ends only
+// while RS is a newline, and the runtime undoes that for the input files
+// goawk opens then (see keepCR). The value and type of expr are kept.
+func (g *gen) setsRS(lv reflect.Value, expr string) string {
+	for kind(lv) == "GroupingExpr" {
+		lv = node(lv).FieldByName("Expr")
+	}
+	if kind(lv) != "VarExpr" || node(lv).FieldByName("Name").String() != "RS" {
+		return expr
+	}
+	return "(" + nSetRS + "((" + vRSValue + " = " + expr + ") \"\", RS) ? " + vRSValue + " : " + vRSValue + ")"
 }
 
 // formatNum renders a number constant exactly.

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/benhoyt/goawk/lexer"
+
 	"github.com/bashbox/bashbox/builtins"
 )
 
@@ -71,6 +73,27 @@ type runtime struct {
 	rec     string
 	fatal   error
 	main    *mainReader
+	charged int64 // what the program's variables hold, as last measured
+}
+
+// elementCost is what goawk spends on an array element beside its key
+// and value bytes: the map slot, the value cell and the string headers.
+const elementCost = 80
+
+// held charges what the memory check measured (bytes of keys and values,
+// and elements) to the call's memory budget and returns the number of
+// steps until the next check.
+func (rt *runtime) held(bytes, elements int) (int, error) {
+	size := int64(bytes) + int64(elements)*elementCost
+	if size > rt.charged {
+		if err := rt.c.Grow(size - rt.charged); err != nil {
+			return 0, rt.fail("%s", builtins.ErrText(err))
+		}
+	} else {
+		rt.c.Shrink(rt.charged - size)
+	}
+	rt.charged = size
+	return max(1024, elements/4), nil
 }
 
 func newRuntime(ctx context.Context, c *builtins.Call) *runtime {
@@ -114,6 +137,8 @@ func (rt *runtime) funcs() map[string]any {
 		nSkipFile: rt.main.skip,
 		nArg:      rt.main.arg,
 		nSync:     rt.main.sync,
+		nSetRS:    rt.main.setRS,
+		nHeld:     rt.held,
 	}
 	for name, f := range extFuncs() {
 		m[extNames[name]] = f
@@ -474,8 +499,14 @@ func (rr *recordReader) next(rs string) (string, bool, error) {
 // after the other, ending each with EOF. goawk sees "-" for every operand
 // and starts a new input file (FNR = 0) at each.
 type mainReader struct {
-	rt      *runtime
-	queue   []string
+	rt    *runtime
+	queue []string
+	// rs is goawk's RS as far as it decides how the next input file is
+	// split; queueRS[i] is the RS that a command-line assignment sets
+	// before queue[i] is read.
+	rs      string
+	queueRS []*string
+	nextRS  *string
 	next    int
 	started bool
 	stdin   bool // the default standard input was used
@@ -488,11 +519,28 @@ type mainReader struct {
 
 // arg registers operand i; goawk gets back what to put in its ARGV.
 func (m *mainReader) arg(i int, s string) string {
-	if i == 0 || s == "" || isAssignment(s) {
+	if i == 0 || s == "" {
+		return s
+	}
+	if isAssignment(s) {
+		if v, ok := strings.CutPrefix(s, "RS="); ok {
+			if u, err := lexer.Unescape(v); err == nil {
+				v = u
+			}
+			m.nextRS = &v
+		}
 		return s
 	}
 	m.queue = append(m.queue, s)
+	m.queueRS = append(m.queueRS, m.nextRS)
+	m.nextRS = nil
 	return "-"
+}
+
+// setRS notes an assignment to RS by the program.
+func (m *mainReader) setRS(_ string, rs string) int {
+	m.rs = rs
+	return 1
 }
 
 // sync starts the final ARGV pass unless input was already read.
@@ -500,7 +548,7 @@ func (m *mainReader) sync() int {
 	if m.started {
 		return 0
 	}
-	m.queue = nil
+	m.queue, m.queueRS, m.nextRS = nil, nil, nil
 	return 1
 }
 
@@ -542,6 +590,9 @@ func (m *mainReader) open() error {
 			return io.EOF
 		}
 		name := m.queue[m.next]
+		if rs := m.queueRS[m.next]; rs != nil {
+			m.rs = *rs
+		}
 		m.next++
 		if name == "-" || name == "/dev/stdin" {
 			m.cur, m.name = m.rt.c.Stdin, name
@@ -575,6 +626,11 @@ func (m *mainReader) Read(p []byte) (int, error) {
 	if m.cur == nil {
 		if err := m.open(); err != nil {
 			return 0, err
+		}
+		if m.rs == "\n" {
+			// goawk splits this file at newlines and drops the \r of
+			// each \r\n, which gawk keeps: give it the \r twice.
+			m.cur = &keepCR{r: m.cur}
 		}
 	}
 	n, err := m.cur.Read(p)

@@ -25,6 +25,8 @@ type decoder struct {
 	keyNames map[string]string
 	// lastWidth is the key count of the last object, a size hint.
 	lastWidth int
+	// keyBuf is a key list the order did not keep, for the next object.
+	keyBuf []string
 }
 
 // key reads an object key, reusing the string of an equal earlier key.
@@ -145,6 +147,9 @@ func (d *decoder) value() (any, error) {
 	for d.pos < len(d.data) && !isDelim(d.data[d.pos]) {
 		d.pos++
 	}
+	if f, ok := smallInt(d.data[start:d.pos]); ok {
+		return f, nil
+	}
 	word := string(d.data[start:d.pos])
 	switch word {
 	case "null":
@@ -166,6 +171,30 @@ func (d *decoder) value() (any, error) {
 		return nil, d.errorf("%s", msg)
 	}
 	return nil, d.errorf("%s at EOF", msg)
+}
+
+// smallInt parses the common number, an integer of up to 15 digits
+// (exact as a double), without the string parseNumber needs.
+func smallInt(b []byte) (float64, bool) {
+	neg := len(b) > 0 && b[0] == '-'
+	if neg {
+		b = b[1:]
+	}
+	if len(b) == 0 || len(b) > 15 || len(b) > 1 && b[0] == '0' {
+		return 0, false
+	}
+	n := int64(0)
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	f := float64(n)
+	if neg {
+		f = -f
+	}
+	return f, true
 }
 
 // parseNumber parses a JSON number as jq does: out-of-range values clamp
@@ -266,11 +295,16 @@ func (d *decoder) object() (any, error) {
 		return nil, d.errorf("Exceeds depth limit for parsing")
 	}
 	obj := make(map[string]any, d.lastWidth)
-	keys := make([]string, 0, d.lastWidth)
+	keys := d.keyBuf[:0]
+	d.keyBuf = nil
+	if keys == nil {
+		keys = make([]string, 0, d.lastWidth)
+	}
 	d.skipSpace()
 	if d.pos < len(d.data) && d.data[d.pos] == '}' {
 		d.pos++
 		d.depth--
+		d.keyBuf = keys
 		return obj, nil
 	}
 	for {
@@ -329,7 +363,9 @@ func (d *decoder) object() (any, error) {
 			d.pos++
 			d.depth--
 			d.lastWidth = len(keys)
-			d.order.record(obj, keys)
+			if !d.order.record(obj, keys) {
+				d.keyBuf = keys
+			}
 			return obj, nil
 		default:
 			return nil, d.adjacent()

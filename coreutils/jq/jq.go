@@ -472,6 +472,7 @@ func (j *jq) run() int {
 	}
 
 	ret := 0
+	j.order.keepAll()
 	switch {
 	case nullInput:
 		ret = j.process(code, nil, varValues)
@@ -516,6 +517,7 @@ func (j *jq) run() int {
 				break
 			}
 			ret = j.process(code, v, varValues)
+			j.order.endInput()
 			if ret < 0 {
 				break
 			}

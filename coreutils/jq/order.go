@@ -1,6 +1,7 @@
 package jq
 
 import (
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -16,12 +17,19 @@ import (
 // rewrite.go). For maps made elsewhere, the order comes from an object of
 // the same key set seen before, then from a first-seen rank of keys.
 type keyOrder struct {
-	byMap  map[uintptr]*orderNode
-	bySet  map[string][]string
-	rank   map[string]int
-	filter map[string][]string // object constructions in the filter
-	frank  map[string]int      // keys named in the filter
-	last   []string            // keys of the last object recorded
+	// byMap holds the orders of the maps made while the current input is
+	// processed; kept those of maps made before the first input (--argjson,
+	// --slurpfile values), which live for the whole run. Nothing made for
+	// one input outlives its processing, so byMap is emptied after each:
+	// it stays small, and a dead map's reused address finds nothing.
+	byMap    map[uintptr]*orderNode
+	kept     map[uintptr]*orderNode
+	bySet    map[string][]string
+	rank     map[string]int
+	filter   map[string][]string // object constructions in the filter
+	frank    map[string]int      // keys named in the filter
+	last     []string            // keys of the last object recorded
+	lastNode *orderNode          // the order node of last, once shared
 }
 
 // orderNode is a key order as a persistent list, so that adding one key
@@ -62,25 +70,58 @@ func setKey(keys []string) string {
 	return strings.Join(s, "\x00")
 }
 
-// record notes the order of an object read from input.
-func (o *keyOrder) record(m map[string]any, keys []string) {
+// keepAll makes the orders recorded so far last for the whole run.
+func (o *keyOrder) keepAll() {
+	if len(o.byMap) == 0 {
+		return
+	}
+	if o.kept == nil {
+		o.kept = map[uintptr]*orderNode{}
+	}
+	maps.Copy(o.kept, o.byMap)
+	clear(o.byMap)
+}
+
+// endInput forgets the orders of the maps made for one input.
+func (o *keyOrder) endInput() {
+	if len(o.byMap) > 4096 {
+		// clear costs the map's capacity: start afresh after a big input.
+		o.byMap = map[uintptr]*orderNode{}
+		return
+	}
+	clear(o.byMap)
+}
+
+// record notes the order of an object read from input. It reports
+// whether it kept keys (if not, the caller may reuse the slice).
+func (o *keyOrder) record(m map[string]any, keys []string) bool {
+	if len(keys) >= 2 && slices.Equal(keys, o.last) {
+		// The same keys in the same order as the object before (a stream
+		// of records): their ranks and key set are known.
+		if len(m) == len(o.last) {
+			// One node serves them all: nodes are never changed.
+			if o.lastNode == nil || o.lastNode.n != len(o.last) {
+				o.lastNode = &orderNode{n: len(o.last), flat: o.last}
+			}
+			o.byMap[mapID(m)] = o.lastNode
+		}
+		return false
+	}
 	for _, k := range keys {
 		if _, ok := o.rank[k]; !ok {
 			o.rank[k] = len(o.rank)
 		}
 	}
 	if len(keys) < 2 {
-		return
+		return false
 	}
 	o.set(m, keys)
-	if slices.Equal(keys, o.last) {
-		return // the same keys in the same order as the object before
-	}
-	o.last = keys
+	o.last, o.lastNode = keys, nil
 	sk := setKey(keys)
 	if _, ok := o.bySet[sk]; !ok {
 		o.bySet[sk] = keys
 	}
+	return true
 }
 
 // set records the exact order of m's keys.
@@ -94,7 +135,11 @@ func (o *keyOrder) set(m map[string]any, keys []string) {
 // node is m's recorded order, if it still fits m (a map's address may be
 // reused once it is garbage).
 func (o *keyOrder) node(m map[string]any) *orderNode {
-	n, ok := o.byMap[mapID(m)]
+	id := mapID(m)
+	n, ok := o.byMap[id]
+	if !ok && o.kept != nil {
+		n, ok = o.kept[id]
+	}
 	if !ok || n.n != len(m) {
 		return nil
 	}
