@@ -13,8 +13,8 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
-	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/overlayfs"
 )
 
 // Deref says when the copier follows symlinks in sources.
@@ -487,7 +487,7 @@ func sortByInode(entries []fs.FileInfo) {
 	}
 	inos := make([]uint64, len(entries))
 	for i, e := range entries {
-		ino, ok := procutil.Inode(e)
+		ino, ok := overlayfs.Inode(e)
 		if !ok {
 			return
 		}
@@ -523,10 +523,10 @@ func SameLinkedFile(a, b fs.FileInfo) bool {
 	if a == nil || b == nil || a.IsDir() || b.IsDir() {
 		return false
 	}
-	sa, ok := procutil.SysStat(a)
+	sa, ok := overlayfs.SysStat(a)
 	if !ok || sa.Nlink < 2 || sa.Ino == 0 {
 		return false
 	}
-	sb, ok := procutil.SysStat(b)
+	sb, ok := overlayfs.SysStat(b)
 	return ok && sb.Nlink > 1 && sa.Ino == sb.Ino && sa.Dev == sb.Dev
 }
