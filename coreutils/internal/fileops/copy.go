@@ -229,7 +229,7 @@ func (cp *Copier) copyDir(src, dst string, sfi fs.FileInfo, dstExists, cmdline b
 	perm := modes.Perm(sfi.Mode())
 	created := false
 	if !dstExists {
-		if err := c.FS.Mkdir(c.Abs(dst), modes.FromPerm(perm&^modes.Umask|0o700)); err != nil {
+		if err := c.FS.Mkdir(c.Abs(dst), modes.FromPerm(perm&^uint32(c.Umask)|0o700)); err != nil {
 			cp.errorf("cannot create directory %s: %s", q.AF(dst), builtins.ErrText(err))
 			return false
 		}
@@ -265,7 +265,7 @@ func (cp *Copier) copyDir(src, dst string, sfi fs.FileInfo, dstExists, cmdline b
 	case cp.PreserveMode || cp.MoveMode:
 		cp.chmod(dst, perm)
 	case created:
-		if want := perm &^ modes.Umask; want != perm&^modes.Umask|0o700 {
+		if want := perm &^ uint32(c.Umask); want != perm&^uint32(c.Umask)|0o700 {
 			cp.chmod(dst, want)
 		}
 	}
@@ -411,7 +411,7 @@ func (cp *Copier) copyFile(src, dst string, sfi fs.FileInfo, dstExists bool) boo
 			out = f
 		}
 	}
-	newMode := perm &^ modes.Umask
+	newMode := perm &^ uint32(c.Umask)
 	if cp.PreserveMode || cp.MoveMode || cp.Mode != nil {
 		newMode = perm
 	}
