@@ -106,10 +106,14 @@ func (c *Call) Create(name string) (afero.File, error) {
 	return c.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
 }
 
-// OpenFile opens name relative to the working directory.
+// OpenFile opens name relative to the working directory. A file it
+// creates gets perm less the shell's umask, as open(2) does.
 func (c *Call) OpenFile(name string, flag int, perm fs.FileMode) (afero.File, error) {
 	if f := c.stdStream(name); f != nil {
 		return f, nil
+	}
+	if flag&os.O_CREATE != 0 {
+		perm &^= c.Umask & fs.ModePerm
 	}
 	f, err := c.FS.OpenFile(c.Abs(name), flag, perm)
 	if err != nil {

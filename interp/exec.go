@@ -135,7 +135,7 @@ func (sh *Shell) runPath(ctx context.Context, c *builtins.Call, quiet bool) int 
 		return sh.Run(ctx, Invocation{
 			Script: string(data), Name: name, Source: name, Opts: opts,
 			Params: c.Args[1:], Env: c.Env, Dir: c.Dir,
-			Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr,
+			Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr, umask: &c.Umask,
 		})
 	}
 	if cmd, ok := sh.Registry.Lookup(base); ok {
@@ -220,7 +220,7 @@ func (sh *Shell) runShellCommand(ctx context.Context, c *builtins.Call) int {
 run:
 	inv := Invocation{
 		Name: c.Args[0], Opts: opts, Env: c.Env, Dir: c.Dir,
-		Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr,
+		Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr, umask: &c.Umask,
 	}
 	switch {
 	case hasScript:

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -149,6 +150,9 @@ func newFrame(call *callState, inv Invocation) *frame {
 		opts: defaultOptions, umask: 0o022, dir: inv.Dir, fds: &fdTab{},
 		params: inv.Params, arg0: inv.Name, pid: 2, ppid: 1, shellPID: 2,
 		nest: new(int), jobs: &jobTable{}, optind: 1,
+	}
+	if inv.umask != nil {
+		f.umask = uint32(*inv.umask & fs.ModePerm)
 	}
 	f.rng.reseed = true
 	f.proc = newProc(f.pid)

@@ -54,6 +54,10 @@ type Invocation struct {
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
+
+	// umask, when set, is the parent's (a nested bash or script inherits
+	// it, as a child process does); else the shell starts with 022.
+	umask *fs.FileMode
 }
 
 // Run parses and runs a script, returning its exit status.

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/bashbox/bashbox/overlayfs"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -372,14 +373,20 @@ func (f *frame) binaryTest(op syntax.BinTestOperator, l, r string) (bool, bool) 
 		case syntax.TsOlder:
 			return errB == nil && (errA != nil || fa.ModTime().Before(fb.ModTime())), true
 		}
-		return errA == nil && errB == nil && f.samePath(l, r), true
+		return errA == nil && errB == nil && f.sameFile(fa, fb, l, r), true
 	}
 	return false, false
 }
 
-// samePath reports whether two names reach the same file through
-// symbolic links (the namespace has no inode numbers to compare).
-func (f *frame) samePath(a, b string) bool {
+// sameFile reports whether two names are one file: by device and inode
+// where the layer reports them (hard links), else by the paths they
+// resolve to through symbolic links (a memory file with one name has no
+// identity to compare).
+func (f *frame) sameFile(fa, fb fs.FileInfo, a, b string) bool {
+	if ia, ok := overlayfs.Identity(fa); ok {
+		ib, ok := overlayfs.Identity(fb)
+		return ok && ia == ib
+	}
 	pa, errA := f.call.sh.FS.Resolve(f.absPath(a), true)
 	pb, errB := f.call.sh.FS.Resolve(f.absPath(b), true)
 	return errA == nil && errB == nil && pa == pb

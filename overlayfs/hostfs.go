@@ -155,7 +155,7 @@ func (h *HostFs) OpenFile(name string, flag int, perm fs.FileMode) (File, error)
 			return f, fix("open", name, err)
 		}
 	}
-	f, err := h.root.OpenFile(rel(name), flag|oNoFollow|oNonBlock, safePerm(perm))
+	f, err := h.openHost(name, flag, perm)
 	if err == nil {
 		err = refuseSpecial(f)
 	}
@@ -233,7 +233,11 @@ func (h *HostFs) Mkdir(name string, perm fs.FileMode) error {
 	if err := h.writable("mkdir", name); err != nil {
 		return err
 	}
-	return fix("mkdir", name, h.root.Mkdir(rel(name), safePerm(perm)))
+	err := h.root.Mkdir(rel(name), safePerm(perm))
+	if err == nil && perm&processUmask != 0 {
+		err = h.root.Chmod(rel(name), safePerm(perm))
+	}
+	return fix("mkdir", name, err)
 }
 
 func (h *HostFs) MkdirAll(name string, perm fs.FileMode) error { return MkdirAll(h, name, perm) }

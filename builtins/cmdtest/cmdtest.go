@@ -86,6 +86,7 @@ func (e *Env) RunIn(fsys builtins.FS, cmd builtins.Command, args ...string) Resu
 	c := &builtins.Call{
 		Args: args, Stdin: strings.NewReader(e.Stdin), Stdout: &out, Stderr: &errb,
 		Env: env, Dir: dir, FS: fsys, Exec: exec,
+		Umask: 0o022, // a shell's default, which GNU tools run under
 	}
 	code := cmd(context.Background(), c)
 	return Result{Stdout: out.String(), Stderr: errb.String(), Code: code, FS: fsys}

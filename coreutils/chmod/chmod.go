@@ -116,7 +116,7 @@ func (ch *chmodder) apply(name string, fi fs.FileInfo) {
 	if ch.useRef {
 		nu = ch.refMode
 	} else {
-		nu = ch.change.Apply(old, fi.IsDir(), modes.Umask)
+		nu = ch.change.Apply(old, fi.IsDir(), uint32(c.Umask))
 	}
 	changed := nu != old
 	if changed {
@@ -134,7 +134,7 @@ func (ch *chmodder) apply(name string, fi fs.FileInfo) {
 	}
 	if !ch.useRef && ch.diagnose {
 		if full := ch.change.Apply(old, fi.IsDir(), 0); nu&^full != 0 && !ch.Quiet {
-			c.Errorf("%s: new permissions are %s, not %s", ch.Q.AF(name), modes.String(nu), modes.String(full))
+			c.Errorf("%s: new permissions are %s, not %s", ch.Q.F(name), modes.String(nu), modes.String(full))
 			ch.Failed = true
 		}
 	}

@@ -266,7 +266,7 @@ func makeParents(cp *fileops.Copier, dir, src string) (string, bool) {
 		}
 		mode := modes.Perm(sfi.Mode())
 		if !cp.PreserveMode {
-			mode &^= modes.Umask
+			mode &^= uint32(c.Umask)
 		}
 		if err := c.FS.Mkdir(c.Abs(cur), modes.FromPerm(mode)); err != nil {
 			c.Errorf("cannot make directory %s: %s", q.AF(cur), builtins.ErrText(err))

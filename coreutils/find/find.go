@@ -33,6 +33,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/overlayfs"
 )
 
 const (
@@ -285,7 +286,7 @@ func (e *entry) absPath() string {
 	return e.abs
 }
 
-func (e *entry) sys() (procutil.Stat, bool) { return procutil.SysStat(e.info) }
+func (e *entry) sys() (overlayfs.Stat, bool) { return overlayfs.SysStat(e.info) }
 
 func (e *entry) atime() time.Time {
 	if st, ok := e.sys(); ok && !st.Atime.IsZero() {
@@ -577,7 +578,7 @@ const inodeSortThreshold = 10000
 func sortByInode(list []fs.FileInfo) {
 	inos := make([]uint64, len(list))
 	for i, fi := range list {
-		ino, ok := procutil.Inode(fi)
+		ino, ok := overlayfs.Inode(fi)
 		if !ok {
 			return
 		}

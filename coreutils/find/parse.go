@@ -12,6 +12,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
+	"github.com/bashbox/bashbox/overlayfs"
 )
 
 // expression node kinds
@@ -1116,9 +1117,9 @@ func (f *finder) parseSamefile(name string) (func(*entry) bool, error) {
 	if err != nil {
 		return nil, err
 	}
-	if id, ok := procutil.Identity(ref); ok {
+	if id, ok := overlayfs.Identity(ref); ok {
 		return func(e *entry) bool {
-			got, ok := procutil.Identity(e.info)
+			got, ok := overlayfs.Identity(e.info)
 			return ok && got == id
 		}, nil
 	}

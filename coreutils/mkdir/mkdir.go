@@ -60,9 +60,9 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if len(operands) == 0 {
 		return fileops.UsageErr(c, "missing operand")
 	}
-	mode := uint32(0o777 &^ modes.Umask)
+	mode := uint32(0o777 &^ uint32(c.Umask))
 	if modeSpec != nil {
-		mode = modeSpec.Apply(0o777, true, modes.Umask)
+		mode = modeSpec.Apply(0o777, true, uint32(c.Umask))
 	}
 	out := fileops.NewOutput(c)
 	m := &maker{c: c, q: q, out: out, verbose: verbose, explicit: modeSpec != nil}
@@ -130,7 +130,7 @@ func (m *maker) makeParents(dir string, mode uint32) bool {
 			prefixes = append(prefixes, trimmed[:i])
 		}
 	}
-	parentMode := uint32(0o777&^modes.Umask | 0o300)
+	parentMode := uint32(0o777&^uint32(c.Umask) | 0o300)
 	for _, p := range prefixes {
 		fi, err := c.Stat(p)
 		if err == nil {

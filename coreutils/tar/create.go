@@ -17,8 +17,8 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/codec"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
-	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
+	"github.com/bashbox/bashbox/overlayfs"
 )
 
 // recordSize is GNU tar's default record: 20 blocks of 512 bytes.
@@ -336,7 +336,7 @@ func isReadErr(err error, tw *tar.Writer) bool {
 // linkKey identifies a file for hard-link detection: a file with several
 // names by its inode (GNU tar's test), else by its physical path.
 func linkKey(fi fs.FileInfo, phys string) string {
-	if st, ok := procutil.SysStat(fi); ok && st.Nlink > 1 && st.Ino != 0 && !fi.IsDir() {
+	if st, ok := overlayfs.SysStat(fi); ok && st.Nlink > 1 && st.Ino != 0 && !fi.IsDir() {
 		return fmt.Sprintf("\x00%d:%d", st.Dev, st.Ino)
 	}
 	return phys

@@ -15,6 +15,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
+	"github.com/bashbox/bashbox/overlayfs"
 )
 
 // syntaxError ends the evaluation with status 2.
@@ -455,8 +456,8 @@ func sameFile(c *builtins.Call, a, b string) bool {
 	if err != nil {
 		return false
 	}
-	if ia, ok := procutil.Identity(fa); ok {
-		ib, ok := procutil.Identity(fb)
+	if ia, ok := overlayfs.Identity(fa); ok {
+		ib, ok := overlayfs.Identity(fb)
 		return ok && ia == ib
 	}
 	pa, err := procutil.Realpath(c, a)
@@ -468,7 +469,7 @@ func sameFile(c *builtins.Call, a, b string) bool {
 }
 
 func accessTime(fi fs.FileInfo) (time.Time, bool) {
-	st, ok := procutil.SysStat(fi)
+	st, ok := overlayfs.SysStat(fi)
 	if !ok {
 		return time.Time{}, false
 	}

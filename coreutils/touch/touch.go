@@ -171,7 +171,7 @@ func touchOne(c *builtins.Call, name string, atime, mtime time.Time, access, mod
 		if noCreate || noDeref {
 			return true
 		}
-		f, err := c.OpenFile(name, os.O_WRONLY|os.O_CREATE, 0o644)
+		f, err := c.OpenFile(name, os.O_WRONLY|os.O_CREATE, 0o666)
 		if err != nil {
 			c.Errorf("cannot touch %s: %s", quote.New(c).AF(name), builtins.ErrText(err))
 			return false

@@ -13,8 +13,8 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
-	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/overlayfs"
 )
 
 // Deref says when the copier follows symlinks in sources.
@@ -229,7 +229,7 @@ func (cp *Copier) copyDir(src, dst string, sfi fs.FileInfo, dstExists, cmdline b
 	perm := modes.Perm(sfi.Mode())
 	created := false
 	if !dstExists {
-		if err := c.FS.Mkdir(c.Abs(dst), modes.FromPerm(perm&^modes.Umask|0o700)); err != nil {
+		if err := c.FS.Mkdir(c.Abs(dst), modes.FromPerm(perm&^uint32(c.Umask)|0o700)); err != nil {
 			cp.errorf("cannot create directory %s: %s", q.AF(dst), builtins.ErrText(err))
 			return false
 		}
@@ -265,7 +265,7 @@ func (cp *Copier) copyDir(src, dst string, sfi fs.FileInfo, dstExists, cmdline b
 	case cp.PreserveMode || cp.MoveMode:
 		cp.chmod(dst, perm)
 	case created:
-		if want := perm &^ modes.Umask; want != perm&^modes.Umask|0o700 {
+		if want := perm &^ uint32(c.Umask); want != perm&^uint32(c.Umask)|0o700 {
 			cp.chmod(dst, want)
 		}
 	}
@@ -411,7 +411,7 @@ func (cp *Copier) copyFile(src, dst string, sfi fs.FileInfo, dstExists bool) boo
 			out = f
 		}
 	}
-	newMode := perm &^ modes.Umask
+	newMode := perm &^ uint32(c.Umask)
 	if cp.PreserveMode || cp.MoveMode || cp.Mode != nil {
 		newMode = perm
 	}
@@ -487,7 +487,7 @@ func sortByInode(entries []fs.FileInfo) {
 	}
 	inos := make([]uint64, len(entries))
 	for i, e := range entries {
-		ino, ok := procutil.Inode(e)
+		ino, ok := overlayfs.Inode(e)
 		if !ok {
 			return
 		}
@@ -523,10 +523,10 @@ func SameLinkedFile(a, b fs.FileInfo) bool {
 	if a == nil || b == nil || a.IsDir() || b.IsDir() {
 		return false
 	}
-	sa, ok := procutil.SysStat(a)
+	sa, ok := overlayfs.SysStat(a)
 	if !ok || sa.Nlink < 2 || sa.Ino == 0 {
 		return false
 	}
-	sb, ok := procutil.SysStat(b)
+	sb, ok := overlayfs.SysStat(b)
 	return ok && sb.Nlink > 1 && sa.Ino == sb.Ino && sa.Dev == sb.Dev
 }

@@ -10,10 +10,6 @@ import (
 	"io/fs"
 )
 
-// Umask is the file creation mask the sandbox behaves as if it had (the
-// usual 022: the reference GNU tools run with it).
-const Umask = 0o022
-
 // Unix permission bits, as mode_t.
 const (
 	setUID  = 0o4000

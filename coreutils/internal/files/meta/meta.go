@@ -25,7 +25,7 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/coreutils/internal/procutil"
+	"github.com/bashbox/bashbox/overlayfs"
 	"github.com/bashbox/bashbox/volumes"
 )
 
@@ -161,7 +161,7 @@ func LookupID(c *builtins.Call, name string) (int, bool) {
 // file's own when it has several names (they share it), else Ino(p).
 func InoOf(p string, fi fs.FileInfo) uint64 {
 	if fi != nil && !fi.IsDir() {
-		if st, ok := procutil.SysStat(fi); ok && st.Nlink > 1 && st.Ino != 0 {
+		if st, ok := overlayfs.SysStat(fi); ok && st.Nlink > 1 && st.Ino != 0 {
 			return st.Ino
 		}
 	}
@@ -170,7 +170,7 @@ func InoOf(p string, fi fs.FileInfo) uint64 {
 
 // Atime is the last access time.
 func Atime(fi fs.FileInfo) time.Time {
-	if st, ok := procutil.SysStat(fi); ok && !st.Atime.IsZero() {
+	if st, ok := overlayfs.SysStat(fi); ok && !st.Atime.IsZero() {
 		return st.Atime
 	}
 	return fi.ModTime()
@@ -178,7 +178,7 @@ func Atime(fi fs.FileInfo) time.Time {
 
 // Ctime is the last status change time.
 func Ctime(fi fs.FileInfo) time.Time {
-	if st, ok := procutil.SysStat(fi); ok && !st.Ctime.IsZero() {
+	if st, ok := overlayfs.SysStat(fi); ok && !st.Ctime.IsZero() {
 		return st.Ctime
 	}
 	return fi.ModTime()
@@ -187,7 +187,7 @@ func Ctime(fi fs.FileInfo) time.Time {
 // Nlink is the link count of the file at abs (guest path, used to count
 // a directory's subdirectories).
 func Nlink(c *builtins.Call, abs string, fi fs.FileInfo) uint64 {
-	if st, ok := procutil.SysStat(fi); ok && st.Nlink > 0 {
+	if st, ok := overlayfs.SysStat(fi); ok && st.Nlink > 0 {
 		return st.Nlink
 	}
 	if !fi.IsDir() {
@@ -221,7 +221,7 @@ func Rdev(p string, fi fs.FileInfo) (uint32, uint32) {
 	if d, ok := devNumbers[p]; ok {
 		return d[0], d[1]
 	}
-	if st, ok := procutil.SysStat(fi); ok {
+	if st, ok := overlayfs.SysStat(fi); ok {
 		u := st.Rdev
 		return uint32((u>>8)&0xfff | (u>>32)&^0xfff), uint32(u&0xff | (u>>12)&^0xff)
 	}
