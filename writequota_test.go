@@ -2,11 +2,13 @@ package bashbox_test
 
 import (
 	"bytes"
+	"context"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -28,6 +30,17 @@ func hostBytes(t *testing.T, dir string) int64 {
 		return nil
 	})
 	return n
+}
+
+// refusalClock records when the first "No space left on device" is
+// written to it.
+type refusalClock struct{ at atomic.Int64 }
+
+func (r *refusalClock) Write(p []byte) (int, error) {
+	if bytes.Contains(p, []byte("No space left on device")) {
+		r.at.CompareAndSwap(0, time.Now().UnixNano())
+	}
+	return len(p), nil
 }
 
 // TM-RES-005: writes through to a read-write volume stop at the call's
@@ -76,7 +89,18 @@ func TestWriteQuota(t *testing.T) {
 				Volumes: []volumes.Volume{{HostDir: dir, GuestPath: "/work", Mode: volumes.ReadWrite}},
 				Limits:  bashbox.Limits{MaxWriteBytes: writeQuota, MaxWriteFiles: 1000, Timeout: 90 * time.Second},
 			})
-			res := run(t, b, tc.script)
+			refused := &refusalClock{}
+			res, err := b.Run(context.Background(), bashbox.Request{Script: tc.script, Stderr: refused})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The call ends within a second of the refused write (the
+			// command's ENOSPC message is written at the refusal).
+			if at := refused.at.Load(); at == 0 {
+				t.Errorf("no ENOSPC message on the stream")
+			} else if d := time.Since(time.Unix(0, at)); d > time.Second {
+				t.Errorf("the call ended %v after the refused write", d)
+			}
 			if res.Budget == nil || !strings.HasPrefix(res.Budget.Name, "write_") || res.ExitCode != 125 {
 				t.Fatalf("budget %+v exit %d\nstderr: %s", res.Budget, res.ExitCode, res.Stderr)
 			}

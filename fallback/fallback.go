@@ -7,7 +7,8 @@
 // read-write ones writable, at their host paths), the system directories
 // it needs read-only, and a private /tmp and HOME; in its own PID
 // namespace, without network unless the operator enables it per command,
-// under the call's time budget and a memory and CPU rlimit. Where no
+// under the call's time budget and a memory and CPU rlimit, its writes to
+// the read-write volumes counted in the call's write quota (writes.go). Where no
 // backend works, fallbacks are refused (fail closed) unless the operator
 // explicitly opted out of OS isolation.
 //
@@ -33,6 +34,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/hostsandbox"
+	"github.com/bashbox/bashbox/overlayfs"
 	"github.com/bashbox/bashbox/volumes"
 )
 
@@ -219,9 +221,31 @@ func (r *Runner) Run(ctx context.Context, c *builtins.Call) (status int, handled
 	if err != nil {
 		return refuse(hostDir, err)
 	}
-	status = sb.run(ctx, append([]string{bin}, args...), c)
+	meter, err := newWriteMeter(ctx, writeQuotaOf(c.FS), sb.manifest.FSWriteAllow)
+	if err != nil {
+		return refuse(hostDir, err)
+	}
+	sb.manifest.MaxFileBytes = meter.fileSizeLimit()
+	runCtx, stop := context.WithCancel(ctx)
+	endWatch := meter.watch(runCtx, stop)
+	status = sb.run(runCtx, append([]string{bin}, args...), c)
+	endWatch()
+	stop()
+	if msg := meter.charge(ctx, name); msg != "" {
+		fmt.Fprintln(c.Stderr, msg)
+		status = max(status, 1)
+	}
 	r.audit(name, c, hostDir, status, start, nil)
 	return status, true
+}
+
+// writeQuotaOf is the call's write quota, when its filesystem meters
+// writes to read-write volumes.
+func writeQuotaOf(fsys any) *overlayfs.WriteQuota {
+	if q, ok := fsys.(interface{ WriteQuota() *overlayfs.WriteQuota }); ok {
+		return q.WriteQuota()
+	}
+	return nil
 }
 
 // hostDir maps the script's cwd to its host directory, which must be in a

@@ -75,6 +75,9 @@ func planAppContainer(m *Manifest, req Request) (appContainerPlan, error) {
 	}
 	p.MemoryLimit = m.MaxMemoryBytes
 	p.CPUTime = time.Duration(m.MaxCPUSecs) * time.Second
+	// MaxFileBytes has no job-object equivalent; it is advisory here
+	// (see its doc), and callers that meter writes also account for them
+	// after the command.
 	cl, err := windowsCommandLine(req.Args)
 	if err != nil {
 		return p, err

@@ -237,7 +237,7 @@ func bwrapArgs(p bwrapPlan) ([]string, error) {
 	}
 
 	command := p.req.Args
-	needHelperLimits := (m.MaxMemoryBytes > 0 && !p.rlimitAS) || m.MaxCPUSecs > 0
+	needHelperLimits := (m.MaxMemoryBytes > 0 && !p.rlimitAS) || m.MaxCPUSecs > 0 || m.MaxFileBytes > 0
 	if m.MaxMemoryBytes > 0 && p.rlimitAS {
 		a = append(a, "--rlimit-as", strconv.FormatUint(m.MaxMemoryBytes, 10))
 	}
@@ -247,7 +247,7 @@ func bwrapArgs(p bwrapPlan) ([]string, error) {
 	if p.helperPath != "" && (p.landlock || needHelperLimits) {
 		cfg := helperConfig{}
 		if needHelperLimits {
-			cfg.MaxCPUSecs = m.MaxCPUSecs
+			cfg.MaxCPUSecs, cfg.MaxFileBytes = m.MaxCPUSecs, m.MaxFileBytes
 			if !p.rlimitAS {
 				cfg.MaxMemoryBytes = m.MaxMemoryBytes
 			}

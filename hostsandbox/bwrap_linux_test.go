@@ -446,3 +446,19 @@ func TestBwrapDropsAllCapabilities(t *testing.T) {
 		t.Errorf("mknod of a block device: %q", out)
 	}
 }
+
+// TestBwrapFileSizeLimit: MaxFileBytes stops a file at that size with
+// EFBIG, and the command goes on (SIGXFSZ is ignored, not fatal).
+func TestBwrapFileSizeLimit(t *testing.T) {
+	b := requireBwrap(t)
+	dir := t.TempDir()
+	m := &Manifest{FSWriteAllow: []string{dir}, Env: baseEnv(), MaxFileBytes: 1000}
+	out, oc := runIn(t, b, m, dir, "sh", "-c", "head -c 3000 /dev/zero > f; echo status=$?; head -c 900 /dev/zero > g && echo small=ok")
+	fi, err := os.Stat(filepath.Join(dir, "f"))
+	if err != nil || fi.Size() != 1000 {
+		t.Fatalf("f: %v %v; output %q", fi, err, out)
+	}
+	if oc.ExitCode != 0 || !strings.Contains(out, "File too large") || !strings.Contains(out, "status=1") || !strings.Contains(out, "small=ok") {
+		t.Fatalf("exit %d output %q", oc.ExitCode, out)
+	}
+}

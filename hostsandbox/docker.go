@@ -223,6 +223,9 @@ func containerSpecFor(m *Manifest, req Request) (containerSpec, error) {
 	if m.MaxCPUSecs > 0 {
 		spec.HostConfig.Ulimits = []containerUlim{{Name: "cpu", Soft: int64(m.MaxCPUSecs), Hard: int64(m.MaxCPUSecs)}}
 	}
+	if m.MaxFileBytes > 0 {
+		spec.HostConfig.Ulimits = append(spec.HostConfig.Ulimits, containerUlim{Name: "fsize", Soft: int64(m.MaxFileBytes), Hard: int64(m.MaxFileBytes)})
+	}
 	return spec, nil
 }
 

@@ -41,6 +41,7 @@ type helperConfig struct {
 	// Resource limits; zero means unlimited.
 	MaxMemoryBytes uint64 `json:"max_memory_bytes,omitempty"`
 	MaxCPUSecs     uint64 `json:"max_cpu_secs,omitempty"`
+	MaxFileBytes   uint64 `json:"max_file_bytes,omitempty"`
 }
 
 // landlockRules lists the paths the command may read and write; all else
@@ -94,7 +95,7 @@ func runHelper(rawConfig string, command []string) int {
 	if err != nil {
 		return fail(127, "%s: command not found", command[0])
 	}
-	if err := applyRlimits(cfg.MaxMemoryBytes, cfg.MaxCPUSecs); err != nil {
+	if err := applyRlimits(cfg.MaxMemoryBytes, cfg.MaxCPUSecs, cfg.MaxFileBytes); err != nil {
 		return fail(126, "setting resource limits: %v", err)
 	}
 	if cfg.Landlock != nil {

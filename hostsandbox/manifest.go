@@ -60,6 +60,12 @@ type Manifest struct {
 	Timeout        time.Duration `json:"timeout,omitempty"`
 	MaxMemoryBytes uint64        `json:"max_memory_bytes,omitempty"`
 	MaxCPUSecs     uint64        `json:"max_cpu_secs,omitempty"`
+	// MaxFileBytes is the largest size the command may make any regular
+	// file (RLIMIT_FSIZE): a write past it fails with EFBIG ("File too
+	// large"). It bounds each file, not their total. Bubblewrap,
+	// sandbox-exec (both through the helper) and Docker enforce it;
+	// AppContainer has no such limit and ignores it.
+	MaxFileBytes uint64 `json:"max_file_bytes,omitempty"`
 	// Env is the command's whole environment: every backend starts from an
 	// empty environment, never the host's.
 	Env [][2]string `json:"env,omitempty"`

@@ -98,13 +98,13 @@ func (s *sandboxExec) Start(ctx context.Context, m *Manifest, req Request) (Proc
 	cleanup := func() { os.RemoveAll(tmpDir) }
 	command := req.Args
 	var extraRead []string
-	if m.MaxMemoryBytes > 0 || m.MaxCPUSecs > 0 {
+	if m.MaxMemoryBytes > 0 || m.MaxCPUSecs > 0 || m.MaxFileBytes > 0 {
 		exe, ok := helperPath()
 		if !ok {
 			cleanup()
 			return nil, fmt.Errorf("%w: resource limits need the bashbox sandbox helper (call hostsandbox.ServeHelper in main)", ErrPolicyNotSupported)
 		}
-		command, err = helperArgs(exe, helperConfig{MaxMemoryBytes: m.MaxMemoryBytes, MaxCPUSecs: m.MaxCPUSecs}, command)
+		command, err = helperArgs(exe, helperConfig{MaxMemoryBytes: m.MaxMemoryBytes, MaxCPUSecs: m.MaxCPUSecs, MaxFileBytes: m.MaxFileBytes}, command)
 		if err != nil {
 			cleanup()
 			return nil, err

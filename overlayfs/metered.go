@@ -34,6 +34,36 @@ func (q *WriteQuota) Reset() {
 	q.files.Store(0)
 }
 
+// Remaining reports the bytes and entries the quota still allows; -1
+// for a dimension without a limit.
+func (q *WriteQuota) Remaining() (bytes, files int64) {
+	bytes, files = -1, -1
+	if q.MaxBytes > 0 {
+		bytes = max(0, q.MaxBytes-q.bytes.Load())
+	}
+	if q.MaxFiles > 0 {
+		files = max(0, q.MaxFiles-q.files.Load())
+	}
+	return bytes, files
+}
+
+// Charge counts writes made past the metered layers (a host process
+// writing to a read-write volume), after the fact. It reports false, and
+// trips the budget, when they went over the quota: they are counted whole,
+// since they are on the disk already.
+func (q *WriteQuota) Charge(bytes, files int64) bool {
+	ok := true
+	if v := q.bytes.Add(max(0, bytes)); q.MaxBytes > 0 && v > q.MaxBytes {
+		q.exceeded("write_bytes")
+		ok = false
+	}
+	if v := q.files.Add(max(0, files)); ok && q.MaxFiles > 0 && v > q.MaxFiles {
+		q.exceeded("write_files")
+		ok = false
+	}
+	return ok
+}
+
 // takeBytes reserves up to n bytes and reports how many it got.
 func (q *WriteQuota) takeBytes(n int64) int64 {
 	if q == nil || q.MaxBytes <= 0 || n <= 0 {

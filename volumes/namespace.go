@@ -23,12 +23,18 @@ type Namespace struct {
 	mounts      []mount  // innermost first; the synthetic root last
 	commandList []string // sorted
 	quota       *overlayfs.Quota
+	writes      *overlayfs.WriteQuota
 	owners      owners
 	pace        func() // see Options.Pace
 }
 
 // Quota is the in-memory layers' shared quota (bytes and entries held).
 func (ns *Namespace) Quota() *overlayfs.Quota { return ns.quota }
+
+// WriteQuota is what the call may still write through to read-write
+// volumes (nil when unmetered), for writers that bypass the namespace:
+// fallback processes.
+func (ns *Namespace) WriteQuota() *overlayfs.WriteQuota { return ns.writes }
 
 // Mounts lists the volumes, outermost first.
 func (ns *Namespace) Mounts() []Mount {

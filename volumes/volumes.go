@@ -210,7 +210,7 @@ func (t *Table) Namespace(opts Options) *Namespace {
 		}
 	}
 	root.Chmod("/tmp", fs.ModeSticky|0o777)
-	ns := &Namespace{quota: opts.Quota, commandList: opts.Commands, pace: opts.Pace}
+	ns := &Namespace{quota: opts.Quota, writes: opts.Writes, commandList: opts.Commands, pace: opts.Pace}
 	if !slices.IsSorted(opts.Commands) {
 		ns.commandList = slices.Sorted(slices.Values(opts.Commands))
 	} // a sorted list is shared, read-only, by every call

@@ -356,8 +356,11 @@ func parseSize(s string) (uint64, bool) {
 		return v * 512, true
 	}
 	idx := strings.IndexByte("KMGTPEZY", suf[0])
-	if suf[0] == 'k' {
+	switch suf[0] { // GNU takes k and m in lower case too
+	case 'k':
 		idx = 0
+	case 'm':
+		idx = 1
 	}
 	if idx < 0 {
 		return 0, false
@@ -490,9 +493,8 @@ func (s *splitter) write(p []byte) int {
 func (s *splitter) lines(r io.Reader, n uint64) int {
 	br := textfmt.NewReader(r)
 	var count uint64
-	var tick textfmt.Tick
 	for {
-		if tick.Stop(s.ctx) {
+		if s.ctx.Err() != nil { // each chunk: up to 64 KiB of writing
 			return 1
 		}
 		chunk, err := br.ReadSlice(s.sep)
@@ -526,9 +528,8 @@ func (s *splitter) lines(r io.Reader, n uint64) int {
 func (s *splitter) bytes(r io.Reader, n uint64) int {
 	buf := make([]byte, textfmt.BufSize)
 	var left uint64
-	var tick textfmt.Tick
 	for {
-		if tick.Stop(s.ctx) {
+		if s.ctx.Err() != nil { // each chunk: up to 64 KiB of writing
 			return 1
 		}
 		k, err := r.Read(buf)
@@ -564,9 +565,8 @@ func (s *splitter) lineBytes(r io.Reader, n uint64) int {
 	br := textfmt.NewReader(r)
 	var cur uint64
 	var line []byte
-	var tick textfmt.Tick
 	for {
-		if tick.Stop(s.ctx) {
+		if s.ctx.Err() != nil { // each chunk: up to 64 KiB of writing
 			return 1
 		}
 		chunk, err := br.ReadSlice(s.sep)

@@ -544,8 +544,8 @@ func (u *unzipCmd) copyMember(f *zip.File, w io.Writer) error {
 	}
 	defer rc.Close()
 	buf := make([]byte, 64<<10)
-	for i := 0; ; i++ {
-		if i&63 == 63 && u.ctx.Err() != nil {
+	for {
+		if u.ctx.Err() != nil { // an atomic load per 64 KiB
 			return u.ctx.Err()
 		}
 		n, err := rc.Read(buf)

@@ -27,6 +27,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
@@ -561,7 +562,16 @@ func (z *zipCmd) makeEntry(s source) (*entry, bool) {
 	if len(content) > 0 && z.level > 0 {
 		var buf bytes.Buffer
 		fw, _ := flate.NewWriter(&buf, z.level)
-		fw.Write(content)
+		// In pieces, so that a member of hundreds of megabytes stops
+		// with the call.
+		for p := content; len(p) > 0; {
+			if z.ctx.Err() != nil {
+				return nil, false
+			}
+			n := min(len(p), 256<<10)
+			fw.Write(p[:n])
+			p = p[n:]
+		}
 		fw.Close()
 		if buf.Len() < len(content) {
 			hdr.Method = zip.Deflate
@@ -743,7 +753,7 @@ func (z *zipCmd) testArchive() int {
 					err = oerr
 					break
 				}
-				_, err = io.Copy(io.Discard, rc)
+				_, err = io.Copy(io.Discard, textio.Cancellable(z.ctx, rc))
 				rc.Close()
 				if err != nil {
 					break

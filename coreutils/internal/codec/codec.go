@@ -56,6 +56,9 @@ var Bzip2 = &Format{
 	},
 }
 
+// xzBlockSize bounds the uncompressed size of each xz block.
+const xzBlockSize = 256 << 10
+
 var Xz = &Format{
 	Name: "xz", Suffix: ".xz", Magic: []byte{0xfd, '7', 'z', 'X', 'Z', 0},
 	NewReader: func(r io.Reader) (io.ReadCloser, error) {
@@ -76,7 +79,13 @@ var Xz = &Format{
 		if dict == 0 {
 			dict = 8 << 20
 		}
-		return xz.WriterConfig{DictCap: dict}.NewWriter(w)
+		// The encoder compresses an LZMA2 chunk (up to 2 MiB of input) in
+		// one go when it fills, seconds of work it cannot interrupt; a
+		// block ends the chunk, so 256 KiB blocks bound each burst to
+		// tens of milliseconds and let the command stop with its call.
+		// The price: blocks do not share their dictionary (about 7%
+		// larger output on source code than one block).
+		return xz.WriterConfig{DictCap: dict, BlockSize: xzBlockSize}.NewWriter(w)
 	},
 }
 

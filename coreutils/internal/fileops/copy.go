@@ -457,8 +457,8 @@ func (cp *Copier) copyData(out io.Writer, in io.Reader, src, dst string) error {
 		cp.buf = make([]byte, 128*1024)
 	}
 	buf := cp.buf
-	for i := 0; ; i++ {
-		if i&63 == 63 && cp.Ctx != nil && cp.Ctx.Err() != nil {
+	for {
+		if cp.Ctx != nil && cp.Ctx.Err() != nil { // an atomic load per 128 KiB chunk
 			return cp.Ctx.Err()
 		}
 		n, rerr := in.Read(buf)

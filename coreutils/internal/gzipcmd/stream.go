@@ -40,8 +40,8 @@ type copyErr struct {
 func (g *gz) copyStream(w io.Writer, r io.Reader) (int64, *copyErr) {
 	buf := make([]byte, 64<<10)
 	var total int64
-	for i := 0; ; i++ {
-		if i&63 == 63 && g.ctx.Err() != nil {
+	for {
+		if g.ctx.Err() != nil { // an atomic load per 64 KiB compressed
 			return total, &copyErr{err: g.ctx.Err()}
 		}
 		n, err := r.Read(buf)

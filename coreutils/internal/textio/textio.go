@@ -183,7 +183,7 @@ func IsUTF8(c *builtins.Call) bool {
 }
 
 // Cancellable wraps r so that a long copy or read stops, with the
-// context's error, once ctx is done (checked every 64 reads).
+// context's error, once ctx is done.
 func Cancellable(ctx context.Context, r io.Reader) io.Reader {
 	return &cancellable{ctx: ctx, r: r}
 }
@@ -191,14 +191,14 @@ func Cancellable(ctx context.Context, r io.Reader) io.Reader {
 type cancellable struct {
 	ctx context.Context
 	r   io.Reader
-	n   int
 }
 
+// Read checks the context on every read: one read can stand for
+// milliseconds of work downstream (a compressor's block, under -race
+// tens of them), and the check is an atomic load.
 func (c *cancellable) Read(p []byte) (int, error) {
-	if c.n++; c.n&63 == 1 {
-		if err := c.ctx.Err(); err != nil {
-			return 0, err
-		}
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
 	}
 	return c.r.Read(p)
 }
