@@ -7,8 +7,9 @@
 // calls is one long stream of work). While any short call is in
 // flight, long calls run one at a time and only for a small slice of each
 // period, parking their goroutines (not runnable, so not competing for a
-// core or the Go scheduler's run queues) in between. With no short call in
-// flight long calls run at full speed.
+// core or the Go scheduler's run queues) in between. Once no short call
+// has been in flight for a moment (DefaultLinger), long calls run at full
+// speed.
 //
 // Go cannot preempt or deprioritise a goroutine from outside, so pacing is
 // cooperative: a call's work calls Ticket.Pace at its checkpoints (every
@@ -32,11 +33,17 @@ type Scheduler struct {
 	slice  time.Duration
 	period time.Duration
 
+	linger time.Duration
+
 	short atomic.Int64 // calls in flight still within their grace period
+	// paced is set while a short call is in flight or one ended less than
+	// linger ago: long calls take turns only then.
+	paced atomic.Bool
 
 	mu       sync.Mutex
 	lastLong map[string]time.Time // per tenant: when a call of it last became long
-	idle     chan struct{}        // closed while no short call is in flight
+	idle     chan struct{}        // closed while !paced
+	quiet    uint64               // counts short calls' comings and goings
 	turn     *Ticket              // the long call whose slice is running
 	till     time.Time            // when turn's slice ends
 }
@@ -50,6 +57,12 @@ const (
 	DefaultGrace  = 500 * time.Millisecond
 	DefaultSlice  = 2 * time.Millisecond
 	DefaultPeriod = 20 * time.Millisecond
+	// DefaultLinger keeps long calls paced for a while after the last
+	// short call ended: an agent's calls come one after another, and in
+	// the gap between two (the answer's way back, the next request's way
+	// in, which count in the agent's latency too) a long call at full
+	// speed would hold the processor the next short call needs.
+	DefaultLinger = 100 * time.Millisecond
 	// Memory is how long a tenant's long call makes its new calls long.
 	Memory = 10 * time.Second
 )
@@ -58,6 +71,7 @@ const (
 func New() *Scheduler {
 	s := NewWith(DefaultGrace, DefaultSlice, DefaultPeriod)
 	s.work = DefaultWork
+	s.linger = DefaultLinger
 	return s
 }
 
@@ -133,6 +147,8 @@ func (s *Scheduler) enterShort() {
 	if s.short.Add(1) == 1 {
 		s.mu.Lock()
 		if s.short.Load() > 0 {
+			s.quiet++ // a pending linger timer no longer frees the long calls
+			s.paced.Store(true)
 			select {
 			case <-s.idle:
 				s.idle = make(chan struct{})
@@ -146,14 +162,30 @@ func (s *Scheduler) enterShort() {
 func (s *Scheduler) leaveShort() {
 	if s.short.Add(-1) == 0 {
 		s.mu.Lock()
-		if s.short.Load() == 0 {
-			select {
-			case <-s.idle:
-			default:
-				close(s.idle)
-			}
-		}
+		s.quiet++
+		q := s.quiet
 		s.mu.Unlock()
+		if s.linger <= 0 {
+			s.release(q)
+			return
+		}
+		time.AfterFunc(s.linger, func() { s.release(q) })
+	}
+}
+
+// release lets long calls run at full speed, unless a short call came in
+// since the last one left (quiet moved on).
+func (s *Scheduler) release(q uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.quiet != q || s.short.Load() != 0 {
+		return
+	}
+	s.paced.Store(false)
+	select {
+	case <-s.idle:
+	default:
+		close(s.idle)
 	}
 }
 
@@ -181,7 +213,7 @@ func (t *Ticket) Pace(ctx context.Context) {
 // wait parks a long call until its turn (see Pace).
 func (t *Ticket) wait(ctx context.Context) {
 	s := t.s
-	for s.short.Load() > 0 && ctx.Err() == nil {
+	for s.paced.Load() && ctx.Err() == nil {
 		now := time.Now()
 		s.mu.Lock()
 		if s.turn == t {

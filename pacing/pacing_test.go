@@ -120,3 +120,31 @@ func TestTenantMemory(t *testing.T) {
 		t.Error("another tenant's call starts long")
 	}
 }
+
+// TM-SRV-017: long calls stay paced for a while after the last short call
+// ended (the gap between an agent's calls), and run freely after that; a
+// short call coming in within the while keeps them paced.
+func TestLingerAfterShortCalls(t *testing.T) {
+	s := NewWith(time.Millisecond, time.Millisecond, time.Hour)
+	s.linger = 200 * time.Millisecond
+	long := s.Begin("t")
+	defer long.End()
+	time.Sleep(10 * time.Millisecond)
+	ctx := context.Background()
+
+	s.enterShort()
+	returns(t, paceAsync(long, ctx), "a long call taking its slice")
+	time.Sleep(5 * time.Millisecond)
+	s.leaveShort()
+	done := paceAsync(long, ctx)
+	blocks(t, done, "a long call just after the last short call left")
+	s.enterShort() // the next call of the agent, within the linger
+	time.Sleep(250 * time.Millisecond)
+	blocks(t, done, "a long call beside a short call that came in within the linger")
+	start := time.Now()
+	s.leaveShort()
+	returns(t, done, "a long call once the linger passed")
+	if d := time.Since(start); d < 150*time.Millisecond {
+		t.Errorf("long call released %v after the last short call, before the linger", d)
+	}
+}
