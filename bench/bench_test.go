@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -126,5 +127,36 @@ func TestStartupAndMemory(t *testing.T) {
 		if !strings.Contains(table.String()+rep.Markdown(), want) {
 			t.Errorf("reports lack %q:\n%s", want, table.String())
 		}
+	}
+}
+
+// The start-up figure against bash: paired launches of the CLI (a stand-in
+// here) and of bash, both timed by wall and CPU, in both reports.
+func TestMeasureStartup(t *testing.T) {
+	fake := filepath.Join(t.TempDir(), "bashbox")
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\n[ \"$*\" = \"run -c true\" ] || exit 9\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := MeasureStartup(context.Background(), fake, bash, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Launches != 3 || s.BashboxWallMs <= 0 || s.BashWallMs <= 0 || s.BashboxCPUMs < 0 || s.WallRatio() <= 0 {
+		t.Fatalf("start-up figures: %+v", s)
+	}
+	rep := &Report{Runners: []string{"/bin/sh", "bashbox"}, Startup: s}
+	var table strings.Builder
+	rep.WriteTable(&table)
+	for _, out := range []string{table.String(), rep.Markdown()} {
+		if !strings.Contains(out, "`bash -c true`") || !strings.Contains(out, "x bash by wall") {
+			t.Errorf("report lacks the start-up figure:\n%s", out)
+		}
+	}
+	if _, err := MeasureStartup(context.Background(), "/bin/false", bash, 1); err == nil {
+		t.Error("a failing launch measured without an error")
 	}
 }

@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os/exec"
 	"runtime"
 	"strings"
-	"syscall"
 
 	"github.com/bashbox/bashbox"
 )
@@ -18,7 +16,8 @@ type Memory struct {
 	Op string `json:"op"`
 	// PeakRSSKiB is, per runner, the largest resident set of that process
 	// and everything it waited for: the host shell with its GNU tools, or
-	// the bashbox CLI (which runs everything inside itself).
+	// the bashbox CLI (which runs everything inside itself). Nothing of the
+	// bench process's own footprint counts (see peakRSS).
 	PeakRSSKiB map[string]int64 `json:"peak_rss_kib"`
 	// EchoAllocBytes is what one `echo hi` call through the library
 	// allocates, over a warm box: the floor every call pays.
@@ -32,17 +31,19 @@ func MeasureMemory(ctx context.Context, host HostShell, bb *Bashbox, op Op, root
 		return nil, fmt.Errorf("measuring memory: no bashbox binary to run")
 	}
 	m := &Memory{Op: op.Name, PeakRSSKiB: map[string]int64{}}
-	for name, cmd := range map[string]*exec.Cmd{
-		host.Name(): exec.CommandContext(ctx, host.Path, "-c", op.Script),
-		bb.Name():   exec.CommandContext(ctx, bb.Exe, "run", "-v", root+":/work:ro", "-c", op.Script),
+	env := []string{"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C", "LANG=C"}
+	for _, r := range []struct {
+		name string
+		argv []string
+	}{
+		{host.Name(), []string{host.Path, "-c", op.Script}},
+		{bb.Name(), []string{bb.Exe, "run", "-v", root + ":/work:ro", "-c", op.Script}},
 	} {
-		cmd.Dir = root
-		cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C", "LANG=C"}
-		cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
-		if err := cmd.Run(); err != nil {
-			return nil, fmt.Errorf("measuring memory of %s through %s: %v", op.Name, name, err)
+		kib, err := peakRSS(ctx, root, env, r.argv[0], r.argv[1:]...)
+		if err != nil {
+			return nil, fmt.Errorf("measuring memory of %s through %s: %v", op.Name, r.name, err)
 		}
-		m.PeakRSSKiB[name] = maxRSSKiB(cmd)
+		m.PeakRSSKiB[r.name] = kib
 	}
 	const calls = 200
 	req := bashbox.Request{Script: "echo hi"}
@@ -59,19 +60,6 @@ func MeasureMemory(ctx context.Context, host HostShell, bb *Bashbox, op Op, root
 	runtime.ReadMemStats(&after)
 	m.EchoAllocBytes = int64(after.TotalAlloc-before.TotalAlloc) / calls
 	return m, nil
-}
-
-// maxRSSKiB is the peak resident set of a finished command and its waited-
-// for children (wait4 reports the larger of the two).
-func maxRSSKiB(cmd *exec.Cmd) int64 {
-	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	if !ok {
-		return 0
-	}
-	if runtime.GOOS == "darwin" {
-		return int64(ru.Maxrss) / 1024 // bytes there, KiB on Linux
-	}
-	return int64(ru.Maxrss)
 }
 
 func (m *Memory) writeText(w io.Writer, runners []string) {

@@ -60,6 +60,9 @@ func (r *Report) WriteTable(w io.Writer) {
 		fmt.Fprintf(w, "\n%-18s %*s %7.2fx", "GEOMEAN", 13*len(r.Runners)-1, "(of the per-op ratios)", r.GeoMeans[r.Runners[1]])
 	}
 	fmt.Fprintln(w)
+	if r.Startup != nil {
+		fmt.Fprintln(w, r.Startup.text())
+	}
 	if r.Memory != nil {
 		r.Memory.writeText(w, r.Runners)
 	}
@@ -133,6 +136,9 @@ func (r *Report) writeMarkdownTable(b *strings.Builder) {
 			b.WriteString(" |")
 		}
 		fmt.Fprintf(b, " %.2fx | |\n", r.GeoMeans[r.Runners[1]])
+	}
+	if r.Startup != nil {
+		fmt.Fprintf(b, "\nStart-up against bash itself: %s.\n", strings.TrimPrefix(r.Startup.text(), "start-up: "))
 	}
 	if r.Memory != nil {
 		r.Memory.writeMarkdown(b, r.Runners)

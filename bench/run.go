@@ -168,7 +168,9 @@ type Report struct {
 	// hide that most ops are slower.
 	GeoMeans map[string]float64 `json:"geomean_ratio"`
 	// Memory is filled by MeasureMemory when the run measures it.
-	Memory  *Memory   `json:"memory,omitempty"`
+	Memory *Memory `json:"memory,omitempty"`
+	// Startup is filled by MeasureStartup: start-up against bash itself.
+	Startup *Startup  `json:"startup_vs_bash,omitempty"`
 	Started time.Time `json:"started"`
 	Machine string    `json:"machine"` // where it ran: OS/arch, CPUs, Go version
 }

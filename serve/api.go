@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/internal/lazyre"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
 // openAPIDoc describes every route of routes(); a test holds the two
@@ -214,7 +213,7 @@ func (s *Server) authed(h func(http.ResponseWriter, *http.Request, *profile)) ht
 // metricsHandler serves Prometheus metrics, behind server.metrics_token
 // when one is set.
 func (s *Server) metricsHandler() http.Handler {
-	h := promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
+	h := s.metrics.handler()
 	want := s.cfg.Server.MetricsToken
 	if want == "" {
 		return h

@@ -20,9 +20,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
-
 	"github.com/bashbox/bashbox"
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/config"
@@ -364,34 +361,4 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle(rt.pattern, rt.handler)
 	}
 	return s.withRequestInfo(mux)
-}
-
-type metrics struct {
-	reg       *prometheus.Registry
-	runs      *prometheus.CounterVec
-	duration  *prometheus.HistogramVec
-	trips     *prometheus.CounterVec
-	fallbacks *prometheus.CounterVec
-	inFlight  prometheus.Gauge
-	queued    prometheus.Gauge
-
-	storeSeconds *prometheus.HistogramVec
-	storeErrors  *prometheus.CounterVec
-	stateBytes   prometheus.Histogram
-}
-
-func newMetrics() *metrics {
-	m := &metrics{
-		reg:       prometheus.NewRegistry(),
-		runs:      prometheus.NewCounterVec(prometheus.CounterOpts{Name: "bashbox_runs_total", Help: "Runs by profile and outcome (ok, error, budget, refused)."}, []string{"profile", "outcome"}),
-		duration:  prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "bashbox_run_duration_seconds", Help: "Wall time of runs.", Buckets: prometheus.ExponentialBuckets(0.001, 4, 10)}, []string{"profile"}),
-		trips:     prometheus.NewCounterVec(prometheus.CounterOpts{Name: "bashbox_budget_trips_total", Help: "Runs stopped by a budget, by budget."}, []string{"budget"}),
-		fallbacks: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "bashbox_fallback_calls_total", Help: "Fallback host commands run."}, []string{"profile", "command"}),
-		inFlight:  prometheus.NewGauge(prometheus.GaugeOpts{Name: "bashbox_runs_in_flight", Help: "Runs executing now."}),
-		queued:    prometheus.NewGauge(prometheus.GaugeOpts{Name: "bashbox_runs_queued", Help: "Runs waiting for a slot."}),
-	}
-	m.storeSeconds, m.storeErrors, m.stateBytes = storeMetrics()
-	m.reg.MustRegister(m.runs, m.duration, m.trips, m.fallbacks, m.inFlight, m.queued, m.storeSeconds, m.storeErrors, m.stateBytes,
-		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	return m
 }

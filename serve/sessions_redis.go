@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 
 	"github.com/bashbox/bashbox"
@@ -474,13 +473,4 @@ func (r *redisSessions) close() {
 		c.s.Close()
 		delete(r.cache, id)
 	}
-}
-
-// storeMetrics are the session store's: latency by operation, failures,
-// and the size of saved states.
-func storeMetrics() (*prometheus.HistogramVec, *prometheus.CounterVec, prometheus.Histogram) {
-	return prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "bashbox_session_store_seconds",
-			Help: "Session store operations (load, save, create, ...; snapshot and restore are the local encoding), by operation.", Buckets: prometheus.ExponentialBuckets(0.0005, 4, 10)}, []string{"op"}),
-		prometheus.NewCounterVec(prometheus.CounterOpts{Name: "bashbox_session_store_errors_total", Help: "Session store operations that failed, by operation."}, []string{"op"}),
-		prometheus.NewHistogram(prometheus.HistogramOpts{Name: "bashbox_session_state_bytes", Help: "Size of saved session states.", Buckets: prometheus.ExponentialBuckets(1024, 4, 10)})
 }

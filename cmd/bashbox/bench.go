@@ -68,6 +68,18 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		runners = append(runners, bench.Peer{Label: name, Template: tmpl})
 	}
 	rep := bench.Run(context.Background(), bench.Config{Root: root, Ops: ops, Runners: runners, Reps: *reps, Progress: stderr})
+	// The startup op compares with the host shell, often dash; what an
+	// agent's Bash tool call costs is bash's start-up, so measure that too.
+	if slices.ContainsFunc(ops, func(o bench.Op) bool { return o.Launches > 0 }) {
+		if bash, err := exec.LookPath("bash"); err == nil && bb.Exe != "" {
+			s, err := bench.MeasureStartup(context.Background(), bb.Exe, bash, 10*(*reps))
+			if err != nil {
+				fmt.Fprintf(stderr, "bashbox bench: %v\n", err)
+				return 1
+			}
+			rep.Startup = s
+		}
+	}
 	if i := slices.IndexFunc(bench.Ops, func(o bench.Op) bool { return o.Name == *memOp }); i >= 0 {
 		m, err := bench.MeasureMemory(context.Background(), bench.HostShell{Path: *hostShell}, bb, bench.Ops[i], root)
 		if err != nil {
