@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/coreutils/internal/gnudiff"
+	quotearg "github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 type colorContext int
@@ -131,42 +132,7 @@ func cEscape(s string) string {
 	if !must {
 		return s
 	}
-	var b bytes.Buffer
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '\a':
-			b.WriteString(`\a`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\v':
-			b.WriteString(`\v`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		default:
-			if c < 32 {
-				b.WriteByte('\\')
-				b.WriteByte('0' + (c>>6)&3)
-				b.WriteByte('0' + (c>>3)&7)
-				b.WriteByte('0' + c&7)
-			} else {
-				b.WriteByte(c)
-			}
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
+	return `"` + quotearg.CBody(s, func(c byte) bool { return c < 32 }) + `"`
 }
 
 // begin prints what comes before the first hunk: the "diff ..." line of

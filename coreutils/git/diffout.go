@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/go-git/go-git/v5/plumbing"
 )
 
@@ -358,37 +359,7 @@ func quoteC(s string, high bool) string {
 }
 
 func quoteCBody(s string, high bool) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '\a':
-			b.WriteString(`\a`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\v':
-			b.WriteString(`\v`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		default:
-			if c < 0x20 || c == 0x7f || (high && c >= 0x80) {
-				fmt.Fprintf(&b, "\\%03o", c)
-			} else {
-				b.WriteByte(c)
-			}
-		}
-	}
-	return b.String()
+	return quote.CBody(s, func(c byte) bool { return c < 0x20 || c == 0x7f || high && c >= 0x80 })
 }
 
 // quoteTwo quotes prefix+name as one string when the name needs quoting.

@@ -3,6 +3,8 @@ package seq
 import (
 	"math/big"
 	"strings"
+
+	"github.com/bashbox/bashbox/internal/cfmt"
 )
 
 // ldPrec is the mantissa size of the x87 long double GNU seq computes in.
@@ -204,114 +206,13 @@ width:
 
 // format renders x as C's printf would with this conversion.
 func (sp spec) format(x *big.Float) string {
-	neg := x.Signbit()
-	ax := new(big.Float).SetPrec(x.Prec()).Abs(x)
-	upper := sp.verb >= 'A' && sp.verb <= 'Z'
-	var body string
-	numeric := true
-	if ax.IsInf() {
-		body = "inf"
-		numeric = false
-	} else {
-		switch sp.verb | 0x20 {
-		case 'f':
-			prec := sp.prec
-			if prec < 0 {
-				prec = 6
-			}
-			body = ax.Text('f', prec)
-			if sp.alt && prec == 0 {
-				body += "."
-			}
-		case 'e':
-			prec := sp.prec
-			if prec < 0 {
-				prec = 6
-			}
-			body = ax.Text('e', prec)
-			if sp.alt && prec == 0 {
-				body = strings.Replace(body, "e", ".e", 1)
-			}
-		case 'g':
-			body = formatG(ax, sp.prec, sp.alt)
-		case 'a':
-			body = formatA(ax, sp.prec, sp.alt)
-		}
+	cs := cfmt.Spec{Minus: sp.minus, Plus: sp.plus, Space: sp.space, Hash: sp.alt, Zero: sp.zero,
+		Width: sp.width, Prec: sp.prec, Verb: sp.verb}
+	v := cfmt.Float{F: x}
+	if x.IsInf() {
+		v = cfmt.Float{Inf: true, Neg: x.Signbit()}
 	}
-	if upper {
-		body = strings.ToUpper(body)
-	}
-	sign := ""
-	switch {
-	case neg:
-		sign = "-"
-	case sp.plus:
-		sign = "+"
-	case sp.space:
-		sign = " "
-	}
-	n := len(sign) + len(body)
-	if n >= sp.width {
-		return sign + body
-	}
-	pad := sp.width - n
-	switch {
-	case sp.minus:
-		return sign + body + strings.Repeat(" ", pad)
-	case sp.zero && numeric:
-		prefix := ""
-		if sp.verb|0x20 == 'a' && len(body) > 2 {
-			prefix, body = body[:2], body[2:]
-		}
-		return sign + prefix + strings.Repeat("0", pad) + body
-	default:
-		return strings.Repeat(" ", pad) + sign + body
-	}
-}
-
-// formatG is %g: %e or %f by the exponent, trailing zeros removed.
-func formatG(ax *big.Float, prec int, alt bool) string {
-	p := prec
-	if p < 0 {
-		p = 6
-	}
-	if p == 0 {
-		p = 1
-	}
-	e := ax.Text('e', p-1)
-	exp := 0
-	if i := strings.IndexByte(e, 'e'); i >= 0 {
-		exp = atoiSigned(e[i+1:])
-	}
-	var s string
-	if exp < -4 || exp >= p {
-		s = e
-		if !alt {
-			i := strings.IndexByte(s, 'e')
-			s = trimZeros(s[:i]) + s[i:]
-		}
-	} else {
-		s = ax.Text('f', p-1-exp)
-		if !alt {
-			s = trimZeros(s)
-		}
-	}
-	if alt && !strings.Contains(s, ".") {
-		if i := strings.IndexByte(s, 'e'); i >= 0 {
-			s = s[:i] + "." + s[i:]
-		} else {
-			s += "."
-		}
-	}
-	return s
-}
-
-func trimZeros(s string) string {
-	if !strings.Contains(s, ".") {
-		return s
-	}
-	s = strings.TrimRight(s, "0")
-	return strings.TrimSuffix(s, ".")
+	return cfmt.FloatString(cs, v)
 }
 
 func atoiSigned(s string) int {
@@ -328,70 +229,4 @@ func atoiSigned(s string) int {
 		return -n
 	}
 	return n
-}
-
-// formatA is glibc's %La: the leading hex digit holds the top four bits
-// of the 64-bit mantissa.
-func formatA(ax *big.Float, prec int, alt bool) string {
-	if ax.Sign() == 0 {
-		s := "0x0"
-		if prec > 0 {
-			s += "." + strings.Repeat("0", prec)
-		} else if alt {
-			s += "."
-		}
-		return s + "p+0"
-	}
-	mant := new(big.Float)
-	exp := ax.MantExp(mant) // ax = mant * 2^exp, mant in [0.5, 1)
-	m, _ := new(big.Float).SetMantExp(mant, 64).Int(nil)
-	exp -= 4
-	const hexdigits = "0123456789abcdef"
-	digits := make([]byte, 16)
-	mm := new(big.Int).Set(m)
-	for i := 15; i >= 0; i-- {
-		digits[i] = hexdigits[new(big.Int).And(mm, big.NewInt(15)).Int64()]
-		mm.Rsh(mm, 4)
-	}
-	lead := digits[0]
-	frac := strings.TrimRight(string(digits[1:]), "0")
-	if prec >= 0 && prec < len(frac) {
-		// Round the 64-bit mantissa to 4+4*prec bits, half to even.
-		shift := uint(60 - 4*prec)
-		q := new(big.Int).Rsh(m, shift)
-		rem := new(big.Int).Sub(m, new(big.Int).Lsh(q, shift))
-		half := new(big.Int).Lsh(big.NewInt(1), shift-1)
-		if c := rem.Cmp(half); c > 0 || (c == 0 && q.Bit(0) == 1) {
-			q.Add(q, big.NewInt(1))
-		}
-		if q.BitLen() > 4+4*prec {
-			q.Rsh(q, 4)
-			exp += 4
-		}
-		hs := q.Text(16)
-		lead = hs[0]
-		frac = hs[1:]
-	} else if prec > len(frac) {
-		frac += strings.Repeat("0", prec-len(frac))
-	}
-	s := "0x" + string(lead)
-	if frac != "" || alt {
-		s += "." + frac
-	}
-	if exp >= 0 {
-		return s + "p+" + itoa(exp)
-	}
-	return s + "p-" + itoa(-exp)
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	for n > 0 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-		n /= 10
-	}
-	return string(b)
 }

@@ -3,43 +3,28 @@ package sleep
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
-
-var options = builtins.Options{List: []builtins.Option{
-	{Long: "help"}, {Long: "version"},
-}}
 
 // Run sleeps for the sum of its operands (NUMBER[smhd] each). When ctx is
 // cancelled it returns at once with the status of a killed process.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, operands, err := options.Parse(c.Args[1:])
-	if err != nil {
-		return c.UsageFail(err, "", 1)
+	operands, st, done := utilcmd.NoOptions(c, "Usage: "+c.Name()+" NUMBER[SUFFIX]...\n  or:  "+c.Name()+" OPTION\n"+
+		"Pause for NUMBER seconds.  SUFFIX may be 's' for seconds (the default),\n"+
+		"'m' for minutes, 'h' for hours or 'd' for days.  NUMBER need not be an\n"+
+		"integer.  Given two or more arguments, pause for the amount of time\n"+
+		"specified by the sum of their values.\n\n"+utilcmd.Trailer(), 1, false)
+	if done {
+		return st
 	}
-	for _, o := range opts {
-		switch o.Key {
-		case "help":
-			fmt.Fprintf(c.Stdout, "Usage: %s NUMBER[SUFFIX]...\n  or:  %s OPTION\n", c.Name(), c.Name())
-			fmt.Fprint(c.Stdout, "Pause for NUMBER seconds.  SUFFIX may be 's' for seconds (the default),\n"+
-				"'m' for minutes, 'h' for hours or 'd' for days.  NUMBER need not be an\n"+
-				"integer.  Given two or more arguments, pause for the amount of time\n"+
-				"specified by the sum of their values.\n\n"+
-				"      --help        display this help and exit\n"+
-				"      --version     output version information and exit\n")
-			return 0
-		case "version":
-			return c.Version()
-		}
-	}
-	if len(operands) == 0 {
-		return c.UsageFail(fmt.Errorf("missing operand"), "", 1)
+	if st, ok := utilcmd.Operands(c, operands, 1, -1, 1); !ok {
+		return st
 	}
 	total := 0.0
 	bad := false

@@ -79,27 +79,16 @@ func Main(ctx context.Context, c *builtins.Call, a Algo) int {
 	}
 	lengthArg := ""
 	for _, o := range opts {
+		if r.checkOption(o.Key) {
+			continue
+		}
 		switch o.Key {
 		case "binary":
 			r.binary = 1
 		case "text":
 			r.binary = 0
-		case "check":
-			r.check = true
 		case "tag":
 			r.tag = true
-		case "zero":
-			r.delim = 0
-		case "ignore-missing":
-			r.igMis = true
-		case "quiet":
-			r.quiet, r.status, r.warn = true, false, false
-		case "status":
-			r.status, r.quiet, r.warn = true, false, false
-		case "warn":
-			r.warn, r.status, r.quiet = true, false, false
-		case "strict":
-			r.strict = true
 		case "length":
 			if st, ok := r.parseLength(o.Value); !ok {
 				return st
@@ -162,6 +151,9 @@ func Cksum(ctx context.Context, c *builtins.Call) int {
 	accepted := append(choices, argmatch.Choice{Names: []string{info[CRC32B].arg}, Value: int(CRC32B)})
 	lengthArg, debug := "", false
 	for _, o := range opts {
+		if r.checkOption(o.Key) {
+			continue
+		}
 		switch o.Key {
 		case "algorithm":
 			found := false
@@ -173,8 +165,6 @@ func Cksum(ctx context.Context, c *builtins.Call) int {
 			if !found {
 				return argmatch.Fail(c, o.Value, "--algorithm", false, choices, 1)
 			}
-		case "check":
-			r.check = true
 		case "length":
 			if st, ok := r.parseLength(o.Value); !ok {
 				return st
@@ -184,18 +174,6 @@ func Cksum(ctx context.Context, c *builtins.Call) int {
 			r.tag = true
 		case "untagged":
 			r.tag = false
-		case "zero":
-			r.delim = 0
-		case "ignore-missing":
-			r.igMis = true
-		case "quiet":
-			r.quiet, r.status, r.warn = true, false, false
-		case "status":
-			r.status, r.quiet, r.warn = true, false, false
-		case "warn":
-			r.warn, r.status, r.quiet = true, false, false
-		case "strict":
-			r.strict = true
 		case "debug":
 			debug = true
 		case "base64":
@@ -245,6 +223,31 @@ func Cksum(ctx context.Context, c *builtins.Call) int {
 		return 1
 	}
 	return r.operands(files)
+}
+
+// checkOption takes the options both the *sum commands and cksum have:
+// --check, --zero and the verification options, of which the last of
+// --quiet, --status and --warn wins.
+func (r *run) checkOption(key string) bool {
+	switch key {
+	case "check":
+		r.check = true
+	case "zero":
+		r.delim = 0
+	case "ignore-missing":
+		r.igMis = true
+	case "quiet":
+		r.quiet, r.status, r.warn = true, false, false
+	case "status":
+		r.status, r.quiet, r.warn = true, false, false
+	case "warn":
+		r.warn, r.status, r.quiet = true, false, false
+	case "strict":
+		r.strict = true
+	default:
+		return false
+	}
+	return true
 }
 
 // parseLength reads -l BITS as b2sum does at option time.

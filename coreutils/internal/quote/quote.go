@@ -426,3 +426,43 @@ func RuneWidth(r rune, n int) int {
 	}
 	return wcwidth.RuneWidth(r)
 }
+
+// CBody writes s as the inside of a C string literal, the way diff and git
+// quote file names: \a \b \t \n \v \f \r \" and \\ by name, and the bytes
+// octal selects as three octal digits.
+func CBody(s string, octal func(c byte) bool) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\v':
+			b.WriteString(`\v`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		default:
+			if octal(c) {
+				b.WriteByte('\\')
+				b.WriteByte('0' + c>>6)
+				b.WriteByte('0' + c>>3&7)
+				b.WriteByte('0' + c&7)
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	return b.String()
+}
