@@ -81,6 +81,16 @@ func (c *Call) Abs(name string) string {
 	if path.IsAbs(name) {
 		return name
 	}
+	// A leading "./" names the working directory itself: without it the
+	// path is clean in the common case (find's output, xargs' operands),
+	// and the filesystem below need not copy it to clean it.
+	for strings.HasPrefix(name, "./") {
+		rest := strings.TrimLeft(name[2:], "/")
+		if rest == "" {
+			break
+		}
+		name = rest
+	}
 	if c.Dir == "/" {
 		return "/" + name
 	}

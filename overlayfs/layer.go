@@ -108,6 +108,9 @@ func Clean(name string) string {
 	if isClean(name) {
 		return name
 	}
+	if strings.HasPrefix(name, "/") {
+		return path.Clean(name)
+	}
 	return path.Clean("/" + name)
 }
 

@@ -157,7 +157,10 @@ func (ns *Namespace) LstatIfPossible(name string) (fs.FileInfo, bool, error) {
 func (ns *Namespace) Stat(name string) (fs.FileInfo, error) {
 	if h, rel, ok := ns.fastHost(name); ok {
 		if fi, err := h.StatFollow(rel); err == nil {
-			return overlayfs.RenamedInfo(fi, path.Base(overlayfs.Clean(name))), nil
+			if rel == "/" { // the volume's root: named as its mount point
+				fi = overlayfs.RenamedInfo(fi, path.Base(overlayfs.Clean(name)))
+			}
+			return fi, nil
 		}
 	}
 	p, err := overlayfs.ResolveIn(rawNS{ns}, name, true)

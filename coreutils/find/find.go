@@ -402,12 +402,16 @@ func joinPath(dir, name string) string {
 	return dir + "/" + name
 }
 
-// joinAbs appends a name to a guest path for filesystem calls.
+// joinAbs appends a name to a guest path for filesystem calls. A final
+// "." of dir goes ("find ." lists /work/., whose members are /work/x): the
+// paths below a starting point are then clean, and the filesystem need
+// not copy each one to clean it.
 func joinAbs(dir, name string) string {
-	if dir == "/" {
-		return "/" + name
+	dir = strings.TrimRight(dir, "/")
+	for strings.HasSuffix(dir, "/.") {
+		dir = strings.TrimRight(dir[:len(dir)-2], "/")
 	}
-	return strings.TrimRight(dir, "/") + "/" + name
+	return dir + "/" + name
 }
 
 func (f *finder) tick() {

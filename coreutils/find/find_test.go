@@ -448,3 +448,15 @@ func TestRegexBacktrackingLimit(t *testing.T) {
 		t.Errorf("a quick back-reference match: %+v", r)
 	}
 }
+
+func TestJoinAbs(t *testing.T) {
+	for _, tc := range []struct{ dir, name, want string }{
+		{"/", "a", "/a"}, {"/work", "a", "/work/a"}, {"/work/", "a", "/work/a"},
+		{"/work/.", "a", "/work/a"}, {"/work/./", "a", "/work/a"}, {"/work/./.", "a", "/work/a"},
+		{"/.", "a", "/a"}, {"/work/..", "a", "/work/../a"}, {"/work/.x", "a", "/work/.x/a"},
+	} {
+		if got := joinAbs(tc.dir, tc.name); got != tc.want {
+			t.Errorf("joinAbs(%q, %q) = %q, want %q", tc.dir, tc.name, got, tc.want)
+		}
+	}
+}

@@ -479,7 +479,8 @@ func (x *xargs) flush() error {
 // command first when the argument would not fit or -n is reached.
 func (x *xargs) push(arg string) error {
 	if x.hasReplace {
-		x.item = &arg
+		item := arg // a copy: taking arg's address would move every argument to the heap
+		x.item = &item
 		return nil
 	}
 	need := len(arg) + 1
