@@ -28,6 +28,7 @@ func TestCommandsChargeMemory(t *testing.T) {
 		{"jq-map", `jq -n '[range(1e7)] | map(. + 1) | map(tostring) | length'`, ""},
 		{"awk-array", `awk 'BEGIN { while (1) a[i++] = "abcdefghijklmnopqrstuvwxyz" }'`, ""},
 		{"awk-input", `yes abcdefgh | awk '{ a[NR] = $0 }'`, ""},
+		{"awk-array-via-function", `yes abcdefgh | awk 'function add(a, k) { a[k] = k } { add(seen, NR) }'`, ""},
 		{"awk-getline-regex-rs", `awk 'BEGIN { RS = "x+"; while ((getline line < "/dev/zero") > 0) n++ }'`, ""},
 		{"awk-split", `awk 'function f(n) { split("a b c d e f g h", t); for (k in t) all[n, k] = t[k] } BEGIN { while (1) f(i++) }'`, ""},
 		{"sed-hold", `yes "$(printf '%01000d' 0)" | sed -n 'H; $p'`, "sed: couldn't re-allocate memory"},
