@@ -85,6 +85,7 @@ type gen struct {
 	// parameters of the function being generated: the memory check
 	// (checkFunc) measures the globals.
 	arrays, scalars, locals map[string]bool
+	prog                    *parser.Program
 }
 
 // tick runs the memory check every so many steps; it starts each rule
@@ -117,10 +118,16 @@ func (g *gen) noteScalar(name string) {
 func (g *gen) checkFunc() string {
 	var b strings.Builder
 	b.WriteString("function " + fCheck + "(__bb_k, __bb_n, __bb_e) {\n")
-	for _, a := range slices.Sorted(maps.Keys(g.arrays)) {
-		if g.scalars[a] {
-			continue // used both ways: goawk refused it already
+	for v := range g.scalars {
+		// A name seen only as a value may be an array that the program
+		// passes to functions: goawk's resolver knows.
+		if _, info, ok := g.prog.LookupVar("", v); ok && info.Type.String() == "array" {
+			g.arrays[v] = true
 		}
+	}
+	for _, a := range slices.Sorted(maps.Keys(g.arrays)) {
+		// A name also seen as a scalar is an array passed to a function
+		// (goawk refuses a scalar that is indexed).
 		a = rename(a)
 		b.WriteString("for (__bb_k in " + a + ") {\n__bb_e++\n__bb_n += length(__bb_k) + length(" + a + "[__bb_k])\n}\n")
 	}
@@ -140,7 +147,7 @@ func generate(prog *parser.Program, ofmt bool) (src string, err error) {
 			err = fmt.Errorf("internal error: %v", r)
 		}
 	}()
-	g := &gen{ofmt: ofmt, exts: extNames, defaultZero: extZeroArg, arrays: map[string]bool{}, scalars: map[string]bool{}}
+	g := &gen{ofmt: ofmt, exts: extNames, defaultZero: extZeroArg, arrays: map[string]bool{}, scalars: map[string]bool{}, prog: prog}
 	p := reflect.ValueOf(prog).Elem().FieldByName("ResolvedProgram").FieldByName("Program")
 	g.userFuncs = map[string]bool{}
 	for i := 0; i < p.FieldByName("Functions").Len(); i++ {

@@ -356,7 +356,7 @@ func (rt *runtime) getFile(name, rs string) int {
 			}
 			r, closer = f, f
 		}
-		s = &inStream{r: newRecordReader(r), f: closer}
+		s = &inStream{r: newRecordReader(r, rt.readAll), f: closer}
 		rt.inputs[name] = s
 	}
 	return rt.read(s, rs)
@@ -371,7 +371,7 @@ func (rt *runtime) getCmd(cmd, rs string) int {
 		}
 		rt.flushAll()
 		pr, pw := io.Pipe()
-		s = &inStream{r: newRecordReader(pr), pipe: pr, done: make(chan int, 1)}
+		s = &inStream{r: newRecordReader(pr, rt.readAll), pipe: pr, done: make(chan int, 1)}
 		sub := rt.sub(cmd)
 		sub.Stdout = pw
 		go func() {
@@ -407,11 +407,17 @@ type recordReader struct {
 	all bool
 	re  *regexp.Regexp
 	rs  string
+	// readAll holds the input in memory (regex mode), charging it.
+	readAll func(io.Reader) ([]byte, error)
 }
 
-func newRecordReader(r io.Reader) *recordReader {
-	return &recordReader{r: bufio.NewReaderSize(r, 64<<10)}
+func newRecordReader(r io.Reader, readAll func(io.Reader) ([]byte, error)) *recordReader {
+	return &recordReader{r: bufio.NewReaderSize(r, 64<<10), readAll: readAll}
 }
+
+// readAll reads the rest of a getline source into memory, charged to the
+// call's memory budget.
+func (rt *runtime) readAll(r io.Reader) ([]byte, error) { return rt.c.ReadAll(rt.ctx, r) }
 
 func (rr *recordReader) next(rs string) (string, bool, error) {
 	switch {
@@ -458,7 +464,7 @@ func (rr *recordReader) next(rs string) (string, bool, error) {
 	// Regex separator (or the separator changed after a regex one):
 	// work on the rest of the input in memory.
 	if !rr.all {
-		data, err := io.ReadAll(rr.r)
+		data, err := rr.readAll(rr.r)
 		if err != nil {
 			return "", false, err
 		}

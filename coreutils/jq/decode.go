@@ -300,6 +300,7 @@ func (d *decoder) object() (any, error) {
 	if keys == nil {
 		keys = make([]string, 0, d.lastWidth)
 	}
+	prefix, last := true, d.order.last // last: nested objects change it
 	d.skipSpace()
 	if d.pos < len(d.data) && d.data[d.pos] == '}' {
 		d.pos++
@@ -343,7 +344,12 @@ func (d *decoder) object() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		if _, dup := obj[key]; !dup {
+		// While the keys follow the distinct keys of the object before
+		// this one, a key cannot repeat an earlier one.
+		if prefix && len(keys) < len(last) && last[len(keys)] == key {
+			keys = append(keys, key)
+		} else if _, dup := obj[key]; !dup {
+			prefix = false
 			keys = append(keys, key)
 		}
 		obj[key] = v

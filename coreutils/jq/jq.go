@@ -122,6 +122,9 @@ type jq struct {
 	// parseErr: invalid JSON input.
 	parseErr  error
 	indexKeys []string
+	// held is what was charged to the memory budget for the current
+	// input, pending what is not charged yet (see memory.go).
+	held, pending int64
 }
 
 // Run is the jq command.
@@ -427,6 +430,7 @@ func (j *jq) run() int {
 		gojq.WithFunction("__bb_order", 1, 1, j.opOrder),
 		gojq.WithFunction("__bb_inherit", 1, 1, j.opInherit),
 		gojq.WithFunction("__bb_fromjson", 0, 0, j.opFromJSON),
+		gojq.WithFunction("__bb_elem", 0, 0, j.opElem),
 		gojq.WithFunction("__bb_input_filename", 0, 0, func(any, []any) any {
 			if !j.last.set || j.srcs[min(j.cur, len(j.srcs)-1)].path == "-" {
 				return nil
@@ -497,6 +501,10 @@ func (j *jq) run() int {
 				if _, isErr := x.(error); isErr {
 					break
 				}
+				if err := j.hold(valueSize(x)); err != nil {
+					fmt.Fprintf(c.Stderr, "jq: error: %s\n", builtins.ErrText(err))
+					return 2
+				}
 				all = append(all, x)
 			}
 			v = all
@@ -518,6 +526,7 @@ func (j *jq) run() int {
 			}
 			ret = j.process(code, v, varValues)
 			j.order.endInput()
+			j.release()
 			if ret < 0 {
 				break
 			}

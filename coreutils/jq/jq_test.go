@@ -88,3 +88,15 @@ func TestNumberFormat(t *testing.T) {
 		}
 	}
 }
+
+// The decoder skips the duplicate-key lookup while an object's keys follow
+// the previous object's; a nested object (which changes the previous key
+// list) or a repeated key must still give jq's last-one-wins object.
+func TestDuplicateKeysAfterRecords(t *testing.T) {
+	e := cmdtest.Env{Stdin: `{"a":1,"b":2}` + "\n" + `{"a":{"b":1,"a":1},"a":5}` + "\n" + `{"a":1,"b":2,"a":3}` + "\n" + `{"a":1,"a":5,"b":2}` + "\n"}
+	r := e.Run(Run, "jq", "-c", "[., keys_unsorted]")
+	want := `[{"a":1,"b":2},["a","b"]]` + "\n" + `[{"a":5},["a"]]` + "\n" + `[{"a":3,"b":2},["a","b"]]` + "\n" + `[{"a":5,"b":2},["a","b"]]` + "\n"
+	if r.Stdout != want || r.Code != 0 {
+		t.Fatalf("got %d %q %q, want %q", r.Code, r.Stdout, r.Stderr, want)
+	}
+}

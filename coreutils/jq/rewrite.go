@@ -20,6 +20,8 @@ import (
 //     construction lists in another order, end in __bb_order;
 //   - iteration (.[], and so .., paths, map, to_entries, ...) goes through
 //     __bb_each, which visits an object's keys in order;
+//   - the elements of array constructions pass through __bb_elem, which
+//     charges them to the memory budget (see memory.go);
 //   - builtins gojq defines over its own (sorted) iteration are redefined
 //     in jq over the rewritten operations (orderedDefs).
 //
@@ -168,8 +170,10 @@ func (r *orderRewriter) term(t *gojq.Term) {
 			r.query(a)
 		}
 	}
-	if t.Array != nil {
+	if t.Array != nil && t.Array.Query != nil {
 		r.query(t.Array.Query)
+		// Each element is charged to the memory budget as it is added.
+		t.Array.Query = pipe(t.Array.Query, termQuery(funcTerm("__bb_elem")))
 	}
 	if t.Unary != nil {
 		r.term(t.Unary.Term)
