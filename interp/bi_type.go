@@ -54,7 +54,7 @@ func (f *frame) fileMatches(name string, all bool, pathVar string) []cmdMatch {
 		if dir == "" {
 			dir = "."
 		}
-		if p, ok := f.call.sh.lookPath(dir, name); ok {
+		if p, ok := f.call.sh.lookPath(dir, f.dir, name); ok {
 			out = append(out, cmdMatch{"file", p})
 			if !all {
 				break
@@ -154,7 +154,11 @@ func (f *frame) describe(n string, m cmdMatch, showHash bool) string {
 		return n + " is a shell builtin\n"
 	}
 	if _, hashed := f.hashTab[n]; hashed && showHash {
-		return n + " is hashed (" + m.path + ")\n"
+		p := m.path
+		if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "./") {
+			p = "./" + p // bash shows a relative PATH entry's hash so
+		}
+		return n + " is hashed (" + p + ")\n"
 	}
 	return n + " is " + m.path + "\n"
 }

@@ -56,22 +56,38 @@ func (sh *Shell) dispatch(ctx context.Context, c *builtins.Call, quiet bool) (st
 	if strings.Contains(name, "/") {
 		return sh.runPath(ctx, c, quiet)
 	}
-	switch name {
-	case "bash", "sh":
-		return sh.runShellCommand(ctx, c)
+	// A name is looked up along PATH, in order, as bash does: the commands
+	// live in /usr/bin and /bin, so a PATH without them finds none (the
+	// shell's builtins were run before this). A command's own exec (xargs,
+	// env) with PATH unset searches execvp's default, /bin:/usr/bin; the
+	// shell with PATH unset or empty looks in the current directory only.
+	pathVar, set := c.LookupEnv("PATH")
+	if !set && quiet {
+		pathVar = "/bin:/usr/bin"
 	}
-	if cmd, ok := sh.Registry.Lookup(name); ok {
-		return cmd(sh.Budget.commandContext(ctx), c)
+	p, found := sh.lookPath(pathVar, c.Dir, name)
+	if !found {
+		if !quiet {
+			why := "command not found"
+			if pathVar == "" {
+				why = "No such file or directory"
+			}
+			fmt.Fprintf(c.Stderr, "%s%s: %s\n", infoOf(ctx).prefix, name, why)
+		}
+		return 127
 	}
-	if p, ok := sh.lookPath(c.Getenv("PATH"), name); ok && !strings.HasPrefix(p, "/bin/") && !strings.HasPrefix(p, "/usr/bin/") {
-		c2 := *c
-		c2.Args = append([]string{p}, c.Args[1:]...)
-		return sh.runPath(ctx, &c2, quiet)
+	if dir := path.Dir(p); dir == "/bin" || dir == "/usr/bin" {
+		switch name {
+		case "bash", "sh":
+			return sh.runShellCommand(ctx, c)
+		}
+		if cmd, ok := sh.Registry.Lookup(name); ok {
+			return cmd(sh.Budget.commandContext(ctx), c)
+		}
 	}
-	if !quiet {
-		fmt.Fprintf(c.Stderr, "%s%s: command not found\n", infoOf(ctx).prefix, name)
-	}
-	return 127
+	c2 := *c
+	c2.Args = append([]string{p}, c.Args[1:]...)
+	return sh.runPath(ctx, &c2, quiet)
 }
 
 // debugPanics adds stacks to panic messages; for development only.
@@ -246,12 +262,10 @@ run:
 	return sh.Run(ctx, inv)
 }
 
-// lookPath finds name along PATH: registered commands live in /usr/bin and
-// /bin; other directories are searched in the sandbox filesystem.
-func (sh *Shell) lookPath(pathVar, name string) (string, bool) {
-	if pathVar == "" {
-		pathVar = "/usr/bin:/bin"
-	}
+// lookPath finds name along pathVar: registered commands live in /usr/bin
+// and /bin; other directories (relative ones from cwd, an empty entry
+// being the current directory) are searched in the sandbox filesystem.
+func (sh *Shell) lookPath(pathVar, cwd, name string) (string, bool) {
 	_, registered := sh.Registry.Lookup(name)
 	registered = registered || name == "bash" || name == "sh"
 	for _, dir := range strings.Split(pathVar, ":") {
@@ -265,11 +279,15 @@ func (sh *Shell) lookPath(pathVar, name string) (string, bool) {
 			}
 			continue
 		}
-		if !path.IsAbs(dir) {
-			continue
-		}
 		p := path.Join(dir, name)
+		if !path.IsAbs(dir) {
+			p = path.Join(cwd, p)
+		}
 		if fi, err := sh.FS.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
+			if !path.IsAbs(dir) {
+				// bash runs it by the name PATH gave it
+				return dir + "/" + name, true
+			}
 			return p, true
 		}
 	}

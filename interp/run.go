@@ -449,6 +449,8 @@ func (f *frame) stmt(st *syntax.Stmt) {
 				f.status = st2
 			}
 		}
+	} else if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(st.Redirs) > 0 && !isBareExec(st.Cmd) {
+		f.callRedir(ce, st.Redirs)
 	} else if len(st.Redirs) > 0 {
 		f.withRedirs(st.Redirs, isBareExec(st.Cmd), func() { f.cmd(st.Cmd) })
 	} else {

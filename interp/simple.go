@@ -12,7 +12,13 @@ import (
 
 // call1 runs a simple command: assignments, then a function, a builtin
 // or a command of the sandbox.
-func (f *frame) call1(c *syntax.CallExpr) {
+func (f *frame) call1(c *syntax.CallExpr) { f.callRedir(c, nil) }
+
+// callRedir runs a simple command whose redirections, if any, are
+// applied after its words are expanded, as bash orders them (a
+// substitution's stderr is the command's outer one; "> out$((i++))" sees
+// the words' side effects).
+func (f *frame) callRedir(c *syntax.CallExpr, redirs []*syntax.Redirect) {
 	if len(c.Args) == 0 {
 		f.hadSubst = false
 		for _, as := range c.Assigns {
@@ -49,6 +55,15 @@ func (f *frame) call1(c *syntax.CallExpr) {
 		}
 		return
 	}
+	if len(redirs) > 0 {
+		f.withRedirs(redirs, false, func() { f.callArgs(c, args) })
+		return
+	}
+	f.callArgs(c, args)
+}
+
+// callArgs runs a simple command whose words are expanded.
+func (f *frame) callArgs(c *syntax.CallExpr, args []string) {
 	if len(args) == 0 {
 		for _, as := range c.Assigns {
 			if !f.assignment(as, false) {

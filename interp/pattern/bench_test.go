@@ -86,3 +86,20 @@ func BenchmarkUpstreamRegexpPrefix(b *testing.B) {
 		}
 	}
 }
+
+// ${x//+(0)/d} over 100 KB: one run of zeros, and many short runs.
+func benchReplaceExtRun(b *testing.B, x string) {
+	ctx := context.Background()
+	for b.Loop() {
+		n := 0
+		Compile("+(0)", ExtGlob).Spans(ctx, x, true, func(st, e int) bool { n++; return true })
+	}
+}
+
+func BenchmarkReplaceExtGlobOneRun(b *testing.B) {
+	benchReplaceExtRun(b, strings.Repeat("0", 100_000))
+}
+
+func BenchmarkReplaceExtGlobManyRuns(b *testing.B) {
+	benchReplaceExtRun(b, strings.Repeat("00a", 33_000))
+}

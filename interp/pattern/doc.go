@@ -36,7 +36,8 @@
 // literal patterns, prefix*, *suffix and *infix* run on string searches; other
 // patterns without extglob run on a bit-parallel NFA (linear in the string);
 // extglob patterns run on sets of positions, polynomial in the worst case,
-// never exponential.
+// never exponential (a repetition of one-character alternatives, +(0) or
+// *([[:space:]]), is one linear pass).
 //
 // [Glob] expands a pattern over a directory tree reached through an injected
 // [FS]: several path elements, globstar **, dotglob, nocaseglob and

@@ -264,6 +264,9 @@ func (m *setMatcher) group(n *node, in posSet) posSet {
 		}
 		return out
 	case '+', '*':
+		if oneCharAlts(n) {
+			return m.repeatChars(n, in)
+		}
 		all := m.alts(n, in)
 		front := all
 		for !front.empty() && m.charge(m.words) {
@@ -306,6 +309,59 @@ func (m *setMatcher) group(n *node, in posSet) posSet {
 			out[k] |= rest[k] &^ hit[k]
 		}
 	})
+	return out
+}
+
+// oneCharAlts reports whether every alternative of a group is one
+// character (+(0), *([[:space:]]|-)): its repetition is a run of such
+// characters, found in one pass.
+func oneCharAlts(n *node) bool {
+	for _, a := range n.alts {
+		if len(a) != 1 || a[0].kind == kStar || a[0].kind == kGroup {
+			return false
+		}
+	}
+	return len(n.alts) > 0
+}
+
+// repeatChars is +(..) or *(..) of one-character alternatives, linear in
+// the subject: walking forward, a position is live when a start is there
+// or a repetition reached it, and a live position whose character some
+// alternative matches reaches the next one. (The general fixpoint costs
+// one pass over the set per character of the longest run.)
+func (m *setMatcher) repeatChars(n *node, in posSet) posSet {
+	s := m.s
+	out := m.newSet()
+	lo, hi := in.min(), in.max()
+	if lo < 0 {
+		return out
+	}
+	for p, steps := lo, 0; p < len(s); steps++ {
+		live := in.has(p) || out.has(p)
+		if !live && p > hi {
+			break
+		}
+		r, size := runeAt(s, p)
+		if live {
+			dot := m.leadingDot(p) // only a literal '.' consumes it
+			for i := range n.alts {
+				a := &n.alts[i][0]
+				if (!dot || a.kind == kLit && a.r == '.') && a.matchOne(r, m.nocase) {
+					out.add(p + size)
+					break
+				}
+			}
+		}
+		if steps&1023 == 1023 && !m.charge(1024) {
+			return m.newSet()
+		}
+		p += size
+	}
+	if n.op == '*' {
+		for k := range out {
+			out[k] |= in[k]
+		}
+	}
 	return out
 }
 
@@ -356,13 +412,15 @@ func (m *setMatcher) suffix(nodes []node, longest bool) int {
 
 // find returns the leftmost-longest match starting at or after from.
 func (m *setMatcher) find(nodes []node, from int) (int, int) {
-	for _, i := range m.boundaries(from) {
-		if m.err != nil {
-			break
-		}
+	for i := from; i <= len(m.s) && m.err == nil; {
 		if e := m.seq(nodes, m.single(i)).max(); e >= 0 {
 			return i, e
 		}
+		if i == len(m.s) {
+			break
+		}
+		_, n := runeAt(m.s, i)
+		i += n
 	}
 	return -1, -1
 }
