@@ -158,3 +158,28 @@ func readAllFile(ns *Namespace, name string) (string, error) {
 	b, err := io.ReadAll(f)
 	return string(b), err
 }
+
+// TM-FS-013: the same property under the fuzzer (go test -fuzz
+// FuzzLinkTargetsAcrossNestedMounts ./volumes): any link target, made in
+// any of the three directories, reads what the guest resolver names and
+// never a covered host file.
+func FuzzLinkTargetsAcrossNestedMounts(f *testing.F) {
+	for _, seed := range []string{"hidden", "../hidden", "/work/hidden/../hidden", "rwin/../hidden", "../../work/hidden", "l1/hidden", ".", "/work//hidden/", "sub/../../work/rwin"} {
+		f.Add(seed, uint8(0))
+	}
+	ns := nestedNamespace(f)
+	dirs := []string{"/work", "/work/sub", "/work/rwin"}
+	f.Fuzz(func(t *testing.T, target string, where uint8) {
+		if target == "" || strings.ContainsRune(target, 0) || len(target) > 256 {
+			return
+		}
+		link := path.Join(dirs[int(where)%len(dirs)], "l"+string(rune('0'+where%3)))
+		ns.Remove(link)
+		if err := ns.SymlinkIfPossible(target, link); err != nil {
+			return
+		}
+		for _, suffix := range []string{"", "/secret.txt", "/only-host.txt", "/alias", "/../hidden/secret.txt"} {
+			checkSameAsResolver(t, ns, link+suffix, target)
+		}
+	})
+}
