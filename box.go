@@ -418,6 +418,7 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 		ticket := b.cfg.Pacing.Begin(b.cfg.Tenant)
 		defer ticket.End()
 		budget.Pace = func() { ticket.Pace(runCtx) }
+		budget.PaceBytes = func(n int64) { ticket.PaceBytes(runCtx, n) }
 		budget.Yield = func() { ticket.Yield(runCtx) }
 	}
 	timer := time.AfterFunc(limits.Timeout, func() { budget.Trip(interp.BudgetTime, int64(limits.Timeout)) })

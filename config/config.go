@@ -51,6 +51,10 @@ type Server struct {
 	// runs are refused with 503 as it nears. 0: a fraction of the
 	// machine's (or cgroup's) memory, chosen by the server.
 	MaxMemory Size `yaml:"max_memory"`
+	// GoMaxProcs is how many goroutines run Go code at once (Go's
+	// GOMAXPROCS). 0: twice the processors Go would use, chosen by the
+	// server.
+	GoMaxProcs int `yaml:"gomaxprocs"`
 	// DrainTimeout bounds how long a stopping server lets runs in flight
 	// finish before it cuts them.
 	DrainTimeout time.Duration `yaml:"drain_timeout"`
@@ -331,6 +335,9 @@ func (f *File) validate(name string, root *yaml.Node) error {
 		if _, err := os.Stat(k.file); err != nil {
 			return fail(fmt.Sprintf("%s: %v", k.file, errors.Unwrap(err)), "server", k.key)
 		}
+	}
+	if f.Server.GoMaxProcs < 0 {
+		return fail(fmt.Sprintf("gomaxprocs %d: must be 0 (the default) or more", f.Server.GoMaxProcs), "server", "gomaxprocs")
 	}
 	if f.Server.MaxConcurrent <= 0 {
 		f.Server.MaxConcurrent = 32

@@ -122,6 +122,9 @@ type Budget struct {
 	// loop iterations, commands, memory charges, pipe writes): it may
 	// park the calling goroutine to give the processor to other calls.
 	Pace func()
+	// PaceBytes, when set, replaces Pace at a memory charge of n bytes
+	// (a scheduler may slow down a call that takes on memory briskly).
+	PaceBytes func(n int64)
 	// Yield, when set, is a checkpoint that is not counted as work: a
 	// command asking whether the call was cancelled (commandContext).
 	Yield func()
@@ -195,6 +198,10 @@ func (c yieldContext) Err() error {
 // one more checkpoint's work, so that a call allocating briskly (a
 // memory flood) yields like one looping briskly.
 func (b *Budget) paceBytes(n int64) {
+	if b != nil && b.PaceBytes != nil {
+		b.PaceBytes(n)
+		return
+	}
 	b.pace()
 	if b != nil && b.Pace != nil {
 		for k := n >> 18; k > 0; k-- {

@@ -33,7 +33,8 @@ type Scheduler struct {
 	slice  time.Duration
 	period time.Duration
 
-	linger time.Duration
+	linger     time.Duration
+	sliceBytes int64 // bytes a long call may take on per slice; 0: no bound
 
 	short atomic.Int64 // calls in flight still within their grace period
 	// paced is set while a short call is in flight or one ended less than
@@ -57,6 +58,9 @@ const (
 	DefaultGrace  = 500 * time.Millisecond
 	DefaultSlice  = 2 * time.Millisecond
 	DefaultPeriod = 20 * time.Millisecond
+	// SliceBytes bounds what a long call takes on per slice while short
+	// calls are in flight: 50 MiB/s at the default period.
+	SliceBytes = 1 << 20
 	// DefaultLinger keeps long calls paced for a while after the last
 	// short call ended: an agent's calls come one after another, and in
 	// the gap between two (the answer's way back, the next request's way
@@ -72,6 +76,7 @@ func New() *Scheduler {
 	s := NewWith(DefaultGrace, DefaultSlice, DefaultPeriod)
 	s.work = DefaultWork
 	s.linger = DefaultLinger
+	s.sliceBytes = SliceBytes
 	return s
 }
 
@@ -90,7 +95,8 @@ type Ticket struct {
 	long   atomic.Bool
 	ticks  atomic.Int64 // checkpoints passed while short
 	timer  *time.Timer
-	rest   time.Time // no turn before then (guarded by s.mu)
+	rest   time.Time    // no turn before then (guarded by s.mu)
+	bytes  atomic.Int64 // taken on in this slice
 }
 
 // Begin enters a call of tenant, short until its grace period ends or it
@@ -210,6 +216,29 @@ func (t *Ticket) Pace(ctx context.Context) {
 	t.wait(ctx)
 }
 
+// PaceBytes is the checkpoint of a call about to hold n more bytes: it
+// counts as one checkpoint and one more for each 256 KiB (a call that
+// allocates briskly is as long as one that loops briskly). While short
+// calls are in flight, a long call may take on SliceBytes per slice:
+// more ends its slice and lengthens its rest in proportion, so that a
+// memory flood's allocations, and the garbage collections they bring on,
+// which stop every call, slow down with it.
+func (t *Ticket) PaceBytes(ctx context.Context, n int64) {
+	if t == nil {
+		return
+	}
+	if !t.long.Load() {
+		if w := t.s.work; w <= 0 || t.ticks.Add(1+max(n, 0)>>18) <= w {
+			return
+		}
+		t.becomeLong()
+	}
+	if n > 0 && t.s.paced.Load() {
+		t.bytes.Add(n)
+	}
+	t.wait(ctx)
+}
+
 // wait parks a long call until its turn (see Pace).
 func (t *Ticket) wait(ctx context.Context) {
 	s := t.s
@@ -217,14 +246,21 @@ func (t *Ticket) wait(ctx context.Context) {
 		now := time.Now()
 		s.mu.Lock()
 		if s.turn == t {
-			if now.Before(s.till) {
+			b := t.bytes.Load()
+			if now.Before(s.till) && b <= s.sliceBytes {
 				s.mu.Unlock()
 				return
 			}
-			// Our slice is over: rest for the rest of the period, so
-			// that a long call never holds a core for more than slice
+			// Our slice is over: rest for the rest of the period (and a
+			// period more for each SliceBytes taken on past the first),
+			// so that a long call never holds a core for more than slice
 			// out of period while short calls are in flight.
-			s.turn, t.rest = nil, now.Add(s.period-s.slice)
+			rest := s.period - s.slice
+			if s.sliceBytes > 0 && b > s.sliceBytes {
+				rest += time.Duration(float64(s.period) * float64(b-s.sliceBytes) / float64(s.sliceBytes))
+			}
+			t.bytes.Add(-b)
+			s.turn, t.rest = nil, now.Add(rest)
 		}
 		if (s.turn == nil || !now.Before(s.till)) && !now.Before(t.rest) {
 			s.turn, s.till = t, now.Add(s.slice)

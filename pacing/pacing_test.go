@@ -148,3 +148,31 @@ func TestLingerAfterShortCalls(t *testing.T) {
 		t.Errorf("long call released %v after the last short call, before the linger", d)
 	}
 }
+
+// TM-SRV-017: beside short calls, a long call taking on memory past
+// SliceBytes in its slice rests in proportion; below it, it runs on.
+func TestLongCallsTakeOnMemorySlowly(t *testing.T) {
+	s := NewWith(time.Millisecond, 20*time.Millisecond, 100*time.Millisecond)
+	s.sliceBytes = 1 << 20
+	long := s.Begin("t")
+	defer long.End()
+	time.Sleep(10 * time.Millisecond)
+	ctx := context.Background()
+	s.enterShort()
+	defer s.leaveShort()
+
+	bytesAsync := func(n int64) <-chan struct{} {
+		done := make(chan struct{})
+		go func() { long.PaceBytes(ctx, n); close(done) }()
+		return done
+	}
+	returns(t, bytesAsync(512<<10), "a long call taking its slice")
+	returns(t, bytesAsync(256<<10), "a long call within its slice's bytes")
+	start := time.Now()
+	done := bytesAsync(3 << 20)
+	blocks(t, done, "a long call resting after taking on 3 MiB more")
+	returns(t, done, "a long call after its rest")
+	if d := time.Since(start); d < 250*time.Millisecond {
+		t.Errorf("rested %v after 3.75 MiB with 1 MiB a 100 ms period, want some 355 ms", d)
+	}
+}

@@ -3,7 +3,9 @@ package serve
 import (
 	"context"
 	"net/http/httptest"
+	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -113,5 +115,30 @@ func TestMemoryPressureRefusesRuns(t *testing.T) {
 func TestDefaultMaxMemory(t *testing.T) {
 	if m := defaultMaxMemory(); m < 64<<20 {
 		t.Fatalf("default max memory %d", m)
+	}
+}
+
+// TM-SRV-017: a server runs with spare processors for short calls (twice
+// Go's choice unless server.gomaxprocs says otherwise) and gives the
+// process its setting back when it closes.
+func TestServerMaxProcs(t *testing.T) {
+	before := runtime.GOMAXPROCS(0)
+	for _, c := range []struct{ set, want int }{{0, 2 * goProcs}, {3, 3}} {
+		cfg := testConfig(t, "")
+		cfg.Server.GoMaxProcs = c.set
+		s, err := New(cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := runtime.GOMAXPROCS(0); got != c.want {
+			t.Errorf("gomaxprocs %d: GOMAXPROCS %d, want %d", c.set, got, c.want)
+		}
+		s.Close()
+		if got := runtime.GOMAXPROCS(0); got != before {
+			t.Errorf("after Close: GOMAXPROCS %d, want %d again", got, before)
+		}
+	}
+	if _, err := config.Parse("t.yaml", []byte("server: {gomaxprocs: -1}\n")); err == nil || !strings.Contains(err.Error(), "gomaxprocs") {
+		t.Errorf("gomaxprocs -1: %v", err)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -37,6 +38,7 @@ type Server struct {
 	queued   atomic.Int64
 	metrics  *metrics
 	memory   *memoryGuard
+	procs    int // GOMAXPROCS before New, restored by Close
 	drain    *drainer
 	redis    *redisClient // nil unless sessions.store is redis
 }
@@ -58,6 +60,7 @@ func New(cfg *config.File, log *slog.Logger) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, profiles: map[string]*profile{}, log: log, slots: make(chan struct{}, cfg.Server.MaxConcurrent), metrics: newMetrics(), drain: newDrainer()}
 	s.memory = newMemoryGuard(int64(cfg.Server.MaxMemory))
+	s.procs = setMaxProcs(cfg.Server.GoMaxProcs)
 	// One scheduler for every profile: a tenant's long calls yield the
 	// processor to every tenant's short ones (TM-SRV-014).
 	sched := pacing.New()
@@ -109,6 +112,7 @@ func New(cfg *config.File, log *slog.Logger) (*Server, error) {
 // Close releases every profile.
 func (s *Server) Close() error {
 	s.memory.close()
+	runtime.GOMAXPROCS(s.procs)
 	for _, p := range s.profiles {
 		if p.box != nil {
 			p.box.Close()
@@ -128,6 +132,22 @@ func (s *Server) Close() error {
 }
 
 type fallbackCountKey struct{}
+
+// goProcs is Go's own choice of GOMAXPROCS (the processors, the cgroup's
+// CPU limit or the GOMAXPROCS variable), taken before any server sets it.
+var goProcs = runtime.GOMAXPROCS(0)
+
+// setMaxProcs sets GOMAXPROCS to n, or by default to twice Go's choice,
+// and returns the value before. The spares are for short calls: a paced
+// long call's goroutine keeps its processor while the OS has descheduled
+// its thread (for milliseconds on a loaded machine), and with no spare
+// the short calls' goroutines would wait for it.
+func setMaxProcs(n int) int {
+	if n <= 0 {
+		n = 2 * goProcs
+	}
+	return runtime.GOMAXPROCS(n)
+}
 
 // errBusy means the queue is full.
 var errBusy = errors.New("too many runs in progress; retry later")
