@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -404,7 +405,11 @@ func (p *printer) uintArg(a string) uint64 {
 	return mag
 }
 
-var floatPrefix = regexp.MustCompile(`^[+-]?(?i:inf(?:inity)?|nan|0x[0-9a-f]*\.?[0-9a-f]*(?:p[+-]?[0-9]+)?|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]+)?)`)
+// floatPrefix is compiled on first use: a package-level regexp costs every
+// start of the binary, printf or not.
+var floatPrefix = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[+-]?(?i:inf(?:inity)?|nan|0x[0-9a-f]*\.?[0-9a-f]*(?:p[+-]?[0-9]+)?|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]+)?)`)
+})
 
 // floatArg converts a floating argument as strtold does: the longest
 // valid prefix, the rest an error.
@@ -416,7 +421,7 @@ func (p *printer) floatArg(a string) float64 {
 	if a == "" {
 		return 0
 	}
-	m := floatPrefix.FindString(s)
+	m := floatPrefix().FindString(s)
 	var x float64
 	if m != "" {
 		var err error
