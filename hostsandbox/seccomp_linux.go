@@ -9,7 +9,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/elastic/go-seccomp-bpf/arch"
 	"golang.org/x/net/bpf"
 	"golang.org/x/sys/unix"
 )
@@ -91,19 +90,29 @@ func (p *bpfProgram) assemble() ([]bpf.RawInstruction, error) {
 	return bpf.Assemble(p.ins)
 }
 
+// seccompArch is what the strict filter needs of the architecture: its
+// name, audit arch value, the x32 bit where there is one, and the numbers
+// of the syscalls the filter names (filterArch gives it).
+type seccompArch struct {
+	name      string
+	auditArch uint32
+	x32Mask   uint32
+	numbers   map[string]int
+}
+
 // strictSeccompProgram assembles the SyscallStrict filter for this
 // architecture as the raw sock_filter array bwrap --seccomp reads. It is
-// written by hand on go-seccomp-bpf's syscall tables rather than with its
-// policy assembler because socket(2)'s and clone(2)'s arguments must be
-// compared on their low 32 bits only (the kernel truncates them to int, so
+// written by hand rather than with go-seccomp-bpf's policy assembler
+// because socket(2)'s and clone(2)'s arguments must be compared on their
+// low 32 bits only (the kernel truncates them to int, so
 // a 64-bit compare could be bypassed by setting high bits).
 func strictSeccompProgram() ([]byte, error) {
-	info, err := arch.GetInfo("")
+	info, err := filterArch()
 	if err != nil {
-		return nil, fmt.Errorf("seccomp: %w", err)
+		return nil, err
 	}
-	if len(info.SyscallNames) == 0 {
-		return nil, fmt.Errorf("seccomp: no syscall table for architecture %s", info.Name)
+	if len(info.numbers) == 0 {
+		return nil, fmt.Errorf("seccomp: no syscall table for architecture %s", info.name)
 	}
 	errnoEPERM := uint32(unix.SECCOMP_RET_ERRNO) | uint32(unix.EPERM)
 	retDeny := bpf.RetConstant{Val: errnoEPERM}
@@ -123,27 +132,27 @@ func strictSeccompProgram() ([]byte, error) {
 
 	var p bpfProgram
 	p.add(bpf.LoadAbsolute{Off: offArch, Size: 4},
-		bpf.JumpIf{Cond: bpf.JumpEqual, Val: uint32(info.ID), SkipTrue: 1},
+		bpf.JumpIf{Cond: bpf.JumpEqual, Val: info.auditArch, SkipTrue: 1},
 		retENOSYS,
 		bpf.LoadAbsolute{Off: offNr, Size: 4})
-	if info.ID == arch.X86_64.ID {
+	if info.x32Mask != 0 {
 		// x32 syscalls share the arch value but set bit 30.
-		p.add(bpf.JumpIf{Cond: bpf.JumpGreaterOrEqual, Val: uint32(arch.X32.SeccompMask), SkipTrue: 0, SkipFalse: 1},
+		p.add(bpf.JumpIf{Cond: bpf.JumpGreaterOrEqual, Val: info.x32Mask, SkipTrue: 0, SkipFalse: 1},
 			retENOSYS)
 	}
 	for _, name := range strictDeniedSyscalls {
-		if nr, ok := info.SyscallNames[name]; ok {
+		if nr, ok := info.numbers[name]; ok {
 			p.jumpIfEqual(uint32(nr), "deny")
 		}
 	}
-	if nr, ok := info.SyscallNames["clone3"]; ok {
+	if nr, ok := info.numbers["clone3"]; ok {
 		p.jumpIfEqual(uint32(nr), "enosys")
 	}
-	socketNr, hasSocket := info.SyscallNames["socket"]
+	socketNr, hasSocket := info.numbers["socket"]
 	if hasSocket {
 		p.jumpIfEqual(uint32(socketNr), "socket")
 	}
-	cloneNr, hasClone := info.SyscallNames["clone"]
+	cloneNr, hasClone := info.numbers["clone"]
 	if hasClone {
 		p.jumpIfEqual(uint32(cloneNr), "clone")
 	}
@@ -169,7 +178,7 @@ func strictSeccompProgram() ([]byte, error) {
 		// clone's flags are its first argument, except on s390, where
 		// the first two are swapped.
 		flagsArg := uint32(0)
-		if strings.HasPrefix(info.Name, "s390") {
+		if strings.HasPrefix(info.name, "s390") {
 			flagsArg = 1
 		}
 		p.label("clone")

@@ -5,6 +5,7 @@ package hostsandbox
 import (
 	"context"
 	"encoding/binary"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -30,6 +31,38 @@ func TestStrictSeccompProgramAssembles(t *testing.T) {
 		if nr, ok := info.SyscallNames[name]; ok && !consts[uint32(nr)] {
 			t.Errorf("%s (%d) not in the filter", name, nr)
 		}
+	}
+}
+
+// The filter's own table of the running architecture (x/sys/unix constants
+// on amd64 and arm64) agrees with go-seccomp-bpf's on every syscall the
+// filter names, present or absent, and on the audit arch and x32 bit: a
+// wrong or missing number would let a denied syscall through.
+func TestFilterArchMatchesSeccompTables(t *testing.T) {
+	a, err := filterArch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := arch.GetInfo("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantX32 := uint32(0)
+	if info.ID == arch.X86_64.ID {
+		wantX32 = uint32(arch.X32.SeccompMask)
+	}
+	if a.auditArch != uint32(info.ID) || a.x32Mask != wantX32 || a.name != info.Name {
+		t.Errorf("arch %s %#x x32 %#x, go-seccomp-bpf says %s %#x x32 %#x", a.name, a.auditArch, a.x32Mask, info.Name, uint32(info.ID), wantX32)
+	}
+	for _, name := range append(slices.Clone(strictDeniedSyscalls), "clone3", "socket", "clone") {
+		nr, ok := a.numbers[name]
+		want, wantOK := info.SyscallNames[name]
+		if ok != wantOK || nr != want {
+			t.Errorf("%s: %d (listed %v), go-seccomp-bpf: %d (listed %v)", name, nr, ok, want, wantOK)
+		}
+	}
+	if len(a.numbers) < len(strictDeniedSyscalls) {
+		t.Errorf("%d numbers for %d denied syscalls", len(a.numbers), len(strictDeniedSyscalls))
 	}
 }
 

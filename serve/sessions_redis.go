@@ -317,7 +317,8 @@ func (r *redisSessions) acquire(id string) (*sessionEntry, func() error, error) 
 // then unlocks it: KEYS lock, session, index; ARGV token, state, size,
 // workdir, now (ms), idle (ms), id. It returns the new version, or -1
 // when the lock is no longer the caller's.
-var saveScript = redis.NewScript(`
+var saveScript = sync.OnceValue(func() *redis.Script {
+	return redis.NewScript(`
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
 local v = redis.call('HINCRBY', KEYS[2], 'version', 1)
 redis.call('HSET', KEYS[2], 'state', ARGV[2], 'size', ARGV[3], 'workdir', ARGV[4], 'last_used', ARGV[5])
@@ -326,15 +327,19 @@ redis.call('PEXPIRE', KEYS[2], ARGV[6])
 redis.call('ZADD', KEYS[3], 'NX', ARGV[5], ARGV[7])
 redis.call('DEL', KEYS[1])
 return v`)
+})
 
-// unlockScript deletes the lock only while it is the caller's.
-var unlockScript = redis.NewScript(`
+// unlockScript deletes the lock only while it is the caller's. Both are
+// made on first use: NewScript hashes its text, at every start otherwise.
+var unlockScript = sync.OnceValue(func() *redis.Script {
+	return redis.NewScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`)
+})
 
 func (r *redisSessions) unlock(e *sessionEntry) {
 	r.op("unlock", func(ctx context.Context) error {
-		return unlockScript.Run(ctx, r.rdb, []string{r.lock(e.id)}, e.token).Err()
+		return unlockScript().Run(ctx, r.rdb, []string{r.lock(e.id)}, e.token).Err()
 	})
 }
 
@@ -359,7 +364,7 @@ func (r *redisSessions) save(e *sessionEntry) error {
 	err = r.op("save", func(ctx context.Context) error {
 		now := time.Now().UnixMilli()
 		var err error
-		v, err = saveScript.Run(ctx, r.rdb, []string{r.lock(e.id), r.key(e.id), r.index()},
+		v, err = saveScript().Run(ctx, r.rdb, []string{r.lock(e.id), r.key(e.id), r.index()},
 			e.token, buf.Bytes(), e.s.Size(), e.s.Workdir(), now, r.idle.Milliseconds(), e.id).Int64()
 		return err
 	})

@@ -259,7 +259,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			return 0
 		case "type-list":
 			for _, t := range typeNames() {
-				fmt.Fprintf(c.Stdout, "%s: %s\n", t, strings.Join(fileTypes[t], ", "))
+				fmt.Fprintf(c.Stdout, "%s: %s\n", t, strings.Join(fileTypes()[t], ", "))
 			}
 			return 0
 		case "after-context", "before-context", "context":
@@ -343,13 +343,13 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			v := o.Value
 			s.replace = &v
 		case "type":
-			if _, ok := fileTypes[o.Value]; !ok && o.Value != "all" {
+			if _, ok := fileTypes()[o.Value]; !ok && o.Value != "all" {
 				fmt.Fprintf(c.Stderr, "unrecognized file type: %s\n", o.Value)
 				return 2
 			}
 			types = append(types, o.Value)
 		case "type-not":
-			if _, ok := fileTypes[o.Value]; !ok {
+			if _, ok := fileTypes()[o.Value]; !ok {
 				fmt.Fprintf(c.Stderr, "unrecognized file type: %s\n", o.Value)
 				return 2
 			}
@@ -687,11 +687,11 @@ func typeGlobs(types []string) []string {
 	for _, t := range types {
 		if t == "all" {
 			for _, name := range typeNames() {
-				out = append(out, fileTypes[name]...)
+				out = append(out, fileTypes()[name]...)
 			}
 			continue
 		}
-		out = append(out, fileTypes[t]...)
+		out = append(out, fileTypes()[t]...)
 	}
 	return out
 }

@@ -33,10 +33,14 @@ var setup = sync.OnceFunc(func() {
 	valueOp = n.Operation
 })
 
+// The expression scanners, compiled on first use rather than at every
+// start of the binary.
 var (
-	strenvRe = regexp.MustCompile(`strenv\(([^)]+)\)`)
-	envRe    = regexp.MustCompile(`(^|[^r])env\(([^)]+)\)`)
-	loadRe   = regexp.MustCompile(`(load_?xml|xml_?load|load_?base64|load_?props|load_?str|str_?load|load)\s*\(\s*"([^"]*)"`)
+	strenvRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`strenv\(([^)]+)\)`) })
+	envRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|[^r])env\(([^)]+)\)`) })
+	loadRe   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(load_?xml|xml_?load|load_?base64|load_?props|load_?str|str_?load|load)\s*\(\s*"([^"]*)"`)
+	})
 )
 
 // resolve replaces the env and load operations of the parsed expression
@@ -76,10 +80,10 @@ func (y *yq) resolve(node *yqlib.ExpressionNode, src string) error {
 func (y *yq) resolveEnv(node *yqlib.ExpressionNode, src string) error {
 	name := node.Operation.StringValue
 	str := false
-	for _, m := range strenvRe.FindAllStringSubmatch(src, -1) {
+	for _, m := range strenvRe().FindAllStringSubmatch(src, -1) {
 		str = str || m[1] == name
 	}
-	for _, m := range envRe.FindAllStringSubmatch(src, -1) {
+	for _, m := range envRe().FindAllStringSubmatch(src, -1) {
 		if m[2] == name {
 			str = false
 		}
@@ -113,7 +117,7 @@ func (y *yq) resolveLoad(node *yqlib.ExpressionNode, src string) error {
 	if node.Operation.OperationType.Type == "LOAD_STRING" {
 		kind = "str"
 	} else {
-		for _, m := range loadRe.FindAllStringSubmatch(src, -1) {
+		for _, m := range loadRe().FindAllStringSubmatch(src, -1) {
 			if m[2] == name && !strings.Contains(m[1], "str") {
 				kind = m[1]
 			}
