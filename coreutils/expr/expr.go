@@ -396,21 +396,9 @@ func (p *parser) colon(sv, pv *value) *value {
 
 // Run evaluates the expression and prints its value.
 func Run(ctx context.Context, c *builtins.Call) (status int) {
-	args := c.Args[1:]
-	if len(args) == 1 {
-		switch args[0] {
-		case "--help":
-			return textfmt.Help(c, helpText(c.Name()))
-		case "--version":
-			return c.Version()
-		}
-	}
-	if len(args) > 0 && args[0] == "--" {
-		args = args[1:]
-	}
-	if len(args) == 0 {
-		c.Errorf("missing operand")
-		return c.TryHelp(2)
+	args, st, done := utilcmd.Operators(c, helpText(c.Name()), 2)
+	if done {
+		return st
 	}
 	p := &parser{c: c, args: args, utf: utilcmd.UTF8(c)}
 	defer func() {
@@ -430,7 +418,7 @@ func Run(ctx context.Context, c *builtins.Call) (status int) {
 	out := textfmt.NewOutput(c.Stdout)
 	out.WriteString(v.str())
 	out.WriteByte('\n')
-	st := 0
+	st = 0
 	if v.null() {
 		st = 1
 	}

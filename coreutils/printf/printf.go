@@ -19,21 +19,9 @@ import (
 
 // Run formats and prints its arguments.
 func Run(ctx context.Context, c *builtins.Call) int {
-	args := c.Args[1:]
-	if len(args) == 1 {
-		switch args[0] {
-		case "--help":
-			return textfmt.Help(c, helpText(c.Name()))
-		case "--version":
-			return c.Version()
-		}
-	}
-	if len(args) > 0 && args[0] == "--" {
-		args = args[1:]
-	}
-	if len(args) == 0 {
-		c.Errorf("missing operand")
-		return c.TryHelp(1)
+	args, st, done := utilcmd.Operators(c, helpText(c.Name()), 1)
+	if done {
+		return st
 	}
 	out := textfmt.NewOutput(c.Stdout)
 	var tick textfmt.Tick

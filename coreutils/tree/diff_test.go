@@ -1,9 +1,10 @@
 package tree
 
 import (
+	"os"
 	"testing"
 
 	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
 )
 
-func TestMain(m *testing.M) { gnutest.Main(m) }
+func TestMain(m *testing.M) { os.Exit(gnutest.Run(m)) }

@@ -3,7 +3,6 @@
 package gnutest
 
 import (
-	"os"
 	"regexp"
 	"testing"
 
@@ -42,9 +41,10 @@ var recent = regexp.MustCompile(`[A-Z][a-z][a-z] [ 0-9][0-9] [0-9][0-9]:[0-9][0-
 // MaskRecent replaces such dates with RECENT.
 func MaskRecent(s string) string { return recent.ReplaceAllString(s, "RECENT") }
 
-// Main runs a package's tests and removes the host fixtures they made.
-func Main(m *testing.M) {
+// Run runs a package's tests, removes the host fixtures they made and
+// returns the exit code for the package's TestMain to exit with.
+func Run(m *testing.M) int {
 	code := m.Run()
 	cmdtest.RemoveFixtures()
-	os.Exit(code)
+	return code
 }

@@ -80,3 +80,27 @@ func Operands(c *builtins.Call, operands []string, min, max, status int) (int, b
 	}
 	return 0, true
 }
+
+// Operators parses the arguments of a command that reads everything as
+// operands (printf, expr): --help and --version count only as the sole
+// argument, a leading "--" is dropped, and no operand at all is "missing
+// operand" with status bad. done says the call was answered.
+func Operators(c *builtins.Call, help string, bad int) (args []string, status int, done bool) {
+	args = c.Args[1:]
+	if len(args) == 1 {
+		switch args[0] {
+		case "--help":
+			io.WriteString(c.Stdout, help)
+			return nil, 0, true
+		case "--version":
+			return nil, c.Version(), true
+		}
+	}
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return nil, Fail(c, bad, "missing operand"), true
+	}
+	return args, 0, false
+}
