@@ -1,6 +1,7 @@
 package overlayfs
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -91,11 +92,15 @@ func TestFdFile(t *testing.T) {
 	d.Close()
 }
 
-// TestFdFileCloseRace reads and closes at once: a read must never reach a
-// descriptor number reused after the close (run with -race).
+// TestFdFileCloseRace reads and closes at once while another file is
+// opened, likely on the closed descriptor's number: a read must never
+// reach that other file (TM-FS-009).
 func TestFdFileCloseRace(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "f"), make([]byte, 1<<16), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "zeros"), make([]byte, 1<<16), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "ones"), bytes.Repeat([]byte{0xff}, 1<<16), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	h, err := NewHostFs(dir, true)
@@ -103,18 +108,24 @@ func TestFdFileCloseRace(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer h.Close()
-	for range 50 {
-		f, err := h.Open("/f")
+	for range 200 {
+		f, err := h.Open("/zeros")
 		if err != nil {
 			t.Fatal(err)
 		}
+		done := make(chan struct{})
 		var wg sync.WaitGroup
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
-			buf := make([]byte, 512)
+			defer close(done)
+			buf := make([]byte, 64)
 			for {
-				if _, err := f.Read(buf); err != nil {
+				n, err := f.Read(buf)
+				if bytes.IndexByte(buf[:n], 0xff) >= 0 {
+					t.Error("a read after Close reached another file")
+				}
+				if err != nil {
 					if err != io.EOF && !errors.Is(err, os.ErrClosed) {
 						t.Error(err)
 					}
@@ -122,7 +133,17 @@ func TestFdFileCloseRace(t *testing.T) {
 				}
 			}
 		}()
-		go func() { defer wg.Done(); f.Close() }()
+		go func() {
+			defer wg.Done()
+			f.Close()
+			g, err := h.Open("/ones") // takes the freed number
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			<-done
+			g.Close()
+		}()
 		wg.Wait()
 	}
 }
