@@ -19,7 +19,8 @@
 //   - the default FS also splits at \r, \v, \f and Unicode spaces (gawk:
 //     blanks and newlines only), and a change of RS applies from the
 //     next input file on. Records keep the \r of \r\n line ends as
-//     gawk's do (see keepCR).
+//     gawk's do (see keepCR), except in paragraph mode (RS empty), where
+//     goawk takes a line of a lone \r as blank and drops a final \r.
 package awk
 
 import (

@@ -39,30 +39,32 @@ import (
 
 // Native function names. The prefix keeps them out of the user's way.
 const (
-	nOut      = "__bb_out"
-	nGetFile  = "__bb_gf"
-	nGetCmd   = "__bb_gc"
-	nRecord   = "__bb_rec"
-	nClose    = "__bb_close"
-	nFlush    = "__bb_fflush"
-	nSystem   = "__bb_system"
-	nFilename = "__bb_fname"
-	nSkipFile = "__bb_skipfile"
-	nArg      = "__bb_arg"
-	nSync     = "__bb_sync"
-	nSetRS    = "__bb_rs"
-	nHeld     = "__bb_held"
-	fCheck    = "__bb_chk"
-	vTick     = "__bb_c"
-	vNextTick = "__bb_nx"
-	vRSValue  = "__bb_rv"
-	vStatus   = "__bb_s"
-	vSplit    = "__bb_sa"
-	vConv     = "__bb_cf"
-	vText     = "__bb_t"
-	vIndex    = "__bb_i"
-	vArgv     = "__bb_ARGV"
-	vArgc     = "__bb_ARGC"
+	nOut       = "__bb_out"
+	nGetFile   = "__bb_gf"
+	nGetCmd    = "__bb_gc"
+	nRecord    = "__bb_rec"
+	nClose     = "__bb_close"
+	nFlush     = "__bb_fflush"
+	nSystem    = "__bb_system"
+	nFilename  = "__bb_fname"
+	nSkipFile  = "__bb_skipfile"
+	nArg       = "__bb_arg"
+	nSync      = "__bb_sync"
+	nSetRS     = "__bb_rs"
+	nHeld      = "__bb_held"
+	fCheck     = "__bb_chk"
+	vTick      = "__bb_c"
+	vNextTick  = "__bb_nx"
+	vScanElems = "__bb_se"
+	vScanBytes = "__bb_sb"
+	vRSValue   = "__bb_rv"
+	vStatus    = "__bb_s"
+	vSplit     = "__bb_sa"
+	vConv      = "__bb_cf"
+	vText      = "__bb_t"
+	vIndex     = "__bb_i"
+	vArgv      = "__bb_ARGV"
+	vArgc      = "__bb_ARGC"
 )
 
 // noSplit is a regex that never matches: split() with it gives back the
@@ -110,11 +112,13 @@ func (g *gen) noteScalar(name string) {
 	}
 }
 
-// checkFunc is the memory check: it measures what the global arrays and
-// scalars hold and reports it to __bb_held, which charges it to the
-// call's memory budget and answers how many steps may pass before the
-// next check (a share of the array elements, so that checking costs a
-// constant per step however large the arrays grow).
+// checkFunc is the memory check, run every checkSteps steps. It charges
+// (through __bb_held) the global arrays' elements and bytes and the
+// global scalars' bytes. Counting elements costs one length() per array;
+// the bytes of keys and values are measured by walking the arrays only
+// when the element count has doubled or halved since the last walk, and
+// estimated from that walk's average in between, so that checking costs
+// a constant per step however large the arrays are.
 func (g *gen) checkFunc() string {
 	var b strings.Builder
 	b.WriteString("function " + fCheck + "(__bb_k, __bb_n, __bb_e) {\n")
@@ -125,20 +129,30 @@ func (g *gen) checkFunc() string {
 			g.arrays[v] = true
 		}
 	}
-	for _, a := range slices.Sorted(maps.Keys(g.arrays)) {
-		// A name also seen as a scalar is an array passed to a function
-		// (goawk refuses a scalar that is indexed).
-		a = rename(a)
-		b.WriteString("for (__bb_k in " + a + ") {\n__bb_e++\n__bb_n += length(__bb_k) + length(" + a + "[__bb_k])\n}\n")
+	// A name also seen as a scalar is an array passed to a function
+	// (goawk refuses a scalar that is indexed).
+	arrays := slices.Sorted(maps.Keys(g.arrays))
+	for _, a := range arrays {
+		b.WriteString("__bb_e += length(" + rename(a) + ")\n")
 	}
+	b.WriteString("if (__bb_e >= 2 * " + vScanElems + " || 2 * __bb_e < " + vScanElems + ") {\n")
+	for _, a := range arrays {
+		a = rename(a)
+		b.WriteString("for (__bb_k in " + a + ") __bb_n += length(__bb_k) + length(" + a + "[__bb_k])\n")
+	}
+	b.WriteString(vScanElems + " = __bb_e + 1\n" + vScanBytes + " = __bb_n\n} else __bb_n = __bb_e * " + vScanBytes + " / " + vScanElems + "\n")
 	for _, v := range slices.Sorted(maps.Keys(g.scalars)) {
 		if !g.arrays[v] {
 			b.WriteString("__bb_n += length(" + rename(v) + ")\n")
 		}
 	}
-	b.WriteString(vNextTick + " = " + vTick + " + " + nHeld + "(__bb_n, __bb_e)\n}\n")
+	b.WriteString(nHeld + "(__bb_n, __bb_e)\n" + vNextTick + " = " + vTick + " + " + strconv.Itoa(checkSteps) + "\n}\n")
 	return b.String()
 }
+
+// checkSteps is how many steps (rule passes, loop iterations, calls) pass
+// between two memory checks.
+const checkSteps = 1024
 
 // generate returns the sandbox version of prog.
 func generate(prog *parser.Program, ofmt bool) (src string, err error) {
