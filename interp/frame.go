@@ -2,7 +2,6 @@ package interp
 
 import (
 	"context"
-	"io"
 	"maps"
 	"slices"
 	"strings"
@@ -39,7 +38,7 @@ type callState struct {
 	panics *panicSlot
 
 	pipesMu sync.Mutex
-	pipes   []*io.PipeReader // every pipe of the call, closed when it ends
+	pipes   []*pipeReader // every pipe of the call, closed when it ends
 }
 
 // pidAlloc hands out sandbox process ids: the shell is 2 (its parent 1),
