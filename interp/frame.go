@@ -99,7 +99,6 @@ type frame struct {
 	loopDepth   int
 	funcNames   []string // the functions running, innermost first
 	stack       []callEntry
-	funcDefs    map[string]funcDef // never changed in place
 	lineBase    int                // added to positions: eval's text starts at its line
 	curCmd      *syntax.Stmt       // $BASH_COMMAND
 	curText     string             // $BASH_COMMAND when curCmd is nil (a for header)
