@@ -99,9 +99,9 @@ type frame struct {
 	loopDepth   int
 	funcNames   []string // the functions running, innermost first
 	stack       []callEntry
-	lineBase    int                // added to positions: eval's text starts at its line
-	curCmd      *syntax.Stmt       // $BASH_COMMAND
-	curText     string             // $BASH_COMMAND when curCmd is nil (a for header)
+	lineBase    int          // added to positions: eval's text starts at its line
+	curCmd      *syntax.Stmt // $BASH_COMMAND
+	curText     string       // $BASH_COMMAND when curCmd is nil (a for header)
 	sourceDepth int
 	evalDepth   int
 	nest        *int // nesting depth, shared by the frames of one goroutine chain
