@@ -75,32 +75,11 @@ func (f *frame) commandKind(name string, useFuncs bool) (string, string) {
 
 func (f *frame) biType(args []string) int {
 	args = args[1:]
-	var all, noFuncs, pathOnly, forcePath, kindOnly bool
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		if args[0] == "--" {
-			args = args[1:]
-			break
-		}
-		for _, c := range args[0][1:] {
-			switch c {
-			case 'a':
-				all = true
-			case 'f':
-				noFuncs = true
-			case 'p':
-				pathOnly = true
-			case 'P':
-				forcePath = true
-			case 't':
-				kindOnly = true
-			default:
-				f.errorf("type: -%c: invalid option", c)
-				f.fds.writeString(2, "type: usage: type [-afptP] name [name ...]\n")
-				return 2
-			}
-		}
-		args = args[1:]
+	fl, args, ok := f.parseFlags(args, "type", "afptP", "type: usage: type [-afptP] name [name ...]\n")
+	if !ok {
+		return 2
 	}
+	all, noFuncs, pathOnly, forcePath, kindOnly := fl['a'], fl['f'], fl['p'], fl['P'], fl['t']
 	status := 0
 	for _, n := range args {
 		var ms []cmdMatch
@@ -165,28 +144,11 @@ func (f *frame) describe(n string, m cmdMatch, showHash bool) string {
 
 func (f *frame) biCommand(args []string) int {
 	args = args[1:]
-	var std, short, verbose bool
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		if args[0] == "--" {
-			args = args[1:]
-			break
-		}
-		for _, c := range args[0][1:] {
-			switch c {
-			case 'p':
-				std = true
-			case 'v':
-				short = true
-			case 'V':
-				verbose = true
-			default:
-				f.errorf("command: -%c: invalid option", c)
-				f.fds.writeString(2, "command: usage: command [-pVv] command [arg ...]\n")
-				return 2
-			}
-		}
-		args = args[1:]
+	fl, args, ok := f.parseFlags(args, "command", "pvV", "command: usage: command [-pVv] command [arg ...]\n")
+	if !ok {
+		return 2
 	}
+	std, short, verbose := fl['p'], fl['v'], fl['V']
 	if len(args) == 0 {
 		return 0
 	}
@@ -510,27 +472,11 @@ A star (*) next to a name means that the command is disabled.
 // synopsis (-s), the short description (-d) or both.
 func (f *frame) biHelp(args []string) int {
 	args = args[1:]
-	var short, syn bool
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
-		}
-		for _, c := range a[1:] {
-			switch c {
-			case 'd':
-				short = true
-			case 's':
-				syn = true
-			case 'm':
-			default:
-				f.errorf("help: -%c: invalid option", c)
-				f.fds.writeString(2, "help: usage: help [-dms] [pattern ...]\n")
-				return 2
-			}
-		}
+	fl, args, ok := f.parseFlags(args, "help", "dsm", "help: usage: help [-dms] [pattern ...]\n")
+	if !ok {
+		return 2
 	}
+	short, syn := fl['d'], fl['s']
 	var b strings.Builder
 	if len(args) == 0 {
 		b.WriteString(helpHeader)

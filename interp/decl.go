@@ -389,11 +389,15 @@ func (f *frame) funcScope() *scope {
 }
 
 // funcMeta is what a function carries besides its body: the source its
-// positions point into (for printing it and for errors) and the
-// attributes declare -f shows (x, r).
+// positions point into (for printing it and for errors), the attributes
+// declare -f shows (x, r), and where it was defined: its BASH_SOURCE
+// ("" for a function from the environment) and the line offset its
+// statements' positions are relative to (eval shifts it).
 type funcMeta struct {
-	src   string
-	attrs attr
+	src      string
+	attrs    attr
+	source   string
+	lineBase int
 }
 
 // defineFunc runs a function definition; a readonly function cannot be
@@ -405,8 +409,7 @@ func (f *frame) defineFunc(name string, body *syntax.Stmt) int {
 		return 1
 	}
 	f.setFunc(name, body)
-	f.recordFuncDef(name)
-	m.src = f.src
+	m.src, m.source, m.lineBase = f.src, f.curSource(), f.lineBase
 	f.setFuncMeta(name, m)
 	return 0
 }

@@ -18,11 +18,13 @@ type stream struct {
 	w      io.Writer
 	closer io.Closer
 	refs   atomic.Int32
-	file   any // the underlying file when it is one (a regular file, for commands)
+	file   any         // the underlying file when it is one (a regular file, for commands)
+	pipe   *pipeReader // r's pipe, when r reads one: read -t interrupts it
 }
 
 func newStream(r io.Reader, w io.Writer, c io.Closer) *stream {
 	s := &stream{r: r, w: w, closer: c}
+	s.pipe, _ = r.(*pipeReader)
 	s.refs.Store(0)
 	return s
 }

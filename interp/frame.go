@@ -2,7 +2,6 @@ package interp
 
 import (
 	"context"
-	"io"
 	"maps"
 	"slices"
 	"strings"
@@ -39,7 +38,7 @@ type callState struct {
 	panics *panicSlot
 
 	pipesMu sync.Mutex
-	pipes   []*io.PipeReader // every pipe of the call, closed when it ends
+	pipes   []*pipeReader // every pipe of the call, closed when it ends
 }
 
 // pidAlloc hands out sandbox process ids: the shell is 2 (its parent 1),
@@ -100,10 +99,9 @@ type frame struct {
 	loopDepth   int
 	funcNames   []string // the functions running, innermost first
 	stack       []callEntry
-	funcDefs    map[string]funcDef // never changed in place
-	lineBase    int                // added to positions: eval's text starts at its line
-	curCmd      *syntax.Stmt       // $BASH_COMMAND
-	curText     string             // $BASH_COMMAND when curCmd is nil (a for header)
+	lineBase    int          // added to positions: eval's text starts at its line
+	curCmd      *syntax.Stmt // $BASH_COMMAND
+	curText     string       // $BASH_COMMAND when curCmd is nil (a for header)
 	sourceDepth int
 	evalDepth   int
 	nest        *int // nesting depth, shared by the frames of one goroutine chain

@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"maps"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -13,13 +12,6 @@ type callEntry struct {
 	name   string // the function's name, or "source"
 	source string // the file the running code came from
 	line   int    // the caller's line where it was called
-}
-
-// funcDef is where a function was defined: its BASH_SOURCE and the line
-// offset its statements' positions are relative to (eval shifts it).
-type funcDef struct {
-	source   string
-	lineBase int
 }
 
 // fileScript says whether the call runs a script file: bash then keeps a
@@ -38,23 +30,6 @@ func (f *frame) curSource() string {
 		return f.call.source
 	}
 	return ""
-}
-
-// recordFuncDef records where a function just defined came from. A
-// function defined by a -c script reports "environment" as its source,
-// as bash does.
-func (f *frame) recordFuncDef(name string) {
-	src := f.curSource()
-	if src == "" {
-		src = "environment"
-	}
-	// copied on every write: subshells share the map
-	defs := maps.Clone(f.funcDefs)
-	if defs == nil {
-		defs = map[string]funcDef{}
-	}
-	defs[name] = funcDef{source: src, lineBase: f.lineBase}
-	f.funcDefs = defs
 }
 
 // pushCall enters a function or sourced file; the returned func leaves

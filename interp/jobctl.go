@@ -3,9 +3,10 @@ package interp
 import (
 	"fmt"
 
-	"mvdan.cc/sh/v3/syntax"
 	"strconv"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // The job-control builtins over a frame's job table: wait, jobs, kill,
@@ -267,31 +268,11 @@ func (f *frame) waitAny(ids []string, varName string) int {
 
 func (f *frame) biJobs(args []string) int {
 	args = args[1:]
-	var long, pids, running, stopped bool
-	for len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-" {
-		if args[0] == "--" {
-			args = args[1:]
-			break
-		}
-		for _, c := range args[0][1:] {
-			switch c {
-			case 'l':
-				long = true
-			case 'p':
-				pids = true
-			case 'r':
-				running = true
-			case 's':
-				stopped = true
-			case 'n':
-			default:
-				f.errorf("jobs: -%c: invalid option", c)
-				f.fds.writeString(2, "jobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]\n")
-				return 2
-			}
-		}
-		args = args[1:]
+	fl, args, ok := f.parseFlags(args, "jobs", "lprsn", "jobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]\n")
+	if !ok {
+		return 2
 	}
+	long, pids, running, stopped := fl['l'], fl['p'], fl['r'], fl['s']
 	all := f.jobs.snapshot()
 	if len(all) == 0 && f.inCmdSubst && f.parentJobs != nil {
 		// $(jobs -p) lists the shell's jobs, as bash does
@@ -454,27 +435,11 @@ func (f *frame) killList(args []string) int {
 
 func (f *frame) biDisown(args []string) int {
 	args = args[1:]
-	all, running := false, false
-	for len(args) > 0 && strings.HasPrefix(args[0], "-") && len(args[0]) > 1 {
-		if args[0] == "--" {
-			args = args[1:]
-			break
-		}
-		for _, c := range args[0][1:] {
-			switch c {
-			case 'a':
-				all = true
-			case 'r':
-				running = true
-			case 'h':
-			default:
-				f.errorf("disown: -%c: invalid option", c)
-				f.fds.writeString(2, "disown: usage: disown [-h] [-ar] [jobspec ... | pid ...]\n")
-				return 2
-			}
-		}
-		args = args[1:]
+	fl, args, ok := f.parseFlags(args, "disown", "arh", "disown: usage: disown [-h] [-ar] [jobspec ... | pid ...]\n")
+	if !ok {
+		return 2
 	}
+	all, running := fl['a'], fl['r']
 	if all || running && len(args) == 0 {
 		for _, j := range f.jobs.snapshot() {
 			select {

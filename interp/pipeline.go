@@ -54,8 +54,8 @@ func (f *frame) pipeline(c *syntax.BinaryCmd) {
 		}
 	}
 	for i, st := range stages {
-		var pr *io.PipeReader
-		var pw *io.PipeWriter
+		var pr *pipeReader
+		var pw *pipeWriter
 		if i < n-1 {
 			pr, pw = f.call.pipe()
 		}
@@ -134,7 +134,7 @@ func (f *frame) pipeline(c *syntax.BinaryCmd) {
 
 // readCloser closes a pipe's read end: writers then fail, as after
 // SIGPIPE.
-type readCloser struct{ r *io.PipeReader }
+type readCloser struct{ r *pipeReader }
 
 func (c readCloser) Close() error { return c.r.CloseWithError(builtins.ErrPipeClosed) }
 

@@ -2,12 +2,15 @@ package interp
 
 import (
 	"bufio"
+	"bytes"
+	"context"
 	"io"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/spf13/afero"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -127,14 +130,36 @@ func (f *frame) biRead(args []string) int {
 	br := s.buffered()
 	var line string
 	var status int
-	if o.timeout > 0 {
+	switch {
+	case o.timeout > 0 && s.pipe != nil:
+		// The read waits in the pipe until the timeout interrupts it:
+		// what it read stays read (bash stores partial input), the rest
+		// stays in the pipe for the next reader.
+		tctx, cancel := context.WithTimeout(f.ctx, o.timeout)
+		s.pipe.setInterrupt(tctx.Done())
+		line, status = f.readInput(br, o)
+		s.pipe.setInterrupt(nil)
+		timedOut := tctx.Err() != nil
+		cancel()
+		if f.ctx.Err() != nil {
+			return 1
+		}
+		if timedOut && status == 1 {
+			if !f.storeRead(o, line) {
+				return 1
+			}
+			return 128 + 14 // SIGALRM, as bash's read -t reports a timeout
+		}
+	case o.timeout > 0 && !mayBlock(s.reader()):
+		line, status = f.readInput(br, o)
+	case o.timeout > 0:
 		type result struct {
 			line   string
 			status int
 		}
 		done := make(chan result, 1)
-		// A timed-out read leaves its reader blocked until input comes
-		// or the call's pipes close at its end.
+		// Input from outside the call (the caller's stdin reader) cannot
+		// be interrupted: the reader waits for it until the call ends.
 		f.call.goSafe(func() {
 			l, st := f.readInput(br, o)
 			done <- result{l, st}
@@ -145,12 +170,12 @@ func (f *frame) biRead(args []string) int {
 			timer.Stop()
 			line, status = r.line, r.status
 		case <-timer.C:
-			status = 128 + 14 // SIGALRM, as bash's read -t reports a timeout
+			status = 128 + 14
 		case <-f.ctx.Done():
 			timer.Stop()
 			return 1
 		}
-	} else {
+	default:
 		line, status = f.readInput(br, o)
 	}
 	if status < 0 {
@@ -492,4 +517,14 @@ func (f *frame) biMapfile(args []string) int {
 		i++
 	}
 	return 0
+}
+
+// mayBlock reports whether reading r can wait for input: text and files
+// of the sandbox always have data or an end at once.
+func mayBlock(r io.Reader) bool {
+	switch r.(type) {
+	case *strings.Reader, *bytes.Reader, afero.File:
+		return false
+	}
+	return true
 }

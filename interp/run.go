@@ -39,8 +39,8 @@ type panicSlot struct {
 
 // pipe makes a pipe of the call: when the call ends, every pipe is
 // closed, so no goroutine stays blocked on one.
-func (c *callState) pipe() (*io.PipeReader, *io.PipeWriter) {
-	pr, pw := io.Pipe()
+func (c *callState) pipe() (*pipeReader, *pipeWriter) {
+	pr, pw := newPipe()
 	c.pipesMu.Lock()
 	c.pipes = append(c.pipes, pr)
 	c.pipesMu.Unlock()

@@ -207,14 +207,15 @@ func (f *frame) callFunc(name string, body *syntax.Stmt, args []string) {
 	f.vars = &scope{vars: map[string]*variable{}, parent: f.vars, gen: newGen(), fn: name}
 	f.funcNames = append([]string{name}, f.funcNames...)
 	oldSrc := f.src
-	if m, ok := f.funcMeta[name]; ok && m.src != "" {
+	m := f.funcMeta[name]
+	if m.src != "" {
 		f.src = m.src // positions in the body are offsets in it
 	}
-	def := f.funcDefs[name]
-	if def.source == "" {
-		def.source = "environment"
+	if m.source == "" {
+		// a -c script's functions and imported ones, as bash names them
+		m.source = "environment"
 	}
-	leave := f.pushCall(name, def.source, def.lineBase)
+	leave := f.pushCall(name, m.source, m.lineBase)
 	defer leave()
 	restoreTraps := f.enterFuncTraps()
 	if f.debugTrap != "" {

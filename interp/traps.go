@@ -177,26 +177,11 @@ func (f *frame) runTrapHere(act string) {
 
 func (f *frame) biTrap(args []string) int {
 	args = args[1:]
-	list, print := false, false
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		if args[0] == "--" {
-			args = args[1:]
-			break
-		}
-		for _, c := range args[0][1:] {
-			switch c {
-			case 'l':
-				list = true
-			case 'p':
-				print = true
-			default:
-				f.errorf("trap: -%c: invalid option", c)
-				f.fds.writeString(2, "trap: usage: trap [-lp] [[arg] signal_spec ...]\n")
-				return 2
-			}
-		}
-		args = args[1:]
+	fl, args, ok := f.parseFlags(args, "trap", "lp", "trap: usage: trap [-lp] [[arg] signal_spec ...]\n")
+	if !ok {
+		return 2
 	}
+	list, print := fl['l'], fl['p']
 	if list {
 		f.fds.writeString(1, signalListing())
 		return 0
