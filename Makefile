@@ -5,7 +5,7 @@ GO ?= go
 
 # The CLI as shipped: static (CGO_ENABLED=0: no dynamic loader, no libc
 # start-up; os/user, net and landlock's psx have pure-Go paths), without
-# paths or symbol tables. A fresh `bashbox run` costs ~3 ms less CPU so.
+# paths or symbol tables. A fresh `bashbox run` costs 1.5-3.5 ms less CPU so.
 BUILDFLAGS = -trimpath -ldflags "-s -w"
 build:
 	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o bin/bashbox ./cmd/bashbox
