@@ -29,8 +29,10 @@ import (
 // ones never fail and keep their p99 within twice the baseline's, that
 // the process stays under its memory limit, and that goroutines,
 // descriptors and CPU come back to their baseline once traffic stops.
-// make test runs it for 10 s; make soak for 60 s (BASHBOX_SOAK_SECONDS).
-// Both judge every pass condition. The p99s are judged on enough runs in
+// make test runs it for 10 s under the race detector, which judges every
+// pass condition but the p99 (see raceDetector); make soak runs it for
+// 60 s (BASHBOX_SOAK_SECONDS) without, and so does go test ./serve for
+// 10 s, judging them all. The p99s are judged on enough runs in
 // each kind of window to be stable (soakMinRuns; the run goes on, up to
 // three times its length, until it has them), and the windows are short
 // and alternate, so that both see the same load from other processes on
@@ -377,7 +379,7 @@ func TestSoak(t *testing.T) {
 	enough := func() bool {
 		st.mu.Lock()
 		defer st.mu.Unlock()
-		return len(st.quiet) >= soakMinRuns && len(st.lat) >= soakMinRuns
+		return raceDetector || len(st.quiet) >= soakMinRuns && len(st.lat) >= soakMinRuns
 	}
 	for time.Since(start) < time.Duration(secs)*time.Second || !enough() && time.Since(start) < time.Duration(3*secs)*time.Second {
 		st.phase.Store(phaseDrain)
@@ -429,14 +431,18 @@ func TestSoak(t *testing.T) {
 	for _, f := range st.failed {
 		t.Errorf("failed: %s", f)
 	}
-	if len(st.quiet) < soakMinRuns || len(st.lat) < soakMinRuns {
-		t.Errorf("too few normal runs to judge their p99: %d quiet, %d hostile (want %d each)", len(st.quiet), len(st.lat), soakMinRuns)
-	}
 	if st.codes[429] == 0 || st.noRetry > 0 {
 		t.Errorf("hostile answers %v, %d 429s without Retry-After: the profile's limits did not answer the flood", st.codes, st.noRetry)
 	}
+	nq, nh := len(st.quiet), len(st.lat)
 	st.mu.Unlock()
-	if mp99 > 2*qp99 {
+	switch {
+	case raceDetector:
+		// make soak (and go test without -race) judges the p99.
+		t.Logf("p99 not judged under the race detector (%.2fx)", float64(mp99)/float64(max(qp99, 1)))
+	case nq < soakMinRuns || nh < soakMinRuns:
+		t.Errorf("too few normal runs to judge their p99: %d quiet, %d hostile (want %d each)", nq, nh, soakMinRuns)
+	case mp99 > 2*qp99:
 		t.Errorf("normal p99 %v beside hostile traffic, more than twice the quiet %v", mp99, qp99)
 	}
 	if peakRSS.Load() > soakMaxMemory {
