@@ -13,6 +13,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/internal/printf"
 )
 
 const usageText = `Usage:
@@ -90,7 +91,7 @@ func cLong(s string) int64 {
 	}
 	var v int64
 	for i := 0; i < len(s); i++ {
-		d := digitVal(s[i])
+		d := printf.DigitVal(s[i])
 		if d < 0 || d >= base {
 			break
 		}
@@ -106,19 +107,7 @@ func cLong(s string) int64 {
 	return v
 }
 
-func isHex(c byte) bool { return digitVal(c) >= 0 && digitVal(c) < 16 }
-
-func digitVal(c byte) int {
-	switch {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'a' && c <= 'z':
-		return int(c-'a') + 10
-	case c >= 'A' && c <= 'Z':
-		return int(c-'A') + 10
-	}
-	return -1
-}
+func isHex(c byte) bool { return printf.DigitVal(c) >= 0 && printf.DigitVal(c) < 16 }
 
 type usageError struct{}
 

@@ -199,6 +199,10 @@ func digits(s string, base, max int) (int, int) {
 	return n, k
 }
 
+// DigitVal is the value of c as a digit of any base up to 36 (-1 when it
+// is not a letter or a decimal digit).
+func DigitVal(c byte) int { return digitVal(c) }
+
 func digitVal(c byte) int {
 	switch {
 	case c >= '0' && c <= '9':
