@@ -1,10 +1,11 @@
 package bc
 
 import (
-	"github.com/bashbox/bashbox/coreutils/internal/bcnum"
 	"math/big"
 	"strings"
 	"testing"
+
+	"github.com/bashbox/bashbox/coreutils/internal/bcnum"
 )
 
 func TestAgainstGNU(t *testing.T) {
