@@ -98,24 +98,13 @@ func (f *frame) biSet(args []string) int {
 }
 
 func (f *frame) biUnset(args []string) int {
+	fl, args, ok := f.parseFlags(args[1:], "unset", "fvn", "unset: usage: unset [-f] [-v] [-n] [name ...]\n")
+	if !ok {
+		return 2
+	}
 	mode := ""
-	args = args[1:]
-	for len(args) > 0 && strings.HasPrefix(args[0], "-") && len(args[0]) > 1 {
-		if args[0] == "--" {
-			args = args[1:]
-			break
-		}
-		for _, c := range args[0][1:] {
-			switch c {
-			case 'f', 'v', 'n':
-				mode = string(c)
-			default:
-				f.errorf("unset: -%c: invalid option", c)
-				f.fds.writeString(2, "unset: usage: unset [-f] [-v] [-n] [name ...]\n")
-				return 2
-			}
-		}
-		args = args[1:]
+	if c := fl.last("fvn"); c != 0 {
+		mode = string(c)
 	}
 	status := 0
 	for _, name := range args {

@@ -13,26 +13,16 @@ import (
 
 func (f *frame) biCd(args []string) int {
 	args = args[1:]
+	fl, args, ok := f.parseFlags(args, "cd", "PLe@", "cd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n")
+	if !ok {
+		return 2
+	}
 	physical := f.opts.has(optPhysical)
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && args[0] != "-" {
-		if args[0] == "--" {
-			args = args[1:]
-			break
-		}
-		for _, c := range args[0][1:] {
-			switch c {
-			case 'P':
-				physical = true
-			case 'L':
-				physical = false
-			case 'e', '@':
-			default:
-				f.errorf("cd: -%c: invalid option", c)
-				f.fds.writeString(2, "cd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n")
-				return 2
-			}
-		}
-		args = args[1:]
+	switch fl.last("PL") {
+	case 'P':
+		physical = true
+	case 'L':
+		physical = false
 	}
 	if len(args) > 1 {
 		f.errorf("cd: too many arguments")

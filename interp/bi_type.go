@@ -79,7 +79,7 @@ func (f *frame) biType(args []string) int {
 	if !ok {
 		return 2
 	}
-	all, noFuncs, pathOnly, forcePath, kindOnly := fl['a'], fl['f'], fl['p'], fl['P'], fl['t']
+	all, noFuncs, pathOnly, forcePath, kindOnly := fl.has('a'), fl.has('f'), fl.has('p'), fl.has('P'), fl.has('t')
 	status := 0
 	for _, n := range args {
 		var ms []cmdMatch
@@ -148,7 +148,7 @@ func (f *frame) biCommand(args []string) int {
 	if !ok {
 		return 2
 	}
-	std, short, verbose := fl['p'], fl['v'], fl['V']
+	std, short, verbose := fl.has('p'), fl.has('v'), fl.has('V')
 	if len(args) == 0 {
 		return 0
 	}
@@ -476,7 +476,7 @@ func (f *frame) biHelp(args []string) int {
 	if !ok {
 		return 2
 	}
-	short, syn := fl['d'], fl['s']
+	short, syn := fl.has('d'), fl.has('s')
 	var b strings.Builder
 	if len(args) == 0 {
 		b.WriteString(helpHeader)

@@ -272,7 +272,7 @@ func (f *frame) biJobs(args []string) int {
 	if !ok {
 		return 2
 	}
-	long, pids, running, stopped := fl['l'], fl['p'], fl['r'], fl['s']
+	long, pids, running, stopped := fl.has('l'), fl.has('p'), fl.has('r'), fl.has('s')
 	all := f.jobs.snapshot()
 	if len(all) == 0 && f.inCmdSubst && f.parentJobs != nil {
 		// $(jobs -p) lists the shell's jobs, as bash does
@@ -439,7 +439,7 @@ func (f *frame) biDisown(args []string) int {
 	if !ok {
 		return 2
 	}
-	all, running := fl['a'], fl['r']
+	all, running := fl.has('a'), fl.has('r')
 	if all || running && len(args) == 0 {
 		for _, j := range f.jobs.snapshot() {
 			select {

@@ -181,7 +181,7 @@ func (f *frame) biTrap(args []string) int {
 	if !ok {
 		return 2
 	}
-	list, print := fl['l'], fl['p']
+	list, print := fl.has('l'), fl.has('p')
 	if list {
 		f.fds.writeString(1, signalListing())
 		return 0

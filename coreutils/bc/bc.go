@@ -13,10 +13,11 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"github.com/bashbox/bashbox/coreutils/internal/bcnum"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/bashbox/bashbox/coreutils/internal/bcnum"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"

@@ -2,8 +2,9 @@ package bc
 
 import (
 	"context"
-	"github.com/bashbox/bashbox/coreutils/internal/bcnum"
 	"math/big"
+
+	"github.com/bashbox/bashbox/coreutils/internal/bcnum"
 )
 
 // The -l library: s(x) c(x) a(x) l(x) e(x) j(n,x), computed in binary

@@ -15,7 +15,6 @@ import (
 	"io"
 	"io/fs"
 	"path"
-	"strings"
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
@@ -230,94 +229,10 @@ func Run(ctx context.Context, c *builtins.Call) (status int) {
 	return status
 }
 
-func (p *patcher) say(format string, args ...any) {
-	fmt.Fprintf(p.out, format, args...)
-}
-
-// ask prints a question; with no terminal, the answer is the default.
-func (p *patcher) ask(format string, args ...any) {
-	fmt.Fprintf(p.out, format, args...)
-	p.out.WriteString("\n")
-}
-
-func (p *patcher) okToReverse(format string, args ...any) bool {
-	if p.noreverse || !(p.force && p.verbosity == silent) {
-		p.say(format, args...)
-	}
-	switch {
-	case p.noreverse:
-		p.say("  Skipping patch.\n")
-		p.skipRest = true
-		return false
-	case p.force:
-		if p.verbosity != silent {
-			p.say("  Applying it anyway.\n")
-		}
-		return false
-	case p.batch:
-		if p.reverse {
-			p.say("  Ignoring -R.\n")
-		} else {
-			p.say("  Assuming -R.\n")
-		}
-		return true
-	}
-	if p.reverse {
-		p.ask("  Ignore -R? [n] ")
-	} else {
-		p.ask("  Assume -R? [n] ")
-	}
-	p.ask("Apply anyway? [n] ")
-	if p.verbosity != silent {
-		p.say("Skipping patch.\n")
-	}
-	p.skipRest = true
-	return false
-}
-
 // quote is quotearg in the shell quoting style patch uses.
 func (p *patcher) quote(s string) string { return quote.UTF8.Quote(s, quote.Shell) }
 
 func errText(err error) string { return builtins.ErrText(err) }
-
-func (p *patcher) usageFail(msg string) int {
-	if msg != "" {
-		p.c.Errorf("%s", msg)
-	}
-	p.c.TryHelpNamed(0)
-	return 2
-}
-
-// numericString parses a number as GNU's numeric_string does.
-func (p *patcher) numericString(s string, negativeOK bool, what string) int {
-	i := 0
-	sign := 1
-	if strings.HasPrefix(s, "-") {
-		sign = -1
-		i = 1
-	} else if strings.HasPrefix(s, "+") {
-		i = 1
-	}
-	v := 0
-	for {
-		if i >= len(s) || s[i] < '0' || s[i] > '9' {
-			p.fatal("%s %s is not a number", what, p.quote(s))
-		}
-		nv := v*10 + sign*int(s[i]-'0')
-		if nv > 1<<31-1 || nv < -(1<<31) {
-			p.fatal("%s %s is too large", what, p.quote(s))
-		}
-		v = nv
-		i++
-		if i >= len(s) {
-			break
-		}
-	}
-	if v < 0 && !negativeOK {
-		p.fatal("%s %s is negative", what, p.quote(s))
-	}
-	return v
-}
 
 func (p *patcher) abs(name string) string { return path.Clean(p.c.Abs(name)) }
 
@@ -883,113 +798,4 @@ func (p *patcher) mainLoop() int {
 		return 1
 	}
 	return 0
-}
-
-func unixType(m fs.FileMode) uint32 {
-	switch {
-	case m&typeReg != 0:
-		return 0o100000
-	case m&typeLink != 0:
-		return 0o120000
-	}
-	return 0
-}
-
-// getInputFile checks the file to patch.
-func (p *patcher) getInputFile(name, outname string) bool {
-	if p.inerrUnknown {
-		p.instat, p.inerr = p.statFile(name)
-		p.inerrUnknown = false
-	}
-	if p.inerr != nil {
-		p.instat = fileStat{mode: 0o666 | typeReg}
-		return true
-	}
-	if p.instat.mode&typeMask != p.fileType&typeMask || p.instat.other {
-		what := "regular file"
-		if p.fileType&typeLink != 0 {
-			what = "symbolic link"
-		}
-		p.say("File %s is not a %s -- refusing to patch\n", p.quote(name), what)
-		return false
-	}
-	return true
-}
-
-// scanInput reads the file to patch into lines.
-func (p *patcher) scanInput(name string) {
-	var data []byte
-	if p.inerr == nil && p.instat.size > 0 || p.inerr == nil && p.instat.mode&typeLink != 0 {
-		if p.instat.mode&typeLink != 0 {
-			t, err := p.c.FS.ReadlinkIfPossible(p.c.Abs(name))
-			if err != nil {
-				p.pfatal(err, "can't read link %s", p.quote(name))
-			}
-			data = []byte(t)
-		} else {
-			f, err := p.c.Open(name)
-			if err != nil {
-				p.pfatal(err, "can't open file %s", p.quote(name))
-			}
-			data, err = io.ReadAll(f)
-			f.Close()
-			if err != nil {
-				p.pfatal(err, "read error")
-			}
-		}
-	}
-	p.input = [][]byte{nil}
-	for len(data) > 0 {
-		k := bytes.IndexByte(data, '\n')
-		if k < 0 {
-			p.input = append(p.input, data)
-			break
-		}
-		p.input = append(p.input, data[:k+1])
-		data = data[k+1:]
-	}
-	if p.revision != "" {
-		p.reportRevision(p.findRevision())
-	}
-}
-
-func (p *patcher) findRevision() bool {
-	all := bytes.Join(p.input[1:], nil)
-	rev := []byte(p.revision)
-	for i := 0; i+len(rev) <= len(all); i++ {
-		if bytes.HasPrefix(all[i:], rev) && (i == 0 || isSpace(all[i-1])) &&
-			(i+len(rev) == len(all) || isSpace(all[i+len(rev)])) {
-			return true
-		}
-	}
-	return false
-}
-
-func (p *patcher) reportRevision(found bool) {
-	rev := p.quote(p.revision)
-	switch {
-	case found:
-		if p.verbosity == verbose {
-			p.say("Good.  This file appears to be the %s version.\n", rev)
-		}
-	case p.force:
-		if p.verbosity != silent {
-			p.say("Warning: this file doesn't appear to be the %s version -- patching anyway.\n", rev)
-		}
-	case p.batch:
-		p.fatal("This file doesn't appear to be the %s version -- aborting.", rev)
-	default:
-		p.ask("This file doesn't appear to be the %s version -- patch anyway? [n] ", rev)
-		p.fatal("aborted")
-	}
-}
-
-func (p *patcher) inputLines() int { return len(p.input) - 1 }
-
-// ifetch returns input line n (1-based), empty outside the file.
-func (p *patcher) ifetch(n int) []byte {
-	if n < 1 || n >= len(p.input) {
-		return nil
-	}
-	return p.input[n]
 }
