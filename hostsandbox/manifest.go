@@ -64,7 +64,8 @@ type Manifest struct {
 	// file (RLIMIT_FSIZE): a write past it fails with EFBIG ("File too
 	// large"). It bounds each file, not their total. Bubblewrap,
 	// sandbox-exec (both through the helper) and Docker enforce it;
-	// AppContainer has no such limit and ignores it.
+	// AppContainer has no such limit and ignores it, as the no-sandbox
+	// backend ignores every limit.
 	MaxFileBytes uint64 `json:"max_file_bytes,omitempty"`
 	// Env is the command's whole environment: every backend starts from an
 	// empty environment, never the host's.

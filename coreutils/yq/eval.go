@@ -12,6 +12,7 @@ import (
 	"github.com/mikefarah/yq/v4/pkg/yqlib"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 // evalEach runs the expression on every document of every file in turn
@@ -24,7 +25,9 @@ func (y *yq) evalEach(printer yqlib.Printer, node *yqlib.ExpressionNode, decoder
 		if err != nil {
 			return err
 		}
-		n, err := ev.Evaluate(name, bytes.NewReader(data), node, printer, decoder)
+		// The parse reads as it goes: through a reader that ends with the
+		// call, a parse of megabytes stops with it.
+		n, err := ev.Evaluate(name, textio.Cancellable(y.ctx, bytes.NewReader(data)), node, printer, decoder)
 		total += n
 		if err != nil {
 			return err
@@ -45,7 +48,7 @@ func (y *yq) evalAll(printer yqlib.Printer, node *yqlib.ExpressionNode, decoder 
 		if err != nil {
 			return err
 		}
-		docs, err := yqlib.ReadDocuments(bytes.NewReader(data), decoder)
+		docs, err := yqlib.ReadDocuments(textio.Cancellable(y.ctx, bytes.NewReader(data)), decoder)
 		if err != nil {
 			// ReadDocuments does not know the file's name.
 			msg, _ := strings.CutPrefix(err.Error(), "bad file '': ")
@@ -77,6 +80,9 @@ func (y *yq) evaluate(printer yqlib.Printer, node *yqlib.ExpressionNode, docs *l
 // YAML header; with process, the rest follows the results unchanged.
 func (y *yq) input(name string, index int, printer yqlib.Printer) ([]byte, error) {
 	data, err := y.readFile(name)
+	if err == nil {
+		err = y.ctx.Err() // the input ended because the call did
+	}
 	if err != nil || index != 0 || y.o.frontMatter == "" {
 		return data, err
 	}

@@ -28,6 +28,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 // Version is the yq release whose behaviour this command follows.
@@ -85,7 +86,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	out := bufio.NewWriterSize(c.Stdout, 64<<10)
 	y := &yq{ctx: ctx, c: c, o: o}
 	var buf bytes.Buffer
-	w := io.Writer(out)
+	w := textio.CancellableWriter(ctx, out)
 	if o.inplace {
 		w = &buf
 	}

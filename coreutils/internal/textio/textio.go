@@ -182,6 +182,25 @@ func IsUTF8(c *builtins.Call) bool {
 	return strings.Contains(l, "utf-8") || strings.Contains(l, "utf8")
 }
 
+// CancellableWriter wraps w so that writing fails with the context's
+// error once ctx is done: a command printing a huge result from a library
+// that knows no context stops with its call.
+func CancellableWriter(ctx context.Context, w io.Writer) io.Writer {
+	return &cancellableWriter{ctx: ctx, w: w}
+}
+
+type cancellableWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c *cancellableWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
+}
+
 // Cancellable wraps r so that a long copy or read stops, with the
 // context's error, once ctx is done.
 func Cancellable(ctx context.Context, r io.Reader) io.Reader {
