@@ -26,9 +26,9 @@ var subreaper sync.Mutex
 // grew to 900 MiB reports 900 MiB whatever it did. So the command is
 // started one level down, by a /bin/sh that forks it in the background and
 // exits (the child execs the command only then): a forked child leaves the
-// small shell's mm, not ours. This
-// process, a subreaper meanwhile, inherits the orphan and reaps it with
-// wait4, whose rusage is then the tree's own.
+// small shell's mm, not ours. This process, a subreaper meanwhile,
+// inherits the orphan and reaps it with wait4, whose rusage is then the
+// tree's own.
 func peakRSS(ctx context.Context, dir string, env []string, name string, args ...string) (int64, error) {
 	subreaper.Lock()
 	defer subreaper.Unlock()
