@@ -25,9 +25,10 @@ var subreaper sync.Mutex
 // the mm it leaves, which is this process's, so a child of a bench that
 // grew to 900 MiB reports 900 MiB whatever it did. So the command is
 // started one level down, by a /bin/sh that forks it in the background and
-// exits: a forked child leaves the small shell's mm, not ours. This
-// process, a subreaper meanwhile, inherits the orphan and reaps it with
-// wait4, whose rusage is then the tree's own.
+// exits (the child execs the command only then): a forked child leaves the
+// small shell's mm, not ours. This process, a subreaper meanwhile,
+// inherits the orphan and reaps it with wait4, whose rusage is then the
+// tree's own.
 func peakRSS(ctx context.Context, dir string, env []string, name string, args ...string) (int64, error) {
 	subreaper.Lock()
 	defer subreaper.Unlock()
@@ -35,9 +36,19 @@ func peakRSS(ctx context.Context, dir string, env []string, name string, args ..
 		return 0, fmt.Errorf("becoming a subreaper: %v", err)
 	}
 	defer unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0)
-	launcher := exec.CommandContext(ctx, "/bin/sh", append([]string{"-c", `"$@" </dev/null >/dev/null 2>&1 & echo $!`, "sh", name}, args...)...)
+	// The child waits on a pipe until the launcher is gone: one that ended
+	// first would be the launcher's to reap, its rusage lost to us.
+	gateR, gateW, err := os.Pipe()
+	if err != nil {
+		return 0, err
+	}
+	defer gateW.Close()
+	launcher := exec.CommandContext(ctx, "/bin/sh", append([]string{"-c",
+		`{ read -r _ <&3; exec "$@" 3<&-; } </dev/null >/dev/null 2>&1 & echo $!`, "sh", name}, args...)...)
 	launcher.Dir, launcher.Env = dir, env
+	launcher.ExtraFiles = []*os.File{gateR}
 	out, err := launcher.Output()
+	gateR.Close()
 	if err != nil {
 		return 0, fmt.Errorf("starting %s: %v", name, err)
 	}
@@ -45,6 +56,7 @@ func peakRSS(ctx context.Context, dir string, env []string, name string, args ..
 	if err != nil {
 		return 0, fmt.Errorf("starting %s: the launcher printed %q, not a pid", name, out)
 	}
+	gateW.Close() // EOF: the child goes on to exec the command
 	// The launcher has exited, so the child is ours now; end it with ctx.
 	stop := context.AfterFunc(ctx, func() { syscall.Kill(pid, syscall.SIGKILL) })
 	defer stop()
