@@ -187,6 +187,11 @@ func (f *frame) biCommand(args []string) int {
 	if bi, ok := nativeBuiltins[args[0]]; ok && !f.disabled[args[0]] {
 		return bi(f, args)
 	}
+	if std {
+		// the command is looked up on bash's default path
+		tmp := &scope{vars: map[string]*variable{"PATH": {str: standardPath}}}
+		return f.external(args, tmp)
+	}
 	return f.external(args, nil)
 }
 
