@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bashbox/bashbox/internal/cfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/posixre"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
+	"github.com/bashbox/bashbox/internal/cfmt"
 )
 
 // parsePatterns reads the PATTERN operands, with GNU's checks.
