@@ -9,6 +9,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
+	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -33,27 +34,7 @@ func (s *side) typeName() string {
 	if s.info == nil {
 		return "regular empty file"
 	}
-	m := s.info.Mode()
-	switch {
-	case m.IsRegular():
-		if s.info.Size() == 0 {
-			return "regular empty file"
-		}
-		return "regular file"
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "fifo"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeCharDevice != 0:
-		return "character special file"
-	case m&fs.ModeDevice != 0:
-		return "block special file"
-	}
-	return "weird file"
+	return modes.FileType(s.info)
 }
 
 // joinName is gnulib's file_name_concat(dir, base).
