@@ -90,9 +90,9 @@ func runScript(t *testing.T, b *bashbox.Box, script string) *bashbox.Result {
 func TestFallbackWritesCountInTheWriteQuota(t *testing.T) {
 	const quota = 1 << 20
 	t.Run("many-files-stopped", func(t *testing.T) {
-		// 48 MiB of files of 512 KiB, each within the file size limit:
+		// 96 MiB of files of 512 KiB, each within the file size limit:
 		// only the watch and the charge bound the total.
-		dir := quotaRepo(t, 96, 512<<10)
+		dir := quotaRepo(t, 192, 512<<10)
 		before, _ := diskUse(dir)
 		b := quotaBox(t, dir, bashbox.Limits{MaxWriteBytes: quota})
 		start := time.Now()
@@ -107,9 +107,10 @@ func TestFallbackWritesCountInTheWriteQuota(t *testing.T) {
 		if strings.Contains(res.Stdout, "after") {
 			t.Error("the script went on after the budget")
 		}
-		// Stopped within a sampling interval and one exact measurement:
-		// far below the 48 MiB the checkout would write.
-		if grew := after - before; grew > quota+16<<20 {
+		// Stopped within a sampling interval and one exact measurement
+		// (about 10 MiB on an idle machine, 19 MiB seen under a loaded
+		// -race run): far below the 96 MiB the checkout would write.
+		if grew := after - before; grew > quota+32<<20 {
 			t.Errorf("the volume grew by %d bytes under a %d-byte quota", grew, quota)
 		}
 	})
