@@ -2,6 +2,7 @@ package git
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -17,6 +18,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 // repo is an open repository.
@@ -310,13 +312,35 @@ func (r *repo) writeObject(t plumbing.ObjectType, data []byte) plumbing.Hash {
 		r.g.fatal("Out of memory, malloc failed (tried to allocate %d bytes)", len(data))
 	}
 	defer r.g.c.Shrink(held)
-	obj := &plumbing.MemoryObject{}
+	obj := &stoppableObject{ctx: r.g.ctx}
 	obj.SetType(t)
 	obj.Write(data)
 	if _, err := r.st.SetEncodedObject(obj); err != nil {
 		r.g.fatal("unable to write %s object: %s", t, builtins.ErrText(err))
 	}
 	return h
+}
+
+// stoppableObject is an object whose content go-git reads through a
+// reader that stops with the call. The store compresses the content as it
+// copies it, and without the check a large blob (`git add` of a file
+// being filled) went on compressing for a second past the call's deadline
+// under -race (TM-RES-008). Wrapping also hides bytes.Buffer's WriteTo, so
+// the copy goes in buffer-sized reads, each one a check.
+type stoppableObject struct {
+	plumbing.MemoryObject
+	ctx context.Context
+}
+
+func (o *stoppableObject) Reader() (io.ReadCloser, error) {
+	r, err := o.MemoryObject.Reader()
+	if err != nil {
+		return nil, err
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{textio.Cancellable(o.ctx, r), r}, nil
 }
 
 // blob reads a blob's content.
