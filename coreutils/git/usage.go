@@ -325,30 +325,7 @@ Specific git-branch actions:
     -l                    create reflog for new branch
     --guess               second guess 'git checkout <no-such-branch>' (default)
     --overlay             use overlay mode (default)
-    -q, --quiet           suppress progress reporting
-    --recurse-submodules[=<checkout>]
-                          control recursive updating of submodules
-    --progress            force progress reporting
-    -m, --merge           perform a 3-way merge with the new branch
-    --conflict <style>    conflict style (merge, diff3, or zdiff3)
-    -d, --detach          detach HEAD at named commit
-    -t, --track[=(direct|inherit)]
-                          set branch tracking configuration
-    -f, --force           force checkout (throw away local modifications)
-    --orphan <new-branch>
-                          new unparented branch
-    --overwrite-ignore    update ignored files (default)
-    --ignore-other-worktrees
-                          do not check if another worktree is holding the given ref
-    -2, --ours            checkout our version for unmerged files
-    -3, --theirs          checkout their version for unmerged files
-    -p, --patch           select hunks interactively
-    --ignore-skip-worktree-bits
-                          do not limit pathspecs to sparse entries only
-    --pathspec-from-file <file>
-                          read pathspec from file
-    --pathspec-file-nul   with --pathspec-from-file, pathspec elements are separated with NUL character
-
+` + checkoutMergeUsage + checkoutBranchUsage + checkoutPathUsage + `
 `,
 	"switch": `usage: git switch [<options>] [<branch>]
 
@@ -358,22 +335,7 @@ Specific git-branch actions:
                           create/reset and switch to a branch
     --guess               second guess 'git switch <no-such-branch>'
     --discard-changes     throw away local modifications
-    -q, --quiet           suppress progress reporting
-    --recurse-submodules[=<checkout>]
-                          control recursive updating of submodules
-    --progress            force progress reporting
-    -m, --merge           perform a 3-way merge with the new branch
-    --conflict <style>    conflict style (merge, diff3, or zdiff3)
-    -d, --detach          detach HEAD at named commit
-    -t, --track[=(direct|inherit)]
-                          set branch tracking configuration
-    -f, --force           force checkout (throw away local modifications)
-    --orphan <new-branch>
-                          new unparented branch
-    --overwrite-ignore    update ignored files (default)
-    --ignore-other-worktrees
-                          do not check if another worktree is holding the given ref
-
+` + checkoutMergeUsage + checkoutBranchUsage + `
 `,
 	"restore": `usage: git restore [<options>] [--source=<branch>] <file>...
 
@@ -383,21 +345,7 @@ Specific git-branch actions:
     -W, --worktree        restore the working tree (default)
     --ignore-unmerged     ignore unmerged entries
     --overlay             use overlay mode
-    -q, --quiet           suppress progress reporting
-    --recurse-submodules[=<checkout>]
-                          control recursive updating of submodules
-    --progress            force progress reporting
-    -m, --merge           perform a 3-way merge with the new branch
-    --conflict <style>    conflict style (merge, diff3, or zdiff3)
-    -2, --ours            checkout our version for unmerged files
-    -3, --theirs          checkout their version for unmerged files
-    -p, --patch           select hunks interactively
-    --ignore-skip-worktree-bits
-                          do not limit pathspecs to sparse entries only
-    --pathspec-from-file <file>
-                          read pathspec from file
-    --pathspec-file-nul   with --pathspec-from-file, pathspec elements are separated with NUL character
-
+` + checkoutMergeUsage + checkoutPathUsage + `
 `,
 	"reset": `usage: git reset [--mixed | --soft | --hard | --merge | --keep] [-q] [<commit>]
    or: git reset [-q] [<tree-ish>] [--] <pathspec>...
@@ -736,6 +684,37 @@ Other
 
 `,
 }
+
+// The option lists that git's checkout, switch and restore share, as git
+// builds their help from one table.
+const (
+	checkoutMergeUsage = `    -q, --quiet           suppress progress reporting
+    --recurse-submodules[=<checkout>]
+                          control recursive updating of submodules
+    --progress            force progress reporting
+    -m, --merge           perform a 3-way merge with the new branch
+    --conflict <style>    conflict style (merge, diff3, or zdiff3)
+`
+	checkoutBranchUsage = `    -d, --detach          detach HEAD at named commit
+    -t, --track[=(direct|inherit)]
+                          set branch tracking configuration
+    -f, --force           force checkout (throw away local modifications)
+    --orphan <new-branch>
+                          new unparented branch
+    --overwrite-ignore    update ignored files (default)
+    --ignore-other-worktrees
+                          do not check if another worktree is holding the given ref
+`
+	checkoutPathUsage = `    -2, --ours            checkout our version for unmerged files
+    -3, --theirs          checkout their version for unmerged files
+    -p, --patch           select hunks interactively
+    --ignore-skip-worktree-bits
+                          do not limit pathspecs to sparse entries only
+    --pathspec-from-file <file>
+                          read pathspec from file
+    --pathspec-file-nul   with --pathspec-from-file, pathspec elements are separated with NUL character
+`
+)
 
 // usageOf is the help text of subcommand name, "" when git has none here.
 func usageOf(name string) string {
