@@ -407,61 +407,28 @@ func (r *repo) pathExists(p string) bool {
 func (lr *logRun) addRev(a string) bool {
 	r := lr.r
 	if strings.HasPrefix(a, "^") && len(a) > 1 {
-		h, err := r.resolveRev(a[1:])
-		if err != nil {
-			return false
-		}
-		c, ok := r.commitOf(h)
+		c, ok := r.resolveCommit(a[1:])
 		if !ok {
 			return false
 		}
 		lr.excludes = append(lr.excludes, c)
 		return true
 	}
-	if i := strings.Index(a, "..."); i >= 0 {
-		left, right := a[:i], a[i+3:]
-		if left == "" {
-			left = "HEAD"
-		}
-		if right == "" {
-			right = "HEAD"
-		}
-		lh, err1 := r.resolveRev(left)
-		rh, err2 := r.resolveRev(right)
-		if err1 != nil || err2 != nil {
-			return false
-		}
-		lc, ok1 := r.commitOf(lh)
-		rc, ok2 := r.commitOf(rh)
+	if left, right, sym, ok := splitRange(a); ok {
+		lc, ok1 := r.resolveCommit(left)
+		rc, ok2 := r.resolveCommit(right)
 		if !ok1 || !ok2 {
 			return false
 		}
-		lr.includes = append(lr.includes, lc, rc)
-		lr.names = append(lr.names, left, right)
-		lr.excludes = append(lr.excludes, r.mergeBases(lc, rc)...)
-		return true
-	}
-	if i := strings.Index(a, ".."); i >= 0 {
-		left, right := a[:i], a[i+2:]
-		if left == "" {
-			left = "HEAD"
+		if sym {
+			lr.includes = append(lr.includes, lc, rc)
+			lr.names = append(lr.names, left, right)
+			lr.excludes = append(lr.excludes, r.mergeBases(lc, rc)...)
+		} else {
+			lr.excludes = append(lr.excludes, lc)
+			lr.includes = append(lr.includes, rc)
+			lr.names = append(lr.names, right)
 		}
-		if right == "" {
-			right = "HEAD"
-		}
-		lh, err1 := r.resolveRev(left)
-		rh, err2 := r.resolveRev(right)
-		if err1 != nil || err2 != nil {
-			return false
-		}
-		lc, ok1 := r.commitOf(lh)
-		rc, ok2 := r.commitOf(rh)
-		if !ok1 || !ok2 {
-			return false
-		}
-		lr.excludes = append(lr.excludes, lc)
-		lr.includes = append(lr.includes, rc)
-		lr.names = append(lr.names, right)
 		return true
 	}
 	h, err := r.resolveRev(a)

@@ -379,3 +379,32 @@ func (r *repo) dieBadRev(spec string, err *revError) {
 	}
 	r.g.fatal("ambiguous argument '%s': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'", spec)
 }
+
+// splitRange splits a range argument "L..R" or "L...R" (sym) into its two
+// ends, an empty end meaning HEAD as in git; ok is false for a single revision.
+func splitRange(a string) (left, right string, sym, ok bool) {
+	i := strings.Index(a, "..")
+	if i < 0 {
+		return "", "", false, false
+	}
+	left, right = a[:i], a[i+2:]
+	if strings.HasPrefix(right, ".") {
+		sym, right = true, right[1:]
+	}
+	if left == "" {
+		left = "HEAD"
+	}
+	if right == "" {
+		right = "HEAD"
+	}
+	return left, right, sym, true
+}
+
+// resolveCommit resolves spec and peels it to a commit.
+func (r *repo) resolveCommit(spec string) (plumbing.Hash, bool) {
+	h, err := r.resolveRev(spec)
+	if err != nil {
+		return plumbing.ZeroHash, false
+	}
+	return r.commitOf(h)
+}

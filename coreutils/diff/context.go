@@ -1,0 +1,220 @@
+package diff
+
+import (
+	"strconv"
+
+	"github.com/bashbox/bashbox/coreutils/internal/gnudiff"
+)
+
+// Context and unified output: hunks widened by the context lines, with
+// their range headers.
+
+func (h *hunkOutput) context(script []gnudiff.Change, unified bool) {
+	h.markIgnorable(script)
+	h.findLastSearch = 0
+	h.findLastMatch = -1
+	h.hunks(script, func(hunk []gnudiff.Change) {
+		if unified {
+			h.unifiedHunk(hunk)
+		} else {
+			h.contextHunk(hunk)
+		}
+	})
+}
+
+func (h *hunkOutput) widen(first0, last0, first1, last1 int) (int, int, int, int) {
+	ctx := h.d.cfg.context
+	first0 = max(first0-ctx, 0)
+	first1 = max(first1-ctx, 0)
+	n0, n1 := h.f[0].NumLines(), h.f[1].NumLines()
+	if last0 < n0-ctx {
+		last0 += ctx
+	} else {
+		last0 = n0 - 1
+	}
+	if last1 < n1-ctx {
+		last1 += ctx
+	} else {
+		last1 = n1 - 1
+	}
+	return first0, last0, first1, last1
+}
+
+func (h *hunkOutput) contextRange(a, b int) {
+	w := h.d.out
+	ta, tb := a+1, b+1
+	if tb <= ta {
+		w.WriteString(strconv.Itoa(tb))
+	} else {
+		w.WriteString(strconv.Itoa(ta))
+		w.WriteByte(',')
+		w.WriteString(strconv.Itoa(tb))
+	}
+}
+
+func (h *hunkOutput) unifiedRange(a, b int) {
+	w := h.d.out
+	ta, tb := a+1, b+1
+	switch {
+	case tb < ta:
+		w.WriteString(strconv.Itoa(tb))
+		w.WriteString(",0")
+	case tb == ta:
+		w.WriteString(strconv.Itoa(tb))
+	default:
+		w.WriteString(strconv.Itoa(ta))
+		w.WriteByte(',')
+		w.WriteString(strconv.Itoa(tb - ta + 1))
+	}
+}
+
+func (h *hunkOutput) contextHunk(hunk []gnudiff.Change) {
+	d := h.d
+	w := d.out
+	first0, last0, first1, last1, kind := h.analyzeHunk(hunk)
+	if kind == unchanged {
+		return
+	}
+	first0, last0, first1, last1 = h.widen(first0, last0, first1, last1)
+	var fn []byte
+	if d.cfg.functionRE != nil {
+		fn = h.findFunction(first0)
+	}
+	h.begin()
+	w.WriteString("***************")
+	if fn != nil {
+		h.printFunction(fn)
+	}
+	w.WriteByte('\n')
+	d.setColor(lineNumberColor)
+	w.WriteString("*** ")
+	h.contextRange(first0, last0)
+	w.WriteString(" ****")
+	d.setColor(resetColor)
+	w.WriteByte('\n')
+	if kind&old != 0 {
+		k := 0
+		for i := first0; i <= last0; i++ {
+			d.setColor(deleteColor)
+			for k < len(hunk) && hunk[k].Line0+hunk[k].Deleted <= i {
+				k++
+			}
+			prefix := " "
+			if k < len(hunk) && hunk[k].Line0 <= i {
+				if hunk[k].Inserted > 0 {
+					prefix = "!"
+				} else {
+					prefix = "-"
+				}
+			}
+			h.print1Line(prefix, true, h.f[0].Line(i), true)
+			d.setColor(resetColor)
+			if h.f[0].Complete(i) {
+				w.WriteByte('\n')
+			}
+		}
+	}
+	d.setColor(lineNumberColor)
+	w.WriteString("--- ")
+	h.contextRange(first1, last1)
+	w.WriteString(" ----")
+	d.setColor(resetColor)
+	w.WriteByte('\n')
+	if kind&new_ != 0 {
+		k := 0
+		for i := first1; i <= last1; i++ {
+			d.setColor(addColor)
+			for k < len(hunk) && hunk[k].Line1+hunk[k].Inserted <= i {
+				k++
+			}
+			prefix := " "
+			if k < len(hunk) && hunk[k].Line1 <= i {
+				if hunk[k].Deleted > 0 {
+					prefix = "!"
+				} else {
+					prefix = "+"
+				}
+			}
+			h.print1Line(prefix, true, h.f[1].Line(i), true)
+			d.setColor(resetColor)
+			if h.f[1].Complete(i) {
+				w.WriteByte('\n')
+			}
+		}
+	}
+}
+
+func (h *hunkOutput) unifiedHunk(hunk []gnudiff.Change) {
+	d := h.d
+	w := d.out
+	first0, last0, first1, last1, kind := h.analyzeHunk(hunk)
+	if kind == unchanged {
+		return
+	}
+	first0, last0, first1, last1 = h.widen(first0, last0, first1, last1)
+	var fn []byte
+	if d.cfg.functionRE != nil {
+		fn = h.findFunction(first0)
+	}
+	h.begin()
+	d.setColor(lineNumberColor)
+	w.WriteString("@@ -")
+	h.unifiedRange(first0, last0)
+	w.WriteString(" +")
+	h.unifiedRange(first1, last1)
+	w.WriteString(" @@")
+	d.setColor(resetColor)
+	if fn != nil {
+		h.printFunction(fn)
+	}
+	w.WriteByte('\n')
+	i, j, k := first0, first1, 0
+	blankEmpty := func(line []byte) bool {
+		return d.cfg.suppressBlank && (len(line) == 0 || line[0] == '\n')
+	}
+	for i <= last0 || j <= last1 {
+		if k >= len(hunk) || i < hunk[k].Line0 {
+			line := h.f[0].Line(i)
+			if !blankEmpty(line) {
+				if d.cfg.initialTab {
+					w.WriteByte('\t')
+				} else {
+					w.WriteByte(' ')
+				}
+			}
+			h.print1Line("", false, line, false)
+			i++
+			j++
+			continue
+		}
+		for n := hunk[k].Deleted; n > 0; n-- {
+			line := h.f[0].Line(i)
+			d.setColor(deleteColor)
+			w.WriteByte('-')
+			if d.cfg.initialTab && !blankEmpty(line) {
+				w.WriteByte('\t')
+			}
+			h.print1Line("", false, line, true)
+			d.setColor(resetColor)
+			if h.f[0].Complete(i) {
+				w.WriteByte('\n')
+			}
+			i++
+		}
+		for n := hunk[k].Inserted; n > 0; n-- {
+			line := h.f[1].Line(j)
+			d.setColor(addColor)
+			w.WriteByte('+')
+			if d.cfg.initialTab && !blankEmpty(line) {
+				w.WriteByte('\t')
+			}
+			h.print1Line("", false, line, true)
+			d.setColor(resetColor)
+			if h.f[1].Complete(j) {
+				w.WriteByte('\n')
+			}
+			j++
+		}
+		k++
+	}
+}
