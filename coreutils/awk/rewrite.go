@@ -92,8 +92,10 @@ type gen struct {
 
 // tick runs the memory check every so many steps; it starts each rule
 // pass, loop iteration and function call, so a program cannot grow its
-// arrays for long between two checks.
-const tick = "if (++" + vTick + " >= " + vNextTick + ") " + fCheck + "()\n"
+// arrays for long between two checks. It is written as a bare increment
+// statement and a bare comparison, which goawk compiles into two cheap
+// opcodes (IncrGlobal, JumpLess) instead of a generic expression.
+const tick = vTick + "++\nif (" + vTick + " >= " + vNextTick + ") " + fCheck + "()\n"
 
 // specials are awk's own variables, not counted as the program's data.
 var specials = map[string]bool{"ARGC": true, "ARGV": true, "CONVFMT": true, "ENVIRON": true, "FILENAME": true,
@@ -296,9 +298,9 @@ func (g *gen) stmt(v reflect.Value) {
 	case "PrintStmt", "PrintfStmt":
 		g.w(g.print(v, false))
 	case "ExprStmt":
-		g.w(g.expr(n.FieldByName("Expr")))
+		g.w(g.bare(n.FieldByName("Expr")))
 	case "IfStmt":
-		g.w("if (" + g.expr(n.FieldByName("Cond")) + ") ")
+		g.w("if (" + g.cond(n.FieldByName("Cond")) + ") ")
 		g.block(n.FieldByName("Body"))
 		if e := n.FieldByName("Else"); e.Len() > 0 {
 			g.w(" else ")
@@ -311,7 +313,7 @@ func (g *gen) stmt(v reflect.Value) {
 		}
 		g.w("; ")
 		if c := n.FieldByName("Cond"); !isNil(c) {
-			g.w(g.expr(c))
+			g.w(g.cond(c))
 		}
 		g.w("; ")
 		if post := n.FieldByName("Post"); !isNil(post) {
@@ -325,12 +327,12 @@ func (g *gen) stmt(v reflect.Value) {
 		g.w("for (" + rename(n.FieldByName("Var").String()) + " in " + rename(n.FieldByName("Array").String()) + ") ")
 		g.loopBody(n.FieldByName("Body"))
 	case "WhileStmt":
-		g.w("while (" + g.expr(n.FieldByName("Cond")) + ") ")
+		g.w("while (" + g.cond(n.FieldByName("Cond")) + ") ")
 		g.loopBody(n.FieldByName("Body"))
 	case "DoWhileStmt":
 		g.w("do ")
 		g.loopBody(n.FieldByName("Body"))
-		g.w(" while (" + g.expr(n.FieldByName("Cond")) + ")")
+		g.w(" while (" + g.cond(n.FieldByName("Cond")) + ")")
 	case "BreakStmt":
 		g.w("break")
 	case "ContinueStmt":
@@ -367,7 +369,7 @@ func (g *gen) stmt(v reflect.Value) {
 func (g *gen) simple(v reflect.Value) string {
 	switch kind(v) {
 	case "ExprStmt":
-		return g.expr(node(v).FieldByName("Expr"))
+		return g.bare(node(v).FieldByName("Expr"))
 	case "PrintStmt", "PrintfStmt":
 		return g.print(v, true)
 	}
@@ -424,6 +426,33 @@ func (g *gen) print(v reflect.Value, inline bool) string {
 	return call
 }
 
+// bare renders an expression statement: an assignment or increment
+// without the parentheses g.expr puts around it, which goawk compiles into
+// one opcode (IncrArrayGlobal, AugAssignArrayGlobal...) only when it is
+// not grouped. expr renders these kinds as one parenthesized whole.
+func (g *gen) bare(v reflect.Value) string {
+	s := g.expr(v)
+	switch kind(v) {
+	case "AssignExpr", "AugAssignExpr", "IncrExpr":
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// cond renders a condition (of if, while, for and ?:): a comparison
+// without parentheses, which goawk compiles into a single compare-and-jump
+// only when it is not grouped.
+func (g *gen) cond(v reflect.Value) string {
+	s := g.expr(v)
+	if kind(v) == "BinaryExpr" {
+		switch tok(node(v).FieldByName("Op")) {
+		case lexer.EQUALS, lexer.NOT_EQUALS, lexer.LESS, lexer.LTE, lexer.GREATER, lexer.GTE:
+			return s[1 : len(s)-1]
+		}
+	}
+	return s
+}
+
 func (g *gen) exprList(list reflect.Value) string {
 	parts := make([]string, list.Len())
 	for i := range parts {
@@ -443,7 +472,15 @@ func (g *gen) lvalue(v reflect.Value) string {
 		g.noteArray(n.FieldByName("Array").String())
 		return rename(n.FieldByName("Array").String()) + "[" + g.exprList(n.FieldByName("Index")) + "]"
 	case "FieldExpr":
-		return "$(" + g.expr(n.FieldByName("Index")) + ")"
+		idx := n.FieldByName("Index")
+		if kind(idx) == "NumExpr" {
+			if f := node(idx).FieldByName("Value").Float(); f >= 0 && f == math.Trunc(f) && f < 1<<31 {
+				// $2, not $(2): goawk reads a constant field
+				// with one opcode only when it is not grouped.
+				return "$" + strconv.Itoa(int(f))
+			}
+		}
+		return "$(" + g.expr(idx) + ")"
 	case "NamedFieldExpr":
 		return "@(" + g.expr(n.FieldByName("Field")) + ")"
 	case "GroupingExpr":
@@ -472,6 +509,11 @@ func (g *gen) expr(v reflect.Value) string {
 		op := tok(n.FieldByName("Op"))
 		l, r := g.expr(n.FieldByName("Left")), g.expr(n.FieldByName("Right"))
 		if op == lexer.CONCAT {
+			if left := n.FieldByName("Left"); kind(left) == "BinaryExpr" && tok(node(left).FieldByName("Op")) == lexer.CONCAT {
+				// a b c stays one chain, which goawk joins in one
+				// step, rather than (a b) c.
+				l = l[1 : len(l)-1]
+			}
 			return "(" + l + " " + r + ")"
 		}
 		return "(" + l + " " + op.String() + " " + r + ")"
@@ -479,7 +521,7 @@ func (g *gen) expr(v reflect.Value) string {
 		g.noteArray(n.FieldByName("Array").String())
 		return "((" + g.exprList(n.FieldByName("Index")) + ") in " + rename(n.FieldByName("Array").String()) + ")"
 	case "CondExpr":
-		return "(" + g.expr(n.FieldByName("Cond")) + " ? " + g.expr(n.FieldByName("True")) + " : " + g.expr(n.FieldByName("False")) + ")"
+		return "(" + g.cond(n.FieldByName("Cond")) + " ? " + g.expr(n.FieldByName("True")) + " : " + g.expr(n.FieldByName("False")) + ")"
 	case "NumExpr":
 		return formatNum(n.FieldByName("Value").Float())
 	case "StrExpr":
