@@ -177,15 +177,18 @@ func (e *expander) concat() string {
 	for _, s := range e.cur {
 		n += len(s.s)
 	}
-	out, ok := joinChecked(e.f, n, func(b *strings.Builder) {
-		for _, s := range e.cur {
-			b.WriteString(s.s)
-		}
-	})
-	if !ok {
+	if n > bigString && !e.f.fitsBig(n) {
 		e.err = true
+		return ""
 	}
-	return out
+	// one allocation: the builder is not handed to a closure, so it
+	// stays on the stack
+	var b strings.Builder
+	b.Grow(n)
+	for _, s := range e.cur {
+		b.WriteString(s.s)
+	}
+	return b.String()
 }
 
 func (e *expander) add(s string, quoted bool) {
@@ -298,9 +301,11 @@ func (f *frame) assignValue(w *syntax.Word) (string, bool) {
 			return l.Value, true
 		}
 	}
-	e := expander{f: f, mode: modeLiteral, assign: true}
+	e := expander{f: f, mode: modeLiteral, assign: true, cur: f.takeSegs()}
 	e.word(w)
-	return e.joined(), !e.err
+	s := e.joined()
+	f.giveSegs(e.cur)
+	return s, !e.err
 }
 
 // assignPrefix says whether s starts with NAME=: bash expands tildes in
