@@ -125,6 +125,9 @@ type jq struct {
 	// held is what was charged to the memory budget for the current
 	// input, pending what is not charged yet (see memory.go).
 	held, pending int64
+	mem           sizer       // what was charged, each container once
+	states        []stateSite // each reduce and foreach's updates
+	orders        int         // key orders charged (see hold)
 }
 
 // Run is the jq command.
@@ -392,6 +395,7 @@ func (j *jq) run() int {
 		panic(err)
 	}
 	query.FuncDefs = append(append(each.FuncDefs, defs.FuncDefs...), query.FuncDefs...)
+	j.states = make([]stateSite, rw.states)
 	j.ops = newGojqOps()
 	// env and $ENV list the environment in its order.
 	var envKeys []string
@@ -431,6 +435,7 @@ func (j *jq) run() int {
 		gojq.WithFunction("__bb_inherit", 1, 1, j.opInherit),
 		gojq.WithFunction("__bb_fromjson", 0, 0, j.opFromJSON),
 		gojq.WithFunction("__bb_elem", 0, 0, j.opElem),
+		gojq.WithFunction("__bb_state", 1, 1, j.opState),
 		gojq.WithFunction("__bb_input_filename", 0, 0, func(any, []any) any {
 			if !j.last.set || j.srcs[min(j.cur, len(j.srcs)-1)].path == "-" {
 				return nil

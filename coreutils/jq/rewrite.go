@@ -20,8 +20,9 @@ import (
 //     construction lists in another order, end in __bb_order;
 //   - iteration (.[], and so .., paths, map, to_entries, ...) goes through
 //     __bb_each, which visits an object's keys in order;
-//   - the elements of array constructions pass through __bb_elem, which
-//     charges them to the memory budget (see memory.go);
+//   - the elements of array constructions pass through __bb_elem, and
+//     the states of reduce and foreach through __bb_state, which charge
+//     them to the memory budget (see memory.go);
 //   - builtins gojq defines over its own (sorted) iteration are redefined
 //     in jq over the rewritten operations (orderedDefs).
 //
@@ -65,8 +66,9 @@ const eachDef = `def __bb_each: if type == "object" then __bb_keys_unsorted[] as
 
 // orderRewriter rewrites a parsed filter (see above).
 type orderRewriter struct {
-	order *keyOrder
-	n     int // fresh variable names
+	order  *keyOrder
+	n      int // fresh variable names
+	states int // reduce and foreach sites
 }
 
 func (r *orderRewriter) fresh() string {
@@ -197,9 +199,11 @@ func (r *orderRewriter) term(t *gojq.Term) {
 	}
 	if x := t.Reduce; x != nil {
 		r.loop(x.Query, x.Patterns, x.Start, x.Update, nil)
+		x.Update = r.measured(x.Update)
 	}
 	if x := t.Foreach; x != nil {
 		r.loop(x.Query, x.Patterns, x.Start, x.Update, x.Extract)
+		x.Update = r.measured(x.Update)
 	}
 	if t.Label != nil {
 		r.query(t.Label.Body)
@@ -239,6 +243,15 @@ func (r *orderRewriter) loop(src *gojq.Query, patterns []*gojq.Pattern, start, u
 	r.query(start)
 	r.query(update)
 	r.query(extract)
+}
+
+// measured is `q | __bb_state(N)`, N numbering the reduce or foreach
+// whose update q is: its state is charged to the memory budget as it
+// grows (see memory.go).
+func (r *orderRewriter) measured(q *gojq.Query) *gojq.Query {
+	site := termQuery(&gojq.Term{Type: gojq.TermTypeNumber, Number: strconv.Itoa(r.states)})
+	r.states++
+	return pipe(q, termQuery(funcTerm("__bb_state", site)))
 }
 
 // splitIter turns `X[]rest` into `(X | __bb_each)rest`.
