@@ -1,7 +1,9 @@
 package jq
 
 import (
+	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/itchyny/gojq"
 )
@@ -345,4 +347,49 @@ func (r *orderRewriter) object(t *gojq.Term) {
 		body = bind(binds[i].q, binds[i].name, body)
 	}
 	*t = gojq.Term{Type: gojq.TermTypeQuery, Query: body, SuffixList: t.SuffixList}
+}
+
+// scanQuery collects from the parsed filter the key order of object
+// constructions and the literal keys it indexes.
+func (j *jq) scanQuery(q *gojq.Query) {
+	seen := map[string]bool{}
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if v.IsNil() {
+				return
+			}
+			if str, ok := v.Interface().(*gojq.String); ok && strings.Contains(str.Str, "(?<") {
+				// capture's objects follow the order of the named groups.
+				var names []string
+				for _, m := range namedGroup().FindAllStringSubmatch(str.Str, -1) {
+					names = append(names, m[1])
+				}
+				j.order.recordFilter(names)
+			}
+			if idx, ok := v.Interface().(*gojq.Index); ok {
+				k := idx.Name
+				if k == "" && idx.Str != nil && len(idx.Str.Queries) == 0 {
+					k = idx.Str.Str
+				}
+				if k != "" && !seen[k] {
+					seen[k] = true
+					j.indexKeys = append(j.indexKeys, k)
+				}
+			}
+			walk(v.Elem())
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i))
+				}
+			}
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				walk(v.Index(i))
+			}
+		}
+	}
+	walk(reflect.ValueOf(q))
 }
