@@ -101,12 +101,7 @@ func cmdDiff(g *cmd, args []string) int {
 			r.dieBadRev(a, &revError{})
 		}
 		if r.pathExists(a) {
-			paths = append(paths, before[i:]...)
-			for _, q := range before[i+1:] {
-				if !r.pathExists(q) {
-					r.dieBadRev(q, &revError{})
-				}
-			}
+			paths = append(paths, r.trailingPaths(before[i:])...)
 			break
 		}
 		r.dieBadRev(a, &revError{})
@@ -117,29 +112,15 @@ func cmdDiff(g *cmd, args []string) int {
 	// Expand ranges.
 	var hashes []plumbing.Hash
 	for _, rv := range revs {
-		if i := strings.Index(rv, "..."); i >= 0 {
-			left, right := rv[:i], rv[i+3:]
-			if left == "" {
-				left = "HEAD"
-			}
-			if right == "" {
-				right = "HEAD"
-			}
-			lc, rc := r.commitOrDie(left), r.commitOrDie(right)
-			bases := r.mergeBases(lc, rc)
-			if len(bases) == 0 {
-				g.fatal("%s: no merge base", rv)
-			}
-			hashes = append(hashes, bases[0], rc)
-			continue
-		}
-		if i := strings.Index(rv, ".."); i >= 0 {
-			left, right := rv[:i], rv[i+2:]
-			if left == "" {
-				left = "HEAD"
-			}
-			if right == "" {
-				right = "HEAD"
+		if left, right, sym, ok := splitRange(rv); ok {
+			if sym {
+				lc, rc := r.commitOrDie(left), r.commitOrDie(right)
+				bases := r.mergeBases(lc, rc)
+				if len(bases) == 0 {
+					g.fatal("%s: no merge base", rv)
+				}
+				hashes = append(hashes, bases[0], rc)
+				continue
 			}
 			h1, err := r.resolveRev(left)
 			if err != nil {

@@ -353,12 +353,7 @@ func (g *cmd) parseLogArgs(args []string, isShow bool) (*logRun, *repo) {
 			g.fatal("bad revision '%s'", a)
 		}
 		if r.work != "" && r.pathExists(a) {
-			paths = append(paths, before[i:]...)
-			for _, q := range before[i+1:] {
-				if !r.pathExists(q) {
-					r.dieBadRev(q, &revError{})
-				}
-			}
+			paths = append(paths, r.trailingPaths(before[i:])...)
 			break
 		}
 		r.dieBadRev(a, &revError{})
@@ -673,17 +668,23 @@ func (lr *logRun) filter(c *commit) bool {
 	return true
 }
 
+// defaultHead is the commit log and show start from without a revision;
+// it dies as git does on an unborn branch.
+func (r *repo) defaultHead() plumbing.Hash {
+	hd := r.head()
+	if hd.unborn() {
+		if hd.symbolic {
+			r.g.fatal("your current branch '%s' does not have any commits yet", hd.branch())
+		}
+		r.g.fatal("bad default revision 'HEAD'")
+	}
+	return hd.hash
+}
+
 func cmdLog(g *cmd, args []string) int {
 	lr, r := g.parseLogArgs(args, false)
 	if len(lr.includes) == 0 && len(lr.excludes) == 0 {
-		hd := r.head()
-		if hd.unborn() {
-			if hd.symbolic {
-				g.fatal("your current branch '%s' does not have any commits yet", hd.branch())
-			}
-			g.fatal("bad default revision 'HEAD'")
-		}
-		lr.includes = append(lr.includes, hd.hash)
+		lr.includes = append(lr.includes, r.defaultHead())
 	}
 	commits := lr.walk()
 	var w bytes.Buffer

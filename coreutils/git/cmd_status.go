@@ -596,22 +596,19 @@ func (r *repo) printLongStatus(w *bytes.Buffer, s *statusData, umode untrackedMo
 		w.WriteString("\n")
 	}
 	if umode != untrackedNo {
-		if len(s.untracked) > 0 {
-			w.WriteString("Untracked files:\n")
+		lists := []struct {
+			title, add string
+			paths      []string
+		}{{"Untracked", "git add", s.untracked}, {"Ignored", "git add -f", s.ignored}}
+		for _, l := range lists {
+			if len(l.paths) == 0 {
+				continue
+			}
+			w.WriteString(l.title + " files:\n")
 			if hints {
-				w.WriteString("  (use \"git add <file>...\" to include in what will be committed)\n")
+				fmt.Fprintf(w, "  (use \"%s <file>...\" to include in what will be committed)\n", l.add)
 			}
-			for _, u := range s.untracked {
-				fmt.Fprintf(w, "\t%s\n", r.statusPath(u, rel, false))
-			}
-			w.WriteString("\n")
-		}
-		if len(s.ignored) > 0 {
-			w.WriteString("Ignored files:\n")
-			if hints {
-				w.WriteString("  (use \"git add -f <file>...\" to include in what will be committed)\n")
-			}
-			for _, u := range s.ignored {
+			for _, u := range l.paths {
 				fmt.Fprintf(w, "\t%s\n", r.statusPath(u, rel, false))
 			}
 			w.WriteString("\n")

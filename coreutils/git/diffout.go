@@ -123,33 +123,19 @@ func (g *cmd) applyDiffOpt(o *diffOpts, v optVal) bool {
 	case "stat":
 		o.format |= fmtStat
 		if v.has && v.val != "" {
-			parts := strings.Split(v.val, ",")
-			if n, ok := atoi(parts[0]); ok {
-				o.statWidth = n
-			}
-			if len(parts) > 1 {
-				if n, ok := atoi(parts[1]); ok {
-					o.statName = n
-				}
-			}
-			if len(parts) > 2 {
-				if n, ok := atoi(parts[2]); ok {
-					o.statCount = n
+			// --stat=<width>[,<name-width>[,<count>]]
+			fields := []*int{&o.statWidth, &o.statName, &o.statCount}
+			for i, part := range strings.Split(v.val, ",") {
+				if n, ok := atoi(part); ok && i < len(fields) {
+					*fields[i] = n
 				}
 			}
 		}
-	case "stat-width":
+	case "stat-width", "stat-name-width", "stat-graph-width", "stat-count":
 		o.format |= fmtStat
-		o.statWidth, _ = atoi(v.val)
-	case "stat-name-width":
-		o.format |= fmtStat
-		o.statName, _ = atoi(v.val)
-	case "stat-graph-width":
-		o.format |= fmtStat
-		o.statGraph, _ = atoi(v.val)
-	case "stat-count":
-		o.format |= fmtStat
-		o.statCount, _ = atoi(v.val)
+		field := map[string]*int{"stat-width": &o.statWidth, "stat-name-width": &o.statName,
+			"stat-graph-width": &o.statGraph, "stat-count": &o.statCount}[v.key]
+		*field, _ = atoi(v.val)
 	case "numstat":
 		o.format |= fmtNumstat
 	case "shortstat":

@@ -383,13 +383,12 @@ func (r *repo) dieBadRev(spec string, err *revError) {
 // splitRange splits a range argument "L..R" or "L...R" (sym) into its two
 // ends, an empty end meaning HEAD as in git; ok is false for a single revision.
 func splitRange(a string) (left, right string, sym, ok bool) {
-	i := strings.Index(a, "..")
-	if i < 0 {
+	if i := strings.Index(a, "..."); i >= 0 {
+		left, right, sym = a[:i], a[i+3:], true
+	} else if i := strings.Index(a, ".."); i >= 0 {
+		left, right = a[:i], a[i+2:]
+	} else {
 		return "", "", false, false
-	}
-	left, right = a[:i], a[i+2:]
-	if strings.HasPrefix(right, ".") {
-		sym, right = true, right[1:]
 	}
 	if left == "" {
 		left = "HEAD"
@@ -407,4 +406,15 @@ func (r *repo) resolveCommit(spec string) (plumbing.Hash, bool) {
 		return plumbing.ZeroHash, false
 	}
 	return r.commitOf(h)
+}
+
+// trailingPaths takes the arguments from the first one naming a path on as
+// paths, as git does without "--": every one of them must exist.
+func (r *repo) trailingPaths(rest []string) []string {
+	for _, q := range rest[1:] {
+		if !r.pathExists(q) {
+			r.dieBadRev(q, &revError{})
+		}
+	}
+	return rest
 }
