@@ -34,10 +34,7 @@ func (p *parser) binary(f, minPrec int) int {
 			p.ctWarn("|| operator")
 			l := p.label()
 			p.gen(fmt.Sprintf("B%d:", l))
-			r := p.expr(precOr + 1)
-			if f&exVoid != 0 || r&exVoid != 0 {
-				p.yyerror("void expression with ||")
-			}
+			r := p.operand(f, precOr+1, "void expression with ||")
 			tmp := p.label()
 			p.gen(fmt.Sprintf("B%d:0J%d:N%d:1N%d:", l, tmp, l, tmp))
 			f = (f | r) &^ exParen
@@ -46,55 +43,42 @@ func (p *parser) binary(f, minPrec int) int {
 			p.ctWarn("&& operator")
 			l := p.label()
 			p.gen(fmt.Sprintf("DZ%d:p", l))
-			r := p.expr(precAnd + 1)
-			if f&exVoid != 0 || r&exVoid != 0 {
-				p.yyerror("void expression with &&")
-			}
+			r := p.operand(f, precAnd+1, "void expression with &&")
 			p.gen(fmt.Sprintf("DZ%d:p1N%d:", l, l))
 			f = (f | r) &^ exParen
 		case t.kind == tRel && minPrec <= precRel:
 			p.take()
-			r := p.expr(precRel + 1)
-			if f&exVoid != 0 || r&exVoid != 0 {
-				p.yyerror("void expression with comparison")
-			}
-			switch t.text {
-			case "==":
-				p.gen("=")
-			case "!=":
-				p.gen("#")
-			case "<":
-				p.gen("<")
-			case "<=":
-				p.gen("{")
-			case ">":
-				p.gen(">")
-			case ">=":
-				p.gen("}")
-			}
+			p.operand(f, precRel+1, "void expression with comparison")
+			p.gen(relOps[t.text])
 			f = exReg | exComp
 		case t.kind == tChar && (t.text == "+" || t.text == "-") && minPrec <= precAdd,
 			t.kind == tChar && (t.text == "*" || t.text == "/" || t.text == "%") && minPrec <= precMul,
 			t.kind == tChar && t.text == "^" && minPrec <= precPow:
 			p.take()
-			var r int
-			switch t.text {
-			case "+", "-":
-				r = p.expr(precMul)
-			case "*", "/", "%":
-				r = p.expr(precPow)
-			default:
-				r = p.expr(precPow)
+			prec := precPow
+			if t.text == "+" || t.text == "-" {
+				prec = precMul
 			}
-			if f&exVoid != 0 || r&exVoid != 0 {
-				p.yyerror("void expression with " + t.text)
-			}
+			r := p.operand(f, prec, "void expression with "+t.text)
 			p.gen(t.text)
 			f = (f | r) &^ exParen
 		default:
 			return f
 		}
 	}
+}
+
+// relOps are the comparison operators' codes for the machine.
+var relOps = map[string]string{"==": "=", "!=": "#", "<": "<", "<=": "{", ">": ">", ">=": "}"}
+
+// operand parses the right operand of a binary operator whose left
+// operand has flags f; neither may be void (a call of a void function).
+func (p *parser) operand(f, prec int, voidMsg string) int {
+	r := p.expr(prec)
+	if f&exVoid != 0 || r&exVoid != 0 {
+		p.yyerror(voidMsg)
+	}
+	return r
 }
 
 // named is a named expression: a simple variable (index >= 0) or an
