@@ -68,19 +68,29 @@ func (h *hunkOutput) unifiedRange(a, b int) {
 	}
 }
 
-func (h *hunkOutput) contextHunk(hunk []gnudiff.Change) {
-	d := h.d
-	w := d.out
-	first0, last0, first1, last1, kind := h.analyzeHunk(hunk)
+// openHunk starts printing a context or unified hunk: its lines widened by
+// the context, what it changes, and the function line before it for -F/-p.
+// Nothing is printed for a hunk of ignorable changes only (kind unchanged).
+func (h *hunkOutput) openHunk(hunk []gnudiff.Change) (first0, last0, first1, last1, kind int, fn []byte) {
+	first0, last0, first1, last1, kind = h.analyzeHunk(hunk)
 	if kind == unchanged {
 		return
 	}
 	first0, last0, first1, last1 = h.widen(first0, last0, first1, last1)
-	var fn []byte
-	if d.cfg.functionRE != nil {
+	if h.d.cfg.functionRE != nil {
 		fn = h.findFunction(first0)
 	}
 	h.begin()
+	return
+}
+
+func (h *hunkOutput) contextHunk(hunk []gnudiff.Change) {
+	d := h.d
+	w := d.out
+	first0, last0, first1, last1, kind, fn := h.openHunk(hunk)
+	if kind == unchanged {
+		return
+	}
 	w.WriteString("***************")
 	if fn != nil {
 		h.printFunction(fn)
@@ -109,16 +119,10 @@ func (h *hunkOutput) contextHunk(hunk []gnudiff.Change) {
 func (h *hunkOutput) unifiedHunk(hunk []gnudiff.Change) {
 	d := h.d
 	w := d.out
-	first0, last0, first1, last1, kind := h.analyzeHunk(hunk)
+	first0, last0, first1, last1, kind, fn := h.openHunk(hunk)
 	if kind == unchanged {
 		return
 	}
-	first0, last0, first1, last1 = h.widen(first0, last0, first1, last1)
-	var fn []byte
-	if d.cfg.functionRE != nil {
-		fn = h.findFunction(first0)
-	}
-	h.begin()
 	d.setColor(lineNumberColor)
 	w.WriteString("@@ -")
 	h.unifiedRange(first0, last0)

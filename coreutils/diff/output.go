@@ -486,9 +486,9 @@ func (d *differ) diff2Files(cmp *comparison) int {
 		case styleContext:
 			h.context(script, false)
 		case styleEd:
-			h.ed(script)
+			h.ed(script, false)
 		case styleForwardEd:
-			h.forwardEd(script)
+			h.ed(script, true)
 		case styleRCS:
 			h.rcs(script)
 		case styleIfdef:
