@@ -450,11 +450,8 @@ func compileValuePattern(g *cmd, s string, fixed bool) valueMatcher {
 func typed(typ, v string, g *cmd) (string, string) {
 	switch typ {
 	case "bool":
-		switch parseBool(v) {
-		case 1:
-			return "true", ""
-		case 0:
-			return "false", ""
+		if b, ok := canonBool(v); ok {
+			return b, ""
 		}
 		return "", fmt.Sprintf("bad boolean config value '%s' for '%%KEY%%'", v)
 	case "int":
@@ -467,19 +464,13 @@ func typed(typ, v string, g *cmd) (string, string) {
 		if n, ok := parseConfigInt(v); ok {
 			return strconv.FormatInt(n, 10), ""
 		}
-		switch parseBool(v) {
-		case 1:
-			return "true", ""
-		case 0:
-			return "false", ""
+		if b, ok := canonBool(v); ok {
+			return b, ""
 		}
 		return "", fmt.Sprintf("bad boolean config value '%s' for '%%KEY%%'", v)
 	case "bool-or-str":
-		switch parseBool(v) {
-		case 1:
-			return "true", ""
-		case 0:
-			return "false", ""
+		if b, ok := canonBool(v); ok {
+			return b, ""
 		}
 		return v, ""
 	case "path":
@@ -489,6 +480,17 @@ func typed(typ, v string, g *cmd) (string, string) {
 		return v, ""
 	}
 	return v, ""
+}
+
+// canonBool is git's spelling of a boolean config value, if v is one.
+func canonBool(v string) (string, bool) {
+	switch parseBool(v) {
+	case 1:
+		return "true", true
+	case 0:
+		return "false", true
+	}
+	return "", false
 }
 
 func parseConfigInt(v string) (int64, bool) {

@@ -35,20 +35,11 @@ func cmdDiff(g *cmd, args []string) int {
 	specs := append(append([]optSpec{}, diffOnlySpecs...), diffOptSpecs...)
 	p, err := parseOpts(args, specs, false)
 	if err != nil {
-		msg := err.Error()
-		arg := ""
-		if i := strings.IndexByte(msg, '`'); i >= 0 {
-			arg = strings.TrimSuffix(msg[i+1:], "'")
-		}
-		if strings.HasPrefix(msg, "unknown option") {
-			g.msg("error: invalid option: --%s", arg)
+		if opt, ok := unknownOption(err); ok {
+			g.msg("error: invalid option: %s", opt)
 			return 129
 		}
-		if strings.HasPrefix(msg, "unknown switch") {
-			g.msg("error: invalid option: -%s", arg)
-			return 129
-		}
-		g.fatal("%s", msg)
+		g.fatal("%s", err.Error())
 	}
 	o := defaultDiffOpts()
 	cached := false

@@ -138,18 +138,10 @@ func (g *cmd) parseLogArgs(args []string, isShow bool) (*logRun, *repo) {
 	}
 	p, err := parseOpts(cleaned, specs, false)
 	if err != nil {
-		msg := err.Error()
-		arg := ""
-		if i := strings.IndexByte(msg, '`'); i >= 0 {
-			arg = strings.TrimSuffix(msg[i+1:], "'")
+		if opt, ok := unknownOption(err); ok {
+			g.fatal("unrecognized argument: %s", opt)
 		}
-		if strings.HasPrefix(msg, "unknown option") {
-			g.fatal("unrecognized argument: --%s", arg)
-		}
-		if strings.HasPrefix(msg, "unknown switch") {
-			g.fatal("unrecognized argument: -%s", arg)
-		}
-		g.fatal("%s", msg)
+		g.fatal("%s", err.Error())
 	}
 	r := g.repo()
 	lr := &logRun{r: r, maxCount: maxCount, lc: logCtx{r: r, expandTabs: 8}, diff: defaultDiffOpts()}

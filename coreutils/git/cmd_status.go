@@ -471,15 +471,10 @@ func (r *repo) trackingInfo(branch string, head plumbing.Hash, hints bool) strin
 // detachedFrom finds what HEAD was detached at, from the HEAD reflog.
 func (r *repo) detachedFrom(head plumbing.Hash) (string, bool) {
 	for _, e := range r.readReflog("HEAD") {
-		msg, ok := strings.CutPrefix(e.msg, "checkout: moving from ")
+		_, target, ok := checkoutMove(e.msg)
 		if !ok {
 			continue
 		}
-		i := strings.Index(msg, " to ")
-		if i < 0 {
-			continue
-		}
-		target := msg[i+4:]
 		from := ""
 		if target == "HEAD" {
 			from = r.abbrev(e.new)

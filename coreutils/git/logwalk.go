@@ -1,6 +1,7 @@
 package git
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -191,29 +192,11 @@ func (lr *logRun) filter(c *commit) bool {
 	if lr.until != 0 && c.committer.when > lr.until {
 		return false
 	}
-	if len(lr.authors) > 0 {
-		s := c.author.name + " <" + c.author.email + ">"
-		ok := false
-		for _, re := range lr.authors {
-			if re.MatchString(s) {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
+	if len(lr.authors) > 0 && !anyMatch(lr.authors, c.author.name+" <"+c.author.email+">") {
+		return false
 	}
-	if len(lr.committers) > 0 {
-		s := c.committer.name + " <" + c.committer.email + ">"
-		ok := false
-		for _, re := range lr.committers {
-			if re.MatchString(s) {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
+	if len(lr.committers) > 0 && !anyMatch(lr.committers, c.committer.name+" <"+c.committer.email+">") {
+		return false
 	}
 	if len(lr.greps) > 0 {
 		matched := 0
@@ -237,4 +220,14 @@ func (lr *logRun) filter(c *commit) bool {
 		}
 	}
 	return true
+}
+
+// anyMatch reports whether one of res matches s.
+func anyMatch(res []*regexp.Regexp, s string) bool {
+	for _, re := range res {
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	return false
 }

@@ -314,17 +314,13 @@ func (r *repo) resolveBase(base, ops string) (plumbing.Hash, bool) {
 // previousBranch finds the n-th previously checked out branch.
 func (r *repo) previousBranch(n int) (string, bool) {
 	for _, e := range r.readReflog("HEAD") {
-		msg, ok := strings.CutPrefix(e.msg, "checkout: moving from ")
+		prev, _, ok := checkoutMove(e.msg)
 		if !ok {
-			continue
-		}
-		i := strings.Index(msg, " to ")
-		if i < 0 {
 			continue
 		}
 		n--
 		if n == 0 {
-			return msg[:i], true
+			return prev, true
 		}
 	}
 	return "", false
@@ -417,4 +413,15 @@ func (r *repo) trailingPaths(rest []string) []string {
 		}
 	}
 	return rest
+}
+
+// checkoutMove splits a HEAD reflog message "checkout: moving from A to B"
+// into A and B.
+func checkoutMove(msg string) (from, to string, ok bool) {
+	msg, ok = strings.CutPrefix(msg, "checkout: moving from ")
+	if !ok {
+		return "", "", false
+	}
+	from, to, ok = strings.Cut(msg, " to ")
+	return from, to, ok
 }
