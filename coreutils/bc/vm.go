@@ -253,6 +253,10 @@ func (v *vm) incrVar(vi int, delta int64) {
 	}
 }
 
+// printEscapes are the characters of print's escapes; others print
+// nothing, as in GNU bc.
+var printEscapes = map[byte]byte{'a': 7, 'b': '\b', 'f': '\f', 'n': '\n', 'q': '"', 'r': '\r', 't': '\t', '\\': '\\'}
+
 // stepBounded is n one up (delta > 0) or one down, kept within lo..hi with
 // bc's warning when the step would leave them.
 func (v *vm) stepBounded(n int, delta int64, lo, hi int, tooSmall, tooBig string) int {
@@ -457,23 +461,8 @@ func (v *vm) execute() {
 				if ch == '"' {
 					break
 				}
-				switch ch {
-				case 'a':
-					v.bc.outSchar(7)
-				case 'b':
-					v.bc.outSchar('\b')
-				case 'f':
-					v.bc.outSchar('\f')
-				case 'n':
-					v.bc.outSchar('\n')
-				case 'q':
-					v.bc.outSchar('"')
-				case 'r':
-					v.bc.outSchar('\r')
-				case 't':
-					v.bc.outSchar('\t')
-				case '\\':
-					v.bc.outSchar('\\')
+				if e, ok := printEscapes[ch]; ok {
+					v.bc.outSchar(e)
 				}
 			}
 		case 'R':
