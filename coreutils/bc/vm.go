@@ -225,6 +225,17 @@ func (v *vm) clampBase(name string, n int64, toobig bool, max int) int {
 	return int(n)
 }
 
+// elementOnTop reads the array operand of an instruction and the index
+// on top of the stack, reporting a missing or bad one.
+func (v *vm) elementOnTop() (ai int, i int64, ok bool) {
+	ai = v.index()
+	if !v.checkStack(1) {
+		return ai, 0, false
+	}
+	i, ok = v.arrayIndex(ai, v.top())
+	return ai, i, ok
+}
+
 // arrayIndex reads an array index from n, reporting a bad one.
 func (v *vm) arrayIndex(ai int, n num) (int64, bool) {
 	i := n.ToLong()
@@ -366,11 +377,7 @@ func (v *vm) execute() {
 		inst := v.byte()
 		switch inst {
 		case 'A', 'M':
-			ai := v.index()
-			if !v.checkStack(1) {
-				break
-			}
-			i, ok := v.arrayIndex(ai, v.top())
+			ai, i, ok := v.elementOnTop()
 			if !ok {
 				break
 			}
@@ -438,11 +445,7 @@ func (v *vm) execute() {
 				v.push(v.parseConst(v.byte, base))
 			}
 		case 'L':
-			ai := v.index()
-			if !v.checkStack(1) {
-				break
-			}
-			i, ok := v.arrayIndex(ai, v.top())
+			ai, i, ok := v.elementOnTop()
 			if !ok {
 				break
 			}

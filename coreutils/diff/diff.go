@@ -569,25 +569,18 @@ func (d *differ) run() int {
 	d.loc = timefmt.Location(c.LookupEnv)
 
 	top := &comparison{}
-	if fromSet {
-		if toSet {
+	if fromSet || toSet {
+		if fromSet && toSet {
 			c.Errorf("--from-file and --to-file both specified")
 			return 2
 		}
 		status := 0
 		for _, op := range operands {
-			s := d.compareFiles(top, fromFile, op, true, true)
-			status = max(status, s)
-			if s == statusFatal {
-				return 2
+			a, b := fromFile, op
+			if toSet {
+				a, b = op, toFile
 			}
-		}
-		return status
-	}
-	if toSet {
-		status := 0
-		for _, op := range operands {
-			s := d.compareFiles(top, op, toFile, true, true)
+			s := d.compareFiles(top, a, b, true, true)
 			status = max(status, s)
 			if s == statusFatal {
 				return 2
