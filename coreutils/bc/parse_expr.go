@@ -68,6 +68,19 @@ func (p *parser) binary(f, minPrec int) int {
 	}
 }
 
+// subscript parses an array subscript after its "[", through the "]",
+// generating its code.
+func (p *parser) subscript() {
+	f := p.expression()
+	p.expectChar("]")
+	if f&exVoid != 0 {
+		p.yyerror("void expression as subscript")
+	}
+	if f&exComp != 0 {
+		p.ctWarn("comparison in subscript")
+	}
+}
+
 // relOps are the comparison operators' codes for the machine.
 var relOps = map[string]string{"==": "=", "!=": "#", "<": "<", "<=": "{", ">": ">", ">=": "}"}
 
@@ -106,14 +119,7 @@ func (p *parser) namedFrom(t token) named {
 	case tName:
 		if p.isChar("[") {
 			p.take()
-			f := p.expression()
-			p.expectChar("]")
-			if f&exVoid != 0 {
-				p.yyerror("void expression as subscript")
-			}
-			if f&exComp != 0 {
-				p.ctWarn("comparison in subscript")
-			}
+			p.subscript()
 			return named{-p.lookupArray(t.text)}
 		}
 		return named{p.lookupVar(t.text)}
@@ -305,14 +311,7 @@ func (p *parser) call(name string) int {
 						args = append(args, '1')
 						goto next
 					}
-					sf := p.expression()
-					p.expectChar("]")
-					if sf&exVoid != 0 {
-						p.yyerror("void expression as subscript")
-					}
-					if sf&exComp != 0 {
-						p.ctWarn("comparison in subscript")
-					}
+					p.subscript()
 					f = p.binary(p.afterNamed(named{-p.lookupArray(t.text)}), precOr)
 				case p.isChar("("):
 					f = p.binary(p.call(t.text), precOr)
