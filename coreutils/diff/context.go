@@ -68,19 +68,29 @@ func (h *hunkOutput) unifiedRange(a, b int) {
 	}
 }
 
-func (h *hunkOutput) contextHunk(hunk []gnudiff.Change) {
-	d := h.d
-	w := d.out
-	first0, last0, first1, last1, kind := h.analyzeHunk(hunk)
+// openHunk starts printing a context or unified hunk: its lines widened by
+// the context, what it changes, and the function line before it for -F/-p.
+// Nothing is printed for a hunk of ignorable changes only (kind unchanged).
+func (h *hunkOutput) openHunk(hunk []gnudiff.Change) (first0, last0, first1, last1, kind int, fn []byte) {
+	first0, last0, first1, last1, kind = h.analyzeHunk(hunk)
 	if kind == unchanged {
 		return
 	}
 	first0, last0, first1, last1 = h.widen(first0, last0, first1, last1)
-	var fn []byte
-	if d.cfg.functionRE != nil {
+	if h.d.cfg.functionRE != nil {
 		fn = h.findFunction(first0)
 	}
 	h.begin()
+	return
+}
+
+func (h *hunkOutput) contextHunk(hunk []gnudiff.Change) {
+	d := h.d
+	w := d.out
+	first0, last0, first1, last1, kind, fn := h.openHunk(hunk)
+	if kind == unchanged {
+		return
+	}
 	w.WriteString("***************")
 	if fn != nil {
 		h.printFunction(fn)
@@ -93,26 +103,7 @@ func (h *hunkOutput) contextHunk(hunk []gnudiff.Change) {
 	d.setColor(resetColor)
 	w.WriteByte('\n')
 	if kind&old != 0 {
-		k := 0
-		for i := first0; i <= last0; i++ {
-			d.setColor(deleteColor)
-			for k < len(hunk) && hunk[k].Line0+hunk[k].Deleted <= i {
-				k++
-			}
-			prefix := " "
-			if k < len(hunk) && hunk[k].Line0 <= i {
-				if hunk[k].Inserted > 0 {
-					prefix = "!"
-				} else {
-					prefix = "-"
-				}
-			}
-			h.print1Line(prefix, true, h.f[0].Line(i), true)
-			d.setColor(resetColor)
-			if h.f[0].Complete(i) {
-				w.WriteByte('\n')
-			}
-		}
+		h.contextSide(hunk, 0, first0, last0)
 	}
 	d.setColor(lineNumberColor)
 	w.WriteString("--- ")
@@ -121,42 +112,17 @@ func (h *hunkOutput) contextHunk(hunk []gnudiff.Change) {
 	d.setColor(resetColor)
 	w.WriteByte('\n')
 	if kind&new_ != 0 {
-		k := 0
-		for i := first1; i <= last1; i++ {
-			d.setColor(addColor)
-			for k < len(hunk) && hunk[k].Line1+hunk[k].Inserted <= i {
-				k++
-			}
-			prefix := " "
-			if k < len(hunk) && hunk[k].Line1 <= i {
-				if hunk[k].Deleted > 0 {
-					prefix = "!"
-				} else {
-					prefix = "+"
-				}
-			}
-			h.print1Line(prefix, true, h.f[1].Line(i), true)
-			d.setColor(resetColor)
-			if h.f[1].Complete(i) {
-				w.WriteByte('\n')
-			}
-		}
+		h.contextSide(hunk, 1, first1, last1)
 	}
 }
 
 func (h *hunkOutput) unifiedHunk(hunk []gnudiff.Change) {
 	d := h.d
 	w := d.out
-	first0, last0, first1, last1, kind := h.analyzeHunk(hunk)
+	first0, last0, first1, last1, kind, fn := h.openHunk(hunk)
 	if kind == unchanged {
 		return
 	}
-	first0, last0, first1, last1 = h.widen(first0, last0, first1, last1)
-	var fn []byte
-	if d.cfg.functionRE != nil {
-		fn = h.findFunction(first0)
-	}
-	h.begin()
 	d.setColor(lineNumberColor)
 	w.WriteString("@@ -")
 	h.unifiedRange(first0, last0)
@@ -169,13 +135,10 @@ func (h *hunkOutput) unifiedHunk(hunk []gnudiff.Change) {
 	}
 	w.WriteByte('\n')
 	i, j, k := first0, first1, 0
-	blankEmpty := func(line []byte) bool {
-		return d.cfg.suppressBlank && (len(line) == 0 || line[0] == '\n')
-	}
 	for i <= last0 || j <= last1 {
 		if k >= len(hunk) || i < hunk[k].Line0 {
 			line := h.f[0].Line(i)
-			if !blankEmpty(line) {
+			if !h.blankEmpty(line) {
 				if d.cfg.initialTab {
 					w.WriteByte('\t')
 				} else {
@@ -188,33 +151,49 @@ func (h *hunkOutput) unifiedHunk(hunk []gnudiff.Change) {
 			continue
 		}
 		for n := hunk[k].Deleted; n > 0; n-- {
-			line := h.f[0].Line(i)
-			d.setColor(deleteColor)
-			w.WriteByte('-')
-			if d.cfg.initialTab && !blankEmpty(line) {
-				w.WriteByte('\t')
-			}
-			h.print1Line("", false, line, true)
-			d.setColor(resetColor)
-			if h.f[0].Complete(i) {
-				w.WriteByte('\n')
-			}
+			h.sideLine(0, i, "", false, '-')
 			i++
 		}
 		for n := hunk[k].Inserted; n > 0; n-- {
-			line := h.f[1].Line(j)
-			d.setColor(addColor)
-			w.WriteByte('+')
-			if d.cfg.initialTab && !blankEmpty(line) {
-				w.WriteByte('\t')
-			}
-			h.print1Line("", false, line, true)
-			d.setColor(resetColor)
-			if h.f[1].Complete(j) {
-				w.WriteByte('\n')
-			}
+			h.sideLine(1, j, "", false, '+')
 			j++
 		}
 		k++
 	}
+}
+
+// contextSide prints lines first..last of one side (0 the old file, 1 the
+// new) of a context hunk, each flagged by what the hunk does to it: "!"
+// changed, "-" deleted or "+" inserted, " " context.
+func (h *hunkOutput) contextSide(hunk []gnudiff.Change, side, first, last int) {
+	k := 0
+	for i := first; i <= last; i++ {
+		for k < len(hunk) && changeStart(hunk[k], side)+changeLen(hunk[k], side) <= i {
+			k++
+		}
+		prefix := " "
+		if k < len(hunk) && changeStart(hunk[k], side) <= i {
+			prefix = "-+"[side : side+1]
+			if changeLen(hunk[k], 1-side) > 0 {
+				prefix = "!"
+			}
+		}
+		h.sideLine(side, i, prefix, true, 0)
+	}
+}
+
+// changeStart and changeLen are a change's first line and line count on
+// one side (0 the old file, 1 the new).
+func changeStart(c gnudiff.Change, side int) int {
+	if side == 0 {
+		return c.Line0
+	}
+	return c.Line1
+}
+
+func changeLen(c gnudiff.Change, side int) int {
+	if side == 0 {
+		return c.Deleted
+	}
+	return c.Inserted
 }

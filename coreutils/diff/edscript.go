@@ -8,59 +8,49 @@ import (
 
 // The ed, forward-ed and RCS scripts that -e, -f and -n print.
 
-// ed prints an ed script (changes last to first).
-func (h *hunkOutput) ed(script []gnudiff.Change) {
+// ed prints the -e script (forward false: changes last to first, lines
+// that are a lone "." escaped) or the -f script (forward: first to last,
+// the letter before the line numbers).
+func (h *hunkOutput) ed(script []gnudiff.Change, forward bool) {
 	w := h.d.out
-	for k := len(script) - 1; k >= 0; k-- {
+	for n := range script {
+		k := n
+		if !forward {
+			k = len(script) - 1 - n
+		}
 		f0, l0, f1, l1, kind := h.analyzeHunk(script[k : k+1])
 		if kind == unchanged {
 			continue
 		}
 		h.begin()
-		h.numberRange(',', f0, l0)
-		w.WriteByte(" dac"[kind])
-		w.WriteByte('\n')
-		if kind != old {
-			insert := true
-			for i := f1; i <= l1; i++ {
-				if !insert {
-					w.WriteString("a\n")
-					insert = true
-				}
-				line := h.f[1].Line(i)
-				if len(line) == 2 && line[0] == '.' && line[1] == '\n' {
-					w.WriteString("..\n.\ns/.//\n")
-					insert = false
-				} else {
-					h.print1Line("", true, line, false)
-				}
-			}
-			if insert {
-				w.WriteString(".\n")
-			}
+		if forward {
+			w.WriteByte(" dac"[kind])
+			h.numberRange(' ', f0, l0)
+		} else {
+			h.numberRange(',', f0, l0)
+			w.WriteByte(" dac"[kind])
 		}
-	}
-}
-
-// forwardEd prints the -f script.
-func (h *hunkOutput) forwardEd(script []gnudiff.Change) {
-	w := h.d.out
-	for k := range script {
-		f0, l0, f1, l1, kind := h.analyzeHunk(script[k : k+1])
-		if kind == unchanged {
-			continue
-		}
-		h.begin()
-		w.WriteByte(" dac"[kind])
-		h.numberRange(' ', f0, l0)
 		w.WriteByte('\n')
 		if kind == old {
 			continue
 		}
+		insert := true
 		for i := f1; i <= l1; i++ {
-			h.print1Line("", true, h.f[1].Line(i), false)
+			if !insert {
+				w.WriteString("a\n")
+				insert = true
+			}
+			line := h.f[1].Line(i)
+			if !forward && len(line) == 2 && line[0] == '.' && line[1] == '\n' {
+				w.WriteString("..\n.\ns/.//\n")
+				insert = false
+			} else {
+				h.print1Line("", true, line, false)
+			}
 		}
-		w.WriteString(".\n")
+		if insert {
+			w.WriteString(".\n")
+		}
 	}
 }
 

@@ -181,6 +181,35 @@ func (h *hunkOutput) numberRange(sep byte, a, b int) {
 	}
 }
 
+// sideColors are the colors of the old and the new file's lines.
+var sideColors = [2]colorContext{deleteColor, addColor}
+
+// sideLine prints line i of one side (0 the old file, 1 the new) in that
+// side's color: the unified mark when not 0 (a tab after it with -T), then
+// the line as print1Line does, ended as it is in the file.
+func (h *hunkOutput) sideLine(side, i int, flag string, hasFlag bool, mark byte) {
+	d := h.d
+	line := h.f[side].Line(i)
+	d.setColor(sideColors[side])
+	if mark != 0 {
+		d.out.WriteByte(mark)
+		if d.cfg.initialTab && !h.blankEmpty(line) {
+			d.out.WriteByte('\t')
+		}
+	}
+	h.print1Line(flag, hasFlag, line, true)
+	d.setColor(resetColor)
+	if h.f[side].Complete(i) {
+		d.out.WriteByte('\n')
+	}
+}
+
+// blankEmpty reports a line that --suppress-blank-empty prints without its
+// flag's separator.
+func (h *hunkOutput) blankEmpty(line []byte) bool {
+	return h.d.cfg.suppressBlank && (len(line) == 0 || line[0] == '\n')
+}
+
 // print1Line is GNU's print_1_line_nl: the flag, a space or tab, the line
 // (without its newline when skipNL), and the "No newline" note.
 func (h *hunkOutput) print1Line(flag string, hasFlag bool, line []byte, skipNL bool) {
@@ -194,7 +223,7 @@ func (h *hunkOutput) print1Line(flag string, hasFlag bool, line []byte, skipNL b
 		}
 		flagFormat = sep
 		f1, s1 := flag, sep
-		if d.cfg.suppressBlank && (len(line) == 0 || line[0] == '\n') {
+		if h.blankEmpty(line) {
 			s1 = ""
 			if f1 == " " {
 				f1 = ""
@@ -274,13 +303,7 @@ func (h *hunkOutput) normal(script []gnudiff.Change) {
 		w.WriteByte('\n')
 		if kind&old != 0 {
 			for i := f0; i <= l0; i++ {
-				d.setColor(deleteColor)
-				line := h.f[0].Line(i)
-				h.print1Line("<", true, line, true)
-				d.setColor(resetColor)
-				if h.f[0].Complete(i) {
-					w.WriteByte('\n')
-				}
+				h.sideLine(0, i, "<", true, 0)
 			}
 		}
 		if kind == changed {
@@ -288,13 +311,7 @@ func (h *hunkOutput) normal(script []gnudiff.Change) {
 		}
 		if kind&new_ != 0 {
 			for i := f1; i <= l1; i++ {
-				d.setColor(addColor)
-				line := h.f[1].Line(i)
-				h.print1Line(">", true, line, true)
-				d.setColor(resetColor)
-				if h.f[1].Complete(i) {
-					w.WriteByte('\n')
-				}
+				h.sideLine(1, i, ">", true, 0)
 			}
 		}
 	}
@@ -469,9 +486,9 @@ func (d *differ) diff2Files(cmp *comparison) int {
 		case styleContext:
 			h.context(script, false)
 		case styleEd:
-			h.ed(script)
+			h.ed(script, false)
 		case styleForwardEd:
-			h.forwardEd(script)
+			h.ed(script, true)
 		case styleRCS:
 			h.rcs(script)
 		case styleIfdef:

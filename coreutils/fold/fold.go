@@ -72,28 +72,14 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			}
 		}
 	}
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
 	out := textfmt.NewOutput(c.Stdout)
-	status := 0
-	for _, name := range files {
-		if out.Failed() || ctx.Err() != nil {
-			break
-		}
-		r, closeFn, err := textfmt.Open(c, name)
-		if err != nil {
-			c.FileError(name, err, 1)
-			status = 1
-			continue
-		}
+	return textfmt.EachFile(ctx, c, out, files, nil, func(name string, r io.Reader) int {
 		if err := f.fold(ctx, out, r); err != nil {
 			c.FileError(name, err, 1)
-			status = 1
+			return 1
 		}
-		closeFn()
-	}
-	return out.End(ctx, c, status)
+		return 0
+	})
 }
 
 func (f *folder) setWidth(c *builtins.Call, v string) bool {

@@ -203,38 +203,8 @@ Commit contents options
     --pathspec-file-nul   with --pathspec-from-file, pathspec elements are separated with NUL character
 
 `,
-	"log": `usage: git log [<options>] [<revision-range>] [[--] <path>...]
-   or: git show [<options>] <object>...
-
-    -q, --quiet           suppress diff output
-    --source              show source
-    --use-mailmap         use mail map file
-    --mailmap             alias of --use-mailmap
-    --clear-decorations   clear all previously-defined decoration filters
-    --decorate-refs <pattern>
-                          only decorate refs that match <pattern>
-    --decorate-refs-exclude <pattern>
-                          do not decorate refs that match <pattern>
-    --decorate[=...]      decorate options
-    -L <range:file>       trace the evolution of line range <start>,<end> or function :<funcname> in <file>
-
-`,
-	"show": `usage: git log [<options>] [<revision-range>] [[--] <path>...]
-   or: git show [<options>] <object>...
-
-    -q, --quiet           suppress diff output
-    --source              show source
-    --use-mailmap         use mail map file
-    --mailmap             alias of --use-mailmap
-    --clear-decorations   clear all previously-defined decoration filters
-    --decorate-refs <pattern>
-                          only decorate refs that match <pattern>
-    --decorate-refs-exclude <pattern>
-                          do not decorate refs that match <pattern>
-    --decorate[=...]      decorate options
-    -L <range:file>       trace the evolution of line range <start>,<end> or function :<funcname> in <file>
-
-`,
+	"log":  logUsage,
+	"show": logUsage,
 	"diff": `usage: git diff [<options>] [<commit>] [--] [<path>...]
    or: git diff [<options>] --cached [--merge-base] [<commit>] [--] [<path>...]
    or: git diff [<options>] [--merge-base] <commit> [<commit>...] <commit> [--] [<path>...]
@@ -684,6 +654,24 @@ Other
 
 `,
 }
+
+// logUsage is the help of both log and show, as git prints it.
+const logUsage = `usage: git log [<options>] [<revision-range>] [[--] <path>...]
+   or: git show [<options>] <object>...
+
+    -q, --quiet           suppress diff output
+    --source              show source
+    --use-mailmap         use mail map file
+    --mailmap             alias of --use-mailmap
+    --clear-decorations   clear all previously-defined decoration filters
+    --decorate-refs <pattern>
+                          only decorate refs that match <pattern>
+    --decorate-refs-exclude <pattern>
+                          do not decorate refs that match <pattern>
+    --decorate[=...]      decorate options
+    -L <range:file>       trace the evolution of line range <start>,<end> or function :<funcname> in <file>
+
+`
 
 // The option lists that git's checkout, switch and restore share, as git
 // builds their help from one table.
