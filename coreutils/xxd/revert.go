@@ -7,6 +7,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/internal/printf"
 )
 
 // xxd -r: a hex dump back into binary.
@@ -83,13 +84,7 @@ func revert(ctx context.Context, c *builtins.Call, br io.ByteReader, out *textfm
 				p++
 				if p >= cols {
 					// The rest of the line is the text column.
-					for ch != '\n' {
-						ch, err = br.ReadByte()
-						if err != nil {
-							break
-						}
-					}
-					if err != nil {
+					if ch, err = skipLine(br, ch); err != nil {
 						break
 					}
 				}
@@ -99,13 +94,7 @@ func revert(ctx context.Context, c *builtins.Call, br io.ByteReader, out *textfm
 			if !ps {
 				wantOff = 0
 			}
-			for ch != '\n' {
-				ch, err = br.ReadByte()
-				if err != nil {
-					break
-				}
-			}
-			if err != nil {
+			if ch, err = skipLine(br, ch); err != nil {
 				break
 			}
 		}
@@ -125,14 +114,22 @@ func revert(ctx context.Context, c *builtins.Call, br io.ByteReader, out *textfm
 	return 0
 }
 
+// skipLine reads up to the end of the line that ch is in; it returns the
+// newline, or the read error.
+func skipLine(br io.ByteReader, ch byte) (byte, error) {
+	for ch != '\n' {
+		var err error
+		if ch, err = br.ReadByte(); err != nil {
+			return ch, err
+		}
+	}
+	return ch, nil
+}
+
+// hexVal is the value of the hex digit c, -1 for any other byte.
 func hexVal(c byte) int {
-	switch {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'a' && c <= 'f':
-		return int(c-'a') + 10
-	case c >= 'A' && c <= 'F':
-		return int(c-'A') + 10
+	if isHex(c) {
+		return printf.DigitVal(c)
 	}
 	return -1
 }
