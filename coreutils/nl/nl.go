@@ -196,32 +196,20 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	n.noLine = bytes.Repeat([]byte{' '}, n.width+len(n.sep))
 	n.lineNo = n.start
 
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
 	out := textfmt.NewOutput(c.Stdout)
-	status := 0
-	for _, name := range files {
-		if out.Failed() || ctx.Err() != nil {
-			break
-		}
-		r, closeFn, err := textfmt.Open(c, name)
-		if err != nil {
-			c.FileError(name, err, 1)
-			status = 1
-			continue
-		}
-		err = n.process(ctx, out, r)
-		closeFn()
+	overflow := false
+	status := textfmt.EachFile(ctx, c, out, files, nil, func(name string, r io.Reader) error {
+		err := n.process(ctx, out, r)
 		if err == errOverflow {
 			out.Flush()
 			c.Errorf("line number overflow")
-			return 1
+			overflow = true
+			return textfmt.ErrStop
 		}
-		if err != nil {
-			c.FileError(name, err, 1)
-			status = 1
-		}
+		return err
+	})
+	if overflow {
+		return 1
 	}
 	return out.End(ctx, c, status)
 }
