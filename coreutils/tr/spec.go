@@ -80,12 +80,11 @@ func printableChar(c byte) string {
 func printableStr(s []byte) string {
 	var out []byte
 	for _, c := range s {
-		switch {
-		case c == '\\':
+		if c == '\\' {
 			out = append(out, '\\')
-		case letterOf(c) != 0:
-			out = append(out, '\\', letterOf(c))
-		default:
+		} else if l, ok := printf.LetterOf(c); ok {
+			out = append(out, '\\', l)
+		} else {
 			out = append(out, printableChar(c)...)
 		}
 	}
@@ -102,16 +101,6 @@ func escapeLetter(l byte) byte {
 	}
 	c, _ := printf.Letter(l)
 	return c
-}
-
-// letterOf is the escape letter that stands for c, 0 if none.
-func letterOf(c byte) byte {
-	for i := 0; i < len(escapeLetters); i++ {
-		if escapeLetter(escapeLetters[i]) == c {
-			return escapeLetters[i]
-		}
-	}
-	return 0
 }
 
 func findClosingDelim(es *escString, start int, pre byte) int {
