@@ -22,7 +22,7 @@ END { for (i = 0; i < 3; i++) t = t i; while (t != "") t = ""; if (x >= 1) y = x
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"\nn[$2]++\n", "\ns[$2] += $3\n", "\nx = ($1 $2 $3)\n",
+	for _, want := range []string{"\nn[$2]++\n", "\ns[$2] += $3\n", "? ($1 $2 $3) :",
 		"for (i = 0; i < 3; i++)", "while (t != \"\")", "if (x >= 1)", "(x > 2 ? 1 : 0)", "\n" + vTick + "++\n"} {
 		if !strings.Contains(src, want) {
 			t.Errorf("generated program lacks %q:\n%s", want, src)
