@@ -54,7 +54,11 @@ func (f *frame) elemFields(w *syntax.Word) ([]string, bool) {
 // expandWords expands words into fields; argAssign says whether a word
 // that looks like an assignment gets tilde expansion after = and colons.
 func (f *frame) expandWords(words []*syntax.Word, argAssign bool) ([]string, bool) {
-	out := make([]string, 0, len(words))
+	return f.expandWordsInto(make([]string, 0, len(words)), words, argAssign)
+}
+
+// expandWordsInto is expandWords appending to out.
+func (f *frame) expandWordsInto(out []string, words []*syntax.Word, argAssign bool) ([]string, bool) {
 	var ok bool
 	for _, w := range words {
 		// Fast path: a plain literal word.
