@@ -46,14 +46,13 @@ func (f *frame) takeArgv(n int) []string {
 			return a
 		}
 	}
-	return make([]string, 0, max(n, 8))
+	return make([]string, 0, n)
 }
 
+// giveArgv keeps a only where expansions already made a scratch: a
+// one-command script does not pay for one.
 func (f *frame) giveArgv(a []string) {
-	if f.scratch == nil {
-		f.scratch = &scratch{}
-	}
-	if cap(a) > maxScratchSegs || len(f.scratch.argv) >= 4 {
+	if f.scratch == nil || cap(a) > maxScratchSegs || len(f.scratch.argv) >= 4 {
 		return
 	}
 	clear(a[:cap(a)]) // let go of the strings

@@ -131,7 +131,7 @@ func (f *frame) assignPrefix(tmp *scope, as *syntax.Assign) bool {
 		old, _ := f.getVar(name)
 		val = old + val
 	}
-	tmp.vars[name] = &variable{set: true, str: val, attrs: attrExport, gen: tmp.gen}
+	tmp.put(name, &variable{set: true, str: val, attrs: attrExport, gen: tmp.gen})
 	return true
 }
 
