@@ -34,11 +34,7 @@ func TestListersMatchSequential(t *testing.T) {
 	if err := os.Symlink("../nowhere", filepath.Join(dir, "t/a1/gone")); err != nil {
 		t.Fatal(err)
 	}
-	table, err := volumes.NewTable([]volumes.Volume{{HostDir: dir, GuestPath: "/work", Mode: volumes.ReadOnly}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer table.Close()
+	table := hostTable(t, dir, volumes.ReadOnly)
 	run := func(workers int, args []string) (string, int) {
 		ns := table.Namespace(volumes.Options{Quota: &overlayfs.Quota{}, Home: "/home/user"})
 		var merged bytes.Buffer
