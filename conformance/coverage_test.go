@@ -34,7 +34,7 @@ var references = map[string]string{
 	"printenv": "coreutils", "printf": "coreutils", "readlink": "coreutils",
 	"realpath": "coreutils", "rm": "coreutils", "rmdir": "coreutils", "seq": "coreutils",
 	"sha1sum": "coreutils", "sha224sum": "coreutils", "sha256sum": "coreutils",
-	"sha384sum": "coreutils", "sha512sum": "coreutils", "shuf": "coreutils",
+	"sha384sum": "coreutils", "sha512sum": "coreutils", "shred": "coreutils", "shuf": "coreutils",
 	"sleep": "coreutils", "sort": "coreutils", "split": "coreutils", "stat": "coreutils",
 	"stdbuf": "coreutils", "sum": "coreutils", "sync": "coreutils", "tac": "coreutils",
 	"tail": "coreutils", "tee": "coreutils", "test": "coreutils", "timeout": "coreutils",

@@ -99,6 +99,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/sha256sum"
 	"github.com/bashbox/bashbox/coreutils/sha384sum"
 	"github.com/bashbox/bashbox/coreutils/sha512sum"
+	"github.com/bashbox/bashbox/coreutils/shred"
 	"github.com/bashbox/bashbox/coreutils/shuf"
 	"github.com/bashbox/bashbox/coreutils/sleep"
 	"github.com/bashbox/bashbox/coreutils/sort"
@@ -270,6 +271,7 @@ func commands() []struct {
 		{"sha256sum", sha256sum.Run},
 		{"sha384sum", sha384sum.Run},
 		{"sha512sum", sha512sum.Run},
+		{"shred", shred.Run},
 		{"shuf", shuf.Run},
 		{"sleep", sleep.Run},
 		{"sort", sort.Run},
