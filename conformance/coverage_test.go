@@ -21,7 +21,7 @@ var references = map[string]string{
 	"base64": "coreutils", "basename": "coreutils", "basenc": "coreutils", "cat": "coreutils",
 	"chgrp": "coreutils", "chmod": "coreutils", "chown": "coreutils", "cksum": "coreutils",
 	"comm": "coreutils", "cp": "coreutils", "csplit": "coreutils", "cut": "coreutils",
-	"date": "coreutils", "dd": "coreutils", "df": "coreutils", "dir": "coreutils",
+	"date": "coreutils", "dd": "coreutils", "df": "coreutils", "dir": "coreutils", "dircolors": "coreutils",
 	"dirname": "coreutils", "du": "coreutils", "echo": "coreutils",
 	"env": "coreutils", "expand": "coreutils", "expr": "coreutils", "factor": "coreutils",
 	"false": "coreutils", "fmt": "coreutils", "fold": "coreutils", "getconf": "libc-bin",

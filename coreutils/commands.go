@@ -32,6 +32,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/df"
 	"github.com/bashbox/bashbox/coreutils/diff"
 	"github.com/bashbox/bashbox/coreutils/diff3"
+	"github.com/bashbox/bashbox/coreutils/dircolors"
 	"github.com/bashbox/bashbox/coreutils/dirname"
 	"github.com/bashbox/bashbox/coreutils/du"
 	"github.com/bashbox/bashbox/coreutils/echo"
@@ -197,6 +198,7 @@ func commands() []struct {
 		{"diff", diff.Run},
 		{"diff3", diff3.Run},
 		{"dir", ls.Run},
+		{"dircolors", dircolors.Run},
 		{"dirname", dirname.Run},
 		{"du", du.Run},
 		{"echo", echo.Run},
