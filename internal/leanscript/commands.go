@@ -279,11 +279,10 @@ func (c *checker) env(args []*syntax.Word) {
 		return
 	}
 	for ; i < len(args); i++ {
-		lit, ok := args[i].Parts[0].(*syntax.Lit)
-		if !ok || !strings.Contains(lit.Value, "=") {
+		if !strings.Contains(litPrefix(args[i]), "=") {
 			break
 		}
-		if !oneField(args[i]) {
+		if !singleField(args[i]) {
 			c.fail("env with an assignment that is not one field")
 			return
 		}
@@ -364,4 +363,29 @@ func (c *checker) find(args []*syntax.Word) {
 			i = end
 		}
 	}
+}
+
+// litPrefix returns the literal text a word starts with, up to its first
+// expansion.
+func litPrefix(w *syntax.Word) string {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				l, ok := q.(*syntax.Lit)
+				if !ok {
+					return b.String()
+				}
+				b.WriteString(l.Value)
+			}
+		default:
+			return b.String()
+		}
+	}
+	return b.String()
 }

@@ -48,7 +48,14 @@ type Table interface {
 // Check returns nil when running f can only reach builtins, functions of f
 // and commands for which t.Lean is true, and otherwise an error saying the
 // first reason it found.
-func Check(f *syntax.File, t Table) error {
+func Check(f *syntax.File, t Table) (err error) {
+	defer func() {
+		// A tree shape this code did not expect is a "no", not a crash
+		// of the front.
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %v", r)
+		}
+	}()
 	c := &checker{t: t, funcs: map[string]bool{}}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
@@ -120,14 +127,14 @@ func (c *checker) visit(n syntax.Node) bool {
 		}
 		if n.Exp != nil && n.Exp.Op == syntax.OtherParamOps {
 			if op, ok := literal(n.Exp.Word); !ok || !paramOps[op] {
-				c.fail("${...@%s} is not a plain transformation", n.Exp.Word.Lit())
+				c.fail("${...@OP} that is not a plain transformation")
 			}
 		}
 		if n.Flags != nil || n.NestedParam != nil {
 			c.fail("zsh parameter syntax")
 		}
 		// $PATH reads it: its name is not a mention of the kind above.
-		if n.Exp != nil {
+		if n.Exp != nil && n.Exp.Word != nil {
 			syntax.Walk(n.Exp.Word, c.visit)
 		}
 		if n.Index != nil {
@@ -142,7 +149,9 @@ func (c *checker) visit(n syntax.Node) bool {
 			}
 		}
 		if n.Repl != nil {
-			syntax.Walk(n.Repl.Orig, c.visit)
+			if n.Repl.Orig != nil {
+				syntax.Walk(n.Repl.Orig, c.visit)
+			}
 			if n.Repl.With != nil {
 				syntax.Walk(n.Repl.With, c.visit)
 			}
