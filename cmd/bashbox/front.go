@@ -182,7 +182,18 @@ func execFull(argv []string, h *handover, stderr io.Writer) int {
 func stdinFrom(data []byte) error {
 	fd, err := unix.MemfdCreate("bashbox-script", 0)
 	if err != nil {
-		return err
+		// No memfd (an old kernel, a seccomp filter): an unlinked
+		// temporary file does the same.
+		f, terr := os.CreateTemp("", "bashbox-script-")
+		if terr != nil {
+			return err
+		}
+		os.Remove(f.Name())
+		if fd, err = unix.Dup(int(f.Fd())); err != nil {
+			f.Close()
+			return err
+		}
+		f.Close()
 	}
 	for b := data; len(b) > 0; {
 		n, err := unix.Write(fd, b)
