@@ -199,3 +199,17 @@ func TestFrontExecTarget(t *testing.T) {
 		t.Fatalf("front without bashbox-full: %v: %q", err, out)
 	}
 }
+
+// TestFrontMissingCommandFailsLoudly: the one way past the check (a script
+// that writes a script file into a PATH directory and runs it by a lean
+// name) reaches the front's failing entry for a command it does not link:
+// an internal error and status 70, never output passed off as the
+// command's.
+func TestFrontMissingCommandFailsLoudly(t *testing.T) {
+	front, _ := buildPair(t)
+	script := `mkdir -p /usr/local/bin; printf '#!/bin/sh\njq -n 1\n' > /usr/local/bin/grep; chmod +x /usr/local/bin/grep; grep`
+	o := launch(t, front, t.TempDir(), "", []string{"BASHBOX_LEAN_ONLY=1"}, "run", "-c", script)
+	if o.code != 70 || o.stdout != "" || !strings.Contains(o.stderr, "internal error: jq is not linked") {
+		t.Fatalf("got %+v", o)
+	}
+}
