@@ -134,7 +134,7 @@ func commentEnd(sql string, i int) (end int, ok bool) {
 }
 
 // quoteEnd is the index of the byte closing the string or quoted name
-// opened at sql[i] ('', "", `` or []); ok is false when it is not closed.
+// opened at sql[i] (”, "", “ or []); ok is false when it is not closed.
 func quoteEnd(sql string, i int) (end int, ok bool) {
 	closer := sql[i]
 	if closer == '[' {
