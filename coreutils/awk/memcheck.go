@@ -78,9 +78,20 @@ func sizedTarget(call, lv string) string {
 // before the string is built, so that a string doubling past the budget
 // is never built.
 func (g *gen) presized(parts []reflect.Value, expr string) string {
-	lens := make([]string, len(parts))
-	for i, p := range parts {
-		lens[i] = "length(" + g.expr(p) + ")"
+	var lens []string
+	fixed := 0 // the constants' length, known here
+	for _, p := range parts {
+		switch kind(p) {
+		case "StrExpr":
+			fixed += len(node(p).FieldByName("Value").String())
+		case "NumExpr":
+			fixed += len(formatNum(node(p).FieldByName("Value").Float()))
+		default:
+			lens = append(lens, "length("+g.expr(p)+")")
+		}
+	}
+	if fixed > 0 || len(lens) == 0 {
+		lens = append(lens, strconv.Itoa(fixed))
 	}
 	return "(((" + vSized + " = " + strings.Join(lens, " + ") + ") < " + strconv.Itoa(sizedMin) + " || (" +
 		vNextTick + " = " + fPresize + "(" + vSized + ", " + vTick + ", " + vNextTick + ")) || 1) ? " + expr + " : \"\")"
@@ -159,7 +170,11 @@ func plain(v reflect.Value) bool {
 func (g *gen) tick() string {
 	check := fCheck + "(0)"
 	if g.fn != "" {
-		check = fFrame + g.fn + "(" + strings.Join(append([]string{vArgCount}, g.frameParams()...), ", ") + ")"
+		count := "0"
+		if g.counted[g.fn] {
+			count = vArgCount
+		}
+		check = fFrame + g.fn + "(" + strings.Join(append([]string{count}, g.frameParams()...), ", ") + ")"
 	}
 	return vTick + "++\nif (" + vTick + " >= " + vNextTick + ") " + check + "\n"
 }

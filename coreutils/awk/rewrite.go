@@ -84,6 +84,8 @@ type gen struct {
 	// fn and params are the function being generated ("" in rules).
 	fn     string
 	params []string
+	// counted are the functions with a hidden argument count.
+	counted map[string]bool
 }
 
 // specials are awk's own variables, not counted as the program's data.
@@ -112,10 +114,18 @@ func generate(prog *parser.Program, ofmt bool) (src string, err error) {
 	}()
 	g := &gen{ofmt: ofmt, exts: extNames, defaultZero: extZeroArg, arrays: map[string]bool{}, scalars: map[string]bool{}, prog: prog}
 	p := reflect.ValueOf(prog).Elem().FieldByName("ResolvedProgram").FieldByName("Program")
-	g.userFuncs = map[string]bool{}
+	g.userFuncs, g.counted = map[string]bool{}, map[string]bool{}
 	for i := 0; i < p.FieldByName("Functions").Len(); i++ {
-		g.userFuncs[p.FieldByName("Functions").Index(i).Elem().FieldByName("Name").String()] = true
+		f := p.FieldByName("Functions").Index(i).Elem()
+		g.fn = f.FieldByName("Name").String()
+		g.userFuncs[g.fn] = true
+		for _, param := range f.FieldByName("Params").Interface().([]string) {
+			if g.isArrayParam(param) {
+				g.counted[g.fn] = true
+			}
+		}
 	}
+	g.fn = ""
 	// The first BEGIN copies the real operands into the user's ARGV and
 	// hands goawk "-" for each input file.
 	g.w("BEGIN {\n" + vArgc + " = ARGC\nfor (" + vIndex + " = 0; " + vIndex + " < ARGC; " + vIndex + "++) {\n" +
@@ -162,10 +172,14 @@ func generate(prog *parser.Program, ofmt bool) (src string, err error) {
 		f := funcs.Index(i).Elem()
 		params := f.FieldByName("Params").Interface().([]string)
 		g.fn, g.params = f.FieldByName("Name").String(), params
-		// The hidden first parameter is how many arguments the call
-		// passed: the parameters after them are the frame's own.
-		g.w("function " + g.fn + "(" + strings.Join(append([]string{vArgCount}, renameAll(params)...), ", ") + ") {\n" +
-			vDepth + "++\n" + g.tick())
+		// A function with array parameters has a hidden first one: how
+		// many arguments the call passed (the arrays after them are the
+		// frame's own).
+		all := renameAll(params)
+		if g.counted[g.fn] {
+			all = append([]string{vArgCount}, all...)
+		}
+		g.w("function " + g.fn + "(" + strings.Join(all, ", ") + ") {\n" + vDepth + "++\n" + g.tick())
 		g.locals = map[string]bool{}
 		for _, p := range params {
 			g.locals[p] = true
@@ -353,17 +367,17 @@ func (g *gen) print(v reflect.Value, inline bool) string {
 		if args.Len() == 0 {
 			return name
 		}
-		return name + " (" + g.exprList(args) + ")"
+		return name + " (" + g.printArgs(args) + ")"
 	}
 	var text, pre string
 	if isPrintf {
-		text = "sprintf(" + g.exprList(args) + ")"
+		text = "sprintf(" + g.printArgs(args) + ")"
 	} else if args.Len() == 0 {
 		text = "$0 ORS"
 	} else {
 		parts := make([]string, args.Len())
 		for i := range parts {
-			parts[i] = g.expr(args.Index(i))
+			parts[i] = g.printArg(args.Index(i))
 		}
 		text = strings.Join(parts, " OFS ") + " ORS"
 		if g.ofmt && !inline {
@@ -414,10 +428,24 @@ func (g *gen) cond(v reflect.Value) string {
 	return s
 }
 
-func (g *gen) exprList(list reflect.Value) string {
+// printArgs renders print's and printf's arguments. A concatenation
+// there is written out and dropped, never held: it is not sized.
+func (g *gen) printArgs(list reflect.Value) string { return join(list, g.printArg) }
+
+func (g *gen) printArg(v reflect.Value) string {
+	if kind(v) == "BinaryExpr" && tok(node(v).FieldByName("Op")) == lexer.CONCAT {
+		return g.concat(node(v))
+	}
+	return g.expr(v)
+}
+
+func (g *gen) exprList(list reflect.Value) string { return join(list, g.expr) }
+
+// join renders the nodes of list with render, separated by commas.
+func join(list reflect.Value, render func(reflect.Value) string) string {
 	parts := make([]string, list.Len())
 	for i := range parts {
-		parts[i] = g.expr(list.Index(i))
+		parts[i] = render(list.Index(i))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -530,6 +558,9 @@ func (g *gen) expr(v reflect.Value) string {
 				return sized(native + "(" + list + ")")
 			}
 			return native + "(" + list + ")"
+		}
+		if !g.counted[name] {
+			return name + "(" + g.exprList(args) + ")"
 		}
 		if args.Len() == 0 {
 			return name + "(0)"
