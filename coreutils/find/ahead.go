@@ -74,7 +74,7 @@ type listers struct {
 // startListers starts n listers, or returns nil when the walk must list
 // each directory itself.
 func (f *finder) startListers() *listers {
-	n := f.c.SearchWorkers() - 1 // the walk is busy too
+	n := f.c.SearchWorkers() // the walk mostly waits for them
 	if n < 1 || f.follow == followAll || !changesNothing(f.expr) {
 		return nil
 	}

@@ -57,6 +57,7 @@ type fileJob struct {
 	name, shown string
 	fi          fs.FileInfo
 	outFile     bool // print file names (as the walk had it when queued)
+	operand     bool // a command-line operand, not a file met in a walk
 
 	rec              recording
 	matched, errSeen bool
@@ -117,7 +118,11 @@ func (a *ahead) search(w *grepper, j *fileJob) {
 		}
 	}()
 	if w.ctx.Err() == nil {
-		j.inOrder = !w.searchFileUpTo(j.name, j.shown, j.fi, aheadMaxSize)
+		if j.operand {
+			j.inOrder = !w.searchOpened(j.name, aheadMaxSize)
+		} else {
+			j.inOrder = !w.searchFileUpTo(j.name, j.shown, j.fi, aheadMaxSize)
+		}
 		w.out.Flush()
 	}
 	j.matched, j.errSeen = w.matched, w.errSeen
@@ -126,10 +131,21 @@ func (a *ahead) search(w *grepper, j *fileJob) {
 // submit queues a file, replaying finished ones to keep aheadJobs in
 // flight at most.
 func (a *ahead) submit(name, shown string, fi fs.FileInfo) {
+	a.queue(&fileJob{name: name, shown: shown, fi: fi, outFile: a.g.outFile, done: make(chan struct{})})
+}
+
+// submitOperand queues a command-line operand. A worker searches it only
+// when it opens as a regular file of at most aheadMaxSize bytes; anything
+// else (an error, a directory, a device) takes the sequential operand
+// path in its turn, with that path's messages.
+func (a *ahead) submitOperand(name string) {
+	a.queue(&fileJob{name: name, shown: name, operand: true, outFile: a.g.outFile, done: make(chan struct{})})
+}
+
+func (a *ahead) queue(j *fileJob) {
 	if len(a.pending) >= aheadJobs {
 		a.replayOne()
 	}
-	j := &fileJob{name: name, shown: shown, fi: fi, outFile: a.g.outFile, done: make(chan struct{})}
 	a.pending = append(a.pending, j)
 	a.jobs <- j
 }
@@ -146,7 +162,11 @@ func (a *ahead) replayOne() {
 	}
 	if j.inOrder {
 		g.ahead = nil // its messages need no draining: nothing is before it
-		g.searchFileShown(j.name, j.shown, j.fi)
+		if j.operand {
+			g.operand(j.name, false, false)
+		} else {
+			g.searchFileShown(j.name, j.shown, j.fi)
+		}
 		g.ahead = a
 		return
 	}

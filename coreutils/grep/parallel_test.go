@@ -50,6 +50,13 @@ func TestParallelMatchesSequential(t *testing.T) {
 		{"-rv", "alpha", "t"}, {"-rwi", "ALPHA", "t"}, {"-rm1", "alpha", "t"}, {"-r", "--include=*.go", "-E", `func \([a-z]+ \*?[A-Z]`, "t"},
 		{"-R", "alpha", "t"}, {"-rs", "alpha", "t"}, {"-r", "--binary-files=text", "alpha", "t"}, {"-rc", "nomatch", "t"},
 		{"-r", "alpha", "t/d1", "t/nosuch", "t/d2"}, {"-r", "--color=always", "beta", "t/d0"},
+		// many operands, as xargs passes them: errors, a directory, a file
+		// too large for the workers, standard input and excluded names in
+		// between
+		{"-c", "alpha", "t/d0/f01.go", "t/nosuch", "t/d0", "t/big.go", "t/d1/f02.go", "-", "t/bin.dat", "t/d2/dangling", "t/d0/f04.go"},
+		{"-n", "--exclude=*.txt", "beta 1", "t/d0/f00.txt", "t/d0/f01.go", "t/d3/loop", "t/d1/f01.go", "t/d4/sub/deep.go"},
+		{"-l", "Get1", "t/d0/f01.go", "t/d0/f02.go", "t/d0/f03.txt", "t/d0/f04.go"}, {"-L", "Get1", "t/d0/f01.go", "t/d5/f07.go"},
+		{"-m1", "-o", "Get[0-9]*", "t/d1/f05.go", "t/d2/f06.go", "t/d3/f07.go"}, {"-s", "alpha", "t/x", "t/d1/f05.go", "t/y"},
 	} {
 		want, wantCode := run(1, args)
 		got, gotCode := run(2, args)

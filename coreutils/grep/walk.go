@@ -40,11 +40,30 @@ func (g *grepper) run(operands []string) int {
 	default:
 		autoName = cfg.dirs == dirRecurse
 	}
+	// Many operands (xargs grep) are searched by workers too, unless an
+	// operand could be a directory to recurse into: its walk has workers
+	// of its own.
+	var a *ahead
+	if len(operands) > 1 && cfg.dirs != dirRecurse {
+		a = g.startAhead()
+	}
 	for _, op := range operands {
 		if g.quit {
 			break
 		}
+		if a != nil && op != "-" {
+			g.ahead = a
+			a.submitOperand(op)
+			continue
+		}
+		if a != nil {
+			a.drain() // standard input comes in its turn
+		}
 		g.operand(op, omitDotSlash, autoName)
+	}
+	if a != nil {
+		a.stop()
+		g.ahead = nil
 	}
 	if err := g.out.Flush(); err != nil && g.werr == nil {
 		g.werr = err
@@ -81,7 +100,7 @@ func (g *grepper) operand(name string, omitDotSlash, autoName bool) {
 		g.searchReader(textio.Stdin(g.c), label, -1)
 		return
 	}
-	if g.searchOpened(name) {
+	if g.searchOpened(name, -1) {
 		return
 	}
 	fi, err := g.c.Stat(name)
@@ -142,8 +161,9 @@ func (g *grepper) fileError(name string, err error) {
 // costs a second resolution (on a host volume an openat2, an fstat and a
 // close), which was a fifth of `xargs grep` over many files. Anything else
 // (an error, a directory, a device, an excluded name) reports false and
-// takes the stat path, whose messages are the ones GNU gives.
-func (g *grepper) searchOpened(name string) bool {
+// takes the stat path, whose messages are the ones GNU gives. With a limit
+// >= 0, a file larger than limit bytes reports false too.
+func (g *grepper) searchOpened(name string, limit int64) bool {
 	if strings.HasPrefix(name, "/dev/") || excludedFile(g.cfg.filters, name, true) {
 		return false // the call's own streams and devices keep the stat path
 	}
@@ -152,7 +172,7 @@ func (g *grepper) searchOpened(name string) bool {
 		return false
 	}
 	fi, err := openInfo(f)
-	if err != nil || !fi.Mode().IsRegular() {
+	if err != nil || !fi.Mode().IsRegular() || limit >= 0 && fi.Size() > limit {
 		f.Close()
 		return false
 	}
