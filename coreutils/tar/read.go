@@ -447,29 +447,17 @@ func (r *reader) member(hdr *tar.Header) {
 	r.x.extract(hdr, dir, dest, link, textio.Cancellable(r.ctx, r.tr))
 }
 
+// typeLetters are the type letters of a verbose listing; any other type
+// is a file ('-').
+var typeLetters = map[byte]byte{
+	tar.TypeDir: 'd', tar.TypeSymlink: 'l', tar.TypeLink: 'h', tar.TypeChar: 'c', tar.TypeBlock: 'b',
+	tar.TypeFifo: 'p', tar.TypeCont: 'C', tar.TypeGNUSparse: 'S', 'V': 'V',
+}
+
 // longLine is the verbose listing line of a member, as GNU tar prints it.
 func (t *tarCmd) longLine(hdr *tar.Header) string {
-	var typ byte
-	switch hdr.Typeflag {
-	case tar.TypeDir:
-		typ = 'd'
-	case tar.TypeSymlink:
-		typ = 'l'
-	case tar.TypeLink:
-		typ = 'h'
-	case tar.TypeChar:
-		typ = 'c'
-	case tar.TypeBlock:
-		typ = 'b'
-	case tar.TypeFifo:
-		typ = 'p'
-	case tar.TypeCont:
-		typ = 'C'
-	case tar.TypeGNUSparse:
-		typ = 'S'
-	case 'V':
-		typ = 'V'
-	default:
+	typ, ok := typeLetters[hdr.Typeflag]
+	if !ok {
 		typ = '-'
 		if strings.HasSuffix(hdr.Name, "/") && hdr.Typeflag == typeOldReg {
 			typ = 'd'
