@@ -90,8 +90,7 @@ func (t *tarCmd) openArchive() (io.Reader, *layerReader, func(), bool) {
 		kind = "zstd"
 	}
 	layer := &layerReader{r: br}
-	switch {
-	case t.gzip:
+	gunzip := func() (io.Reader, *layerReader, func(), bool) {
 		gz, err := gzip.NewReader(br)
 		if err != nil {
 			closeFn()
@@ -100,6 +99,10 @@ func (t *tarCmd) openArchive() (io.Reader, *layerReader, func(), bool) {
 		}
 		layer.r, layer.gzip = gz, true
 		return layer, layer, closeFn, true
+	}
+	switch {
+	case t.gzip:
+		return gunzip()
 	case kind == "" && t.codec == nil:
 		return layer, layer, closeFn, true
 	case t.codec == nil && (t.archive == "-" || t.archive == "/dev/stdin"):
@@ -108,14 +111,7 @@ func (t *tarCmd) openArchive() (io.Reader, *layerReader, func(), bool) {
 		t.fatal("Archive is compressed. Use -%s option", letter)
 		return nil, nil, nil, false
 	case kind == "gzip":
-		gz, err := gzip.NewReader(br)
-		if err != nil {
-			closeFn()
-			t.gzipFailed(err)
-			return nil, nil, nil, false
-		}
-		layer.r, layer.gzip = gz, true
-		return layer, layer, closeFn, true
+		return gunzip()
 	case t.codec != nil || codec.Detect(magic) != nil:
 		format := t.codec
 		if format == nil {
