@@ -32,6 +32,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/df"
 	"github.com/bashbox/bashbox/coreutils/diff"
 	"github.com/bashbox/bashbox/coreutils/diff3"
+	"github.com/bashbox/bashbox/coreutils/dircolors"
 	"github.com/bashbox/bashbox/coreutils/dirname"
 	"github.com/bashbox/bashbox/coreutils/du"
 	"github.com/bashbox/bashbox/coreutils/echo"
@@ -99,6 +100,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/sha256sum"
 	"github.com/bashbox/bashbox/coreutils/sha384sum"
 	"github.com/bashbox/bashbox/coreutils/sha512sum"
+	"github.com/bashbox/bashbox/coreutils/shred"
 	"github.com/bashbox/bashbox/coreutils/shuf"
 	"github.com/bashbox/bashbox/coreutils/sleep"
 	"github.com/bashbox/bashbox/coreutils/sort"
@@ -196,6 +198,7 @@ func commands() []struct {
 		{"diff", diff.Run},
 		{"diff3", diff3.Run},
 		{"dir", ls.Run},
+		{"dircolors", dircolors.Run},
 		{"dirname", dirname.Run},
 		{"du", du.Run},
 		{"echo", echo.Run},
@@ -270,6 +273,7 @@ func commands() []struct {
 		{"sha256sum", sha256sum.Run},
 		{"sha384sum", sha384sum.Run},
 		{"sha512sum", sha512sum.Run},
+		{"shred", shred.Run},
 		{"shuf", shuf.Run},
 		{"sleep", sleep.Run},
 		{"sort", sort.Run},

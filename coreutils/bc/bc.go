@@ -236,28 +236,19 @@ func (b *bc) runCode() {
 
 // outChar writes one character of a number, splitting long lines with a
 // backslash as GNU bc does.
-func (b *bc) outChar(ch byte) {
-	if ch == '\n' {
-		b.col = 0
-		b.out.WriteByte('\n')
-		return
-	}
-	b.col++
-	if b.col == b.lineSize-1 && b.lineSize != 0 {
-		b.out.WriteString("\\\n")
-		b.col = 1
-	}
-	b.out.WriteByte(ch)
-}
+func (b *bc) outChar(ch byte) { b.put(ch, true) }
 
-// outSchar writes one character of a string.
-func (b *bc) outSchar(ch byte) {
+// outSchar writes one character of a string: with -s (POSIX only) long
+// lines are not split.
+func (b *bc) outSchar(ch byte) { b.put(ch, !b.stdOnly) }
+
+func (b *bc) put(ch byte, split bool) {
 	if ch == '\n' {
 		b.col = 0
 		b.out.WriteByte('\n')
 		return
 	}
-	if !b.stdOnly {
+	if split {
 		b.col++
 		if b.col == b.lineSize-1 && b.lineSize != 0 {
 			b.out.WriteString("\\\n")

@@ -121,12 +121,22 @@ func absInt(i int) int {
 
 // atanhSeries is atanh(z) = z + z^3/3 + z^5/5 ... for small |z|.
 func atanhSeries(ctx context.Context, z *big.Float, prec uint) *big.Float {
+	return oddSeries(ctx, z, prec, false)
+}
+
+// oddSeries sums z + s z^3/3 + z^5/5 + s z^7/7 ..., s being -1 when
+// alternate (atan) and 1 otherwise (atanh), until a term is below the
+// precision or ctx ends.
+func oddSeries(ctx context.Context, z *big.Float, prec uint, alternate bool) *big.Float {
 	z2 := newF(prec).Mul(z, z)
 	term := newF(prec).Set(z)
 	sum := newF(prec).Set(z)
 	eps := newF(prec).SetMantExp(big.NewFloat(1), -int(prec))
 	for n := int64(3); ; n += 2 {
 		term.Mul(term, z2)
+		if alternate {
+			term.Neg(term)
+		}
 		t := newF(prec).Quo(term, newF(prec).SetInt64(n))
 		sum.Add(sum, t)
 		if new(big.Float).Abs(t).Cmp(eps) < 0 || ctx.Err() != nil {
@@ -168,19 +178,7 @@ func libLog(ctx context.Context, x num, scale int) num {
 
 // atanSmall is the Taylor series of atan for |x| <= 1/2.
 func atanSmall(ctx context.Context, x *big.Float, prec uint) *big.Float {
-	x2 := newF(prec).Mul(x, x)
-	term := newF(prec).Set(x)
-	sum := newF(prec).Set(x)
-	eps := newF(prec).SetMantExp(big.NewFloat(1), -int(prec))
-	for n := int64(3); ; n += 2 {
-		term.Mul(term, x2)
-		term.Neg(term)
-		t := newF(prec).Quo(term, newF(prec).SetInt64(n))
-		sum.Add(sum, t)
-		if new(big.Float).Abs(t).Cmp(eps) < 0 || ctx.Err() != nil {
-			return sum
-		}
-	}
+	return oddSeries(ctx, x, prec, true)
 }
 
 // piF is pi by Machin's formula.

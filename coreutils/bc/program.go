@@ -6,54 +6,49 @@ import (
 
 // program holds the functions and the name tables.
 type program struct {
-	funcs    []*function
-	funcIdx  map[string]int
-	varIdx   map[string]int
-	arrIdx   map[string]int
-	varNames []string
-	arrNames []string
-	nextVar  int
-	nextArr  int
-	nextFunc int
+	funcs   []*function
+	funcIdx map[string]int
+	vars    symbols
+	arrs    symbols
+}
+
+// symbols numbers names in the order they are first used.
+type symbols struct {
+	idx   map[string]int
+	names []string
+}
+
+func newSymbols(predefined ...string) symbols {
+	return symbols{idx: map[string]int{}, names: predefined}
+}
+
+// lookup is name's number, a new one the first time.
+func (s *symbols) lookup(name string) int {
+	if i, ok := s.idx[name]; ok {
+		return i
+	}
+	i := len(s.names)
+	s.idx[name] = i
+	s.names = append(s.names, name)
+	return i
 }
 
 func newProgram() *program {
-	p := &program{funcIdx: map[string]int{}, varIdx: map[string]int{}, arrIdx: map[string]int{},
-		nextVar: 5, nextArr: 1, nextFunc: 1}
+	p := &program{funcIdx: map[string]int{},
+		vars: newSymbols("ibase", "obase", "scale", "history", "last"), arrs: newSymbols("")}
 	p.funcs = []*function{{name: "(main)", defined: true}}
-	p.varNames = []string{"ibase", "obase", "scale", "history", "last"}
-	p.arrNames = []string{""}
 	return p
 }
 
-func (p *program) lookupVar(name string) int {
-	if i, ok := p.varIdx[name]; ok {
-		return i
-	}
-	i := p.nextVar
-	p.nextVar++
-	p.varIdx[name] = i
-	p.varNames = append(p.varNames, name)
-	return i
-}
+func (p *program) lookupVar(name string) int { return p.vars.lookup(name) }
 
-func (p *program) lookupArray(name string) int {
-	if i, ok := p.arrIdx[name]; ok {
-		return i
-	}
-	i := p.nextArr
-	p.nextArr++
-	p.arrIdx[name] = i
-	p.arrNames = append(p.arrNames, name)
-	return i
-}
+func (p *program) lookupArray(name string) int { return p.arrs.lookup(name) }
 
 func (p *program) lookupFunc(name string) int {
 	if i, ok := p.funcIdx[name]; ok {
 		return i
 	}
-	i := p.nextFunc
-	p.nextFunc++
+	i := len(p.funcs)
 	p.funcIdx[name] = i
 	p.funcs = append(p.funcs, &function{name: name})
 	return i

@@ -198,27 +198,9 @@ func (v *vm) storeVar(vi int) {
 	}
 	switch vi {
 	case 0:
-		switch {
-		case temp < 2 && !toobig:
-			v.ibase = 2
-			v.rtWarn("ibase too small, set to 2")
-		case temp > 36 || toobig:
-			v.ibase = 36
-			v.rtWarn("ibase too large, set to 36")
-		default:
-			v.ibase = int(temp)
-		}
+		v.ibase = v.clampBase("ibase", temp, toobig, 36)
 	case 1:
-		switch {
-		case temp < 2 && !toobig:
-			v.obase = 2
-			v.rtWarn("obase too small, set to 2")
-		case temp > baseMax || toobig:
-			v.obase = baseMax
-			v.rtWarn("obase too large, set to %d", baseMax)
-		default:
-			v.obase = int(temp)
-		}
+		v.obase = v.clampBase("obase", temp, toobig, baseMax)
 	case 2:
 		if temp > scaleMax || toobig {
 			v.scale = scaleMax
@@ -229,11 +211,36 @@ func (v *vm) storeVar(vi int) {
 	}
 }
 
+// clampBase is the value assigned to ibase or obase (name), kept within
+// 2..max with bc's warning when it is outside.
+func (v *vm) clampBase(name string, n int64, toobig bool, max int) int {
+	switch {
+	case n < 2 && !toobig:
+		v.rtWarn("%s too small, set to 2", name)
+		return 2
+	case n > int64(max) || toobig:
+		v.rtWarn("%s too large, set to %d", name, max)
+		return max
+	}
+	return int(n)
+}
+
+// elementOnTop reads the array operand of an instruction and the index
+// on top of the stack, reporting a missing or bad one.
+func (v *vm) elementOnTop() (ai int, i int64, ok bool) {
+	ai = v.index()
+	if !v.checkStack(1) {
+		return ai, 0, false
+	}
+	i, ok = v.arrayIndex(ai, v.top())
+	return ai, i, ok
+}
+
 // arrayIndex reads an array index from n, reporting a bad one.
 func (v *vm) arrayIndex(ai int, n num) (int64, bool) {
 	i := n.ToLong()
 	if i < 0 || i > dimMax || i == 0 && !n.IsZero() {
-		v.rtError("Array %s subscript out of bounds.", v.prog.arrNames[ai])
+		v.rtError("Array %s subscript out of bounds.", v.prog.arrs.names[ai])
 		return 0, false
 	}
 	return i, true
@@ -242,41 +249,11 @@ func (v *vm) arrayIndex(ai int, n num) (int64, bool) {
 func (v *vm) incrVar(vi int, delta int64) {
 	switch vi {
 	case 0:
-		if delta > 0 {
-			if v.ibase < 36 {
-				v.ibase++
-			} else {
-				v.rtWarn("ibase too big in ++")
-			}
-		} else if v.ibase > 2 {
-			v.ibase--
-		} else {
-			v.rtWarn("ibase too small in --")
-		}
+		v.ibase = v.stepBounded(v.ibase, delta, 2, 36, "ibase too small in --", "ibase too big in ++")
 	case 1:
-		if delta > 0 {
-			if v.obase < baseMax {
-				v.obase++
-			} else {
-				v.rtWarn("obase too big in ++")
-			}
-		} else if v.obase > 2 {
-			v.obase--
-		} else {
-			v.rtWarn("obase too small in --")
-		}
+		v.obase = v.stepBounded(v.obase, delta, 2, baseMax, "obase too small in --", "obase too big in ++")
 	case 2:
-		if delta > 0 {
-			if v.scale < scaleMax {
-				v.scale++
-			} else {
-				v.rtWarn("Scale too big in ++")
-			}
-		} else if v.scale > 0 {
-			v.scale--
-		} else {
-			v.rtWarn("scale can not be negative in -- ")
-		}
+		v.scale = v.stepBounded(v.scale, delta, 0, scaleMax, "scale can not be negative in -- ", "Scale too big in ++")
 	case 3:
 	default:
 		if delta > 0 {
@@ -285,6 +262,26 @@ func (v *vm) incrVar(vi int, delta int64) {
 			v.setVar(vi, bcnum.Sub(v.varValue(vi), bcnum.One, 0))
 		}
 	}
+}
+
+// printEscapes are the characters of print's escapes; others print
+// nothing, as in GNU bc.
+var printEscapes = map[byte]byte{'a': 7, 'b': '\b', 'f': '\f', 'n': '\n', 'q': '"', 'r': '\r', 't': '\t', '\\': '\\'}
+
+// stepBounded is n one up (delta > 0) or one down, kept within lo..hi with
+// bc's warning when the step would leave them.
+func (v *vm) stepBounded(n int, delta int64, lo, hi int, tooSmall, tooBig string) int {
+	switch {
+	case delta > 0 && n < hi:
+		return n + 1
+	case delta > 0:
+		v.rtWarn("%s", tooBig)
+	case n > lo:
+		return n - 1
+	default:
+		v.rtWarn("%s", tooSmall)
+	}
+	return n
 }
 
 func (v *vm) autoVar(p param) {
@@ -343,9 +340,9 @@ func (v *vm) processParams(fn *function) bool {
 			}
 		default:
 			if p.array {
-				v.rtError("Parameter type mismatch parameter %s.", v.prog.arrNames[p.id])
+				v.rtError("Parameter type mismatch parameter %s.", v.prog.arrs.names[p.id])
 			} else {
-				v.rtError("Parameter type mismatch, parameter %s.", v.prog.varNames[p.id])
+				v.rtError("Parameter type mismatch, parameter %s.", v.prog.vars.names[p.id])
 			}
 			// GNU then reads on to the end of the argument kinds and
 			// reports a count mismatch there.
@@ -380,11 +377,7 @@ func (v *vm) execute() {
 		inst := v.byte()
 		switch inst {
 		case 'A', 'M':
-			ai := v.index()
-			if !v.checkStack(1) {
-				break
-			}
-			i, ok := v.arrayIndex(ai, v.top())
+			ai, i, ok := v.elementOnTop()
 			if !ok {
 				break
 			}
@@ -452,11 +445,7 @@ func (v *vm) execute() {
 				v.push(v.parseConst(v.byte, base))
 			}
 		case 'L':
-			ai := v.index()
-			if !v.checkStack(1) {
-				break
-			}
-			i, ok := v.arrayIndex(ai, v.top())
+			ai, i, ok := v.elementOnTop()
 			if !ok {
 				break
 			}
@@ -475,23 +464,8 @@ func (v *vm) execute() {
 				if ch == '"' {
 					break
 				}
-				switch ch {
-				case 'a':
-					v.bc.outSchar(7)
-				case 'b':
-					v.bc.outSchar('\b')
-				case 'f':
-					v.bc.outSchar('\f')
-				case 'n':
-					v.bc.outSchar('\n')
-				case 'q':
-					v.bc.outSchar('"')
-				case 'r':
-					v.bc.outSchar('\r')
-				case 't':
-					v.bc.outSchar('\t')
-				case '\\':
-					v.bc.outSchar('\\')
+				if e, ok := printEscapes[ch]; ok {
+					v.bc.outSchar(e)
 				}
 			}
 		case 'R':

@@ -23,49 +23,15 @@ type scenario struct {
 	env   []string
 }
 
-func runGNU(t *testing.T, sc scenario) (string, string, int) {
+// check compares sc with GNU cmp, in LC_ALL=C.UTF-8 unless sc sets its
+// own environment.
+func check(t *testing.T, sc scenario) {
 	t.Helper()
-	dir := t.TempDir()
-	for name, content := range sc.files {
-		p := filepath.Join(dir, name)
-		if strings.HasSuffix(name, "/") {
-			if err := os.MkdirAll(p, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	env := sc.env
+	if env == nil {
+		env = []string{"LC_ALL=C.UTF-8"}
 	}
-	cmd := exec.Command("/usr/bin/cmp", sc.args...)
-	cmd.Args[0] = "cmp"
-	cmd.Dir = dir
-	cmd.Env = sc.env
-	if cmd.Env == nil {
-		cmd.Env = []string{"LC_ALL=C.UTF-8"}
-	}
-	cmd.Stdin = strings.NewReader(sc.stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	}
-	return out.String(), errb.String(), code
-}
-
-func runOurs(sc scenario) (string, string, int) {
-	env := cmdtest.Env{Files: sc.files, Stdin: sc.stdin, Env: sc.env}
-	if env.Env == nil {
-		env.Env = []string{"LC_ALL=C.UTF-8"}
-	}
-	r := env.Run(cmp.Run, append([]string{"cmp"}, sc.args...)...)
-	return r.Stdout, r.Stderr, r.Code
+	cmdtest.CheckGNUWith(t, cmp.Run, env, []cmdtest.GNUCase{{Files: sc.files, Stdin: sc.stdin, Args: append([]string{"cmp"}, sc.args...)}})
 }
 
 func requireGNU(t *testing.T) {
@@ -127,13 +93,7 @@ func TestAgainstGNU(t *testing.T) {
 	}
 	for _, sc := range scenarios {
 		sc.files = f
-		t.Run(sc.name, func(t *testing.T) {
-			wo, we, wc := runGNU(t, sc)
-			go_, ge, gc := runOurs(sc)
-			if wo != go_ || we != ge || wc != gc {
-				t.Errorf("cmp %q\nwant (%d):\n%s\nstderr: %s\ngot (%d):\n%s\nstderr: %s", sc.args, wc, wo, we, gc, go_, ge)
-			}
-		})
+		t.Run(sc.name, func(t *testing.T) { check(t, sc) })
 	}
 }
 
@@ -163,10 +123,9 @@ func TestRandomAgainstGNU(t *testing.T) {
 			}
 		}
 		sc := scenario{files: map[string]string{"a": a, "b": b}, args: append(append([]string{}, argSets[r.Intn(len(argSets))]...), "a", "b")}
-		wo, we, wc := runGNU(t, sc)
-		go_, ge, gc := runOurs(sc)
-		if wo != go_ || we != ge || wc != gc {
-			t.Fatalf("cmp %q a=%q b=%q\nwant (%d):\n%s\nstderr: %s\ngot (%d):\n%s\nstderr: %s", sc.args, a, b, wc, wo, we, gc, go_, ge)
+		check(t, sc)
+		if t.Failed() {
+			t.Fatalf("files: a=%q b=%q", a, b)
 		}
 	}
 }

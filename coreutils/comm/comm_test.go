@@ -8,24 +8,14 @@ import (
 
 func TestComm(t *testing.T) {
 	files := map[string]string{"a": "a\nc\nd\n", "b": "b\nc\ne\n"}
-	tests := []struct {
-		args []string
-		out  string
-		code int
-	}{
-		{[]string{"comm", "a", "b"}, "a\n\tb\n\t\tc\nd\n\te\n", 0},
-		{[]string{"comm", "-12", "a", "b"}, "c\n", 0},
-		{[]string{"comm", "-3", "a", "b"}, "a\n\tb\nd\n\te\n", 0},
-		{[]string{"comm", "--output-delimiter=|", "a", "b"}, "a\n|b\n||c\nd\n|e\n", 0},
-		{[]string{"comm", "a"}, "", 1},
+	tests := []cmdtest.Expectation{
+		{Args: []string{"comm", "a", "b"}, Stdout: "a\n\tb\n\t\tc\nd\n\te\n", Code: 0},
+		{Args: []string{"comm", "-12", "a", "b"}, Stdout: "c\n", Code: 0},
+		{Args: []string{"comm", "-3", "a", "b"}, Stdout: "a\n\tb\nd\n\te\n", Code: 0},
+		{Args: []string{"comm", "--output-delimiter=|", "a", "b"}, Stdout: "a\n|b\n||c\nd\n|e\n", Code: 0},
+		{Args: []string{"comm", "a"}, Stdout: "", Code: 1},
 	}
-	for _, tt := range tests {
-		env := cmdtest.Env{Files: files}
-		r := env.Run(Run, tt.args...)
-		if r.Stdout != tt.out || r.Code != tt.code {
-			t.Errorf("%q: got %q %d (%q), want %q %d", tt.args, r.Stdout, r.Code, r.Stderr, tt.out, tt.code)
-		}
-	}
+	cmdtest.Expect(t, Run, files, tests)
 }
 
 func TestCommGNU(t *testing.T) {

@@ -9,25 +9,15 @@ import (
 
 func TestCut(t *testing.T) {
 	files := map[string]string{"f": "a:b:c\nno delim\n1:2\n"}
-	tests := []struct {
-		args []string
-		out  string
-		code int
-	}{
-		{[]string{"cut", "-d:", "-f2", "f"}, "b\nno delim\n2\n", 0},
-		{[]string{"cut", "-d:", "-sf1,3", "f"}, "a:c\n1\n", 0},
-		{[]string{"cut", "-c2-3", "f"}, ":b\no \n:2\n", 0},
-		{[]string{"cut", "-d:", "-f1", "--complement", "f"}, "b:c\nno delim\n2\n", 0},
-		{[]string{"cut", "-d:", "-f1-", "--output-delimiter=|", "f"}, "a|b|c\nno delim\n1|2\n", 0},
-		{[]string{"cut", "-f0", "f"}, "", 1},
+	tests := []cmdtest.Expectation{
+		{Args: []string{"cut", "-d:", "-f2", "f"}, Stdout: "b\nno delim\n2\n", Code: 0},
+		{Args: []string{"cut", "-d:", "-sf1,3", "f"}, Stdout: "a:c\n1\n", Code: 0},
+		{Args: []string{"cut", "-c2-3", "f"}, Stdout: ":b\no \n:2\n", Code: 0},
+		{Args: []string{"cut", "-d:", "-f1", "--complement", "f"}, Stdout: "b:c\nno delim\n2\n", Code: 0},
+		{Args: []string{"cut", "-d:", "-f1-", "--output-delimiter=|", "f"}, Stdout: "a|b|c\nno delim\n1|2\n", Code: 0},
+		{Args: []string{"cut", "-f0", "f"}, Stdout: "", Code: 1},
 	}
-	for _, tt := range tests {
-		env := cmdtest.Env{Files: files}
-		r := env.Run(Run, tt.args...)
-		if r.Stdout != tt.out || r.Code != tt.code {
-			t.Errorf("%q: got %q %d (%q), want %q %d", tt.args, r.Stdout, r.Code, r.Stderr, tt.out, tt.code)
-		}
-	}
+	cmdtest.Expect(t, Run, files, tests)
 }
 
 func TestCutGNU(t *testing.T) {

@@ -39,6 +39,10 @@ const (
 	styleSdiff
 )
 
+// styleOptions are the options that only choose an output style.
+var styleOptions = map[string]style{"normal": styleNormal, "ed": styleEd, "forward-ed": styleForwardEd,
+	"rcs": styleRCS, "side-by-side": styleSdiff, "sdiff-merge-assist": styleSdiff}
+
 // options is GNU diff's long option table, in its order.
 var options = []builtins.Option{
 	{Long: "binary"},
@@ -317,12 +321,8 @@ func (d *differ) run() int {
 					return d.tryHelp("")
 				}
 			}
-		case "ed":
-			if !specifyStyle(styleEd) {
-				return styleErr()
-			}
-		case "forward-ed":
-			if !specifyStyle(styleForwardEd) {
+		case "ed", "forward-ed", "rcs", "side-by-side", "sdiff-merge-assist", "normal":
+			if !specifyStyle(styleOptions[o.Key]) {
 				return styleErr()
 			}
 		case "show-function-line":
@@ -342,10 +342,6 @@ func (d *differ) run() int {
 				return 2
 			}
 			cfg.labels = append(cfg.labels, o.Value)
-		case "rcs":
-			if !specifyStyle(styleRCS) {
-				return styleErr()
-			}
 		case "new-file":
 			cfg.newFile = true
 		case "show-c-function":
@@ -392,14 +388,6 @@ func (d *differ) run() int {
 					cfg.excludes = append(cfg.excludes, line)
 				}
 			}
-		case "side-by-side":
-			if !specifyStyle(styleSdiff) {
-				return styleErr()
-			}
-		case "sdiff-merge-assist":
-			if !specifyStyle(styleSdiff) {
-				return styleErr()
-			}
 		case "width":
 			v, err := strconv.ParseInt(o.Value, 10, 64)
 			if err != nil && !isRangeErr(err) || v <= 0 {
@@ -441,10 +429,6 @@ func (d *differ) run() int {
 			}
 		case "no-dereference":
 			cfg.noDereference = true
-		case "normal":
-			if !specifyStyle(styleNormal) {
-				return styleErr()
-			}
 		case "strip-trailing-cr":
 			cfg.stripTrailingCR = true
 		case "suppress-blank-empty":
@@ -585,25 +569,18 @@ func (d *differ) run() int {
 	d.loc = timefmt.Location(c.LookupEnv)
 
 	top := &comparison{}
-	if fromSet {
-		if toSet {
+	if fromSet || toSet {
+		if fromSet && toSet {
 			c.Errorf("--from-file and --to-file both specified")
 			return 2
 		}
 		status := 0
 		for _, op := range operands {
-			s := d.compareFiles(top, fromFile, op, true, true)
-			status = max(status, s)
-			if s == statusFatal {
-				return 2
+			a, b := fromFile, op
+			if toSet {
+				a, b = op, toFile
 			}
-		}
-		return status
-	}
-	if toSet {
-		status := 0
-		for _, op := range operands {
-			s := d.compareFiles(top, op, toFile, true, true)
+			s := d.compareFiles(top, a, b, true, true)
 			status = max(status, s)
 			if s == statusFatal {
 				return 2

@@ -125,7 +125,9 @@ func testRandom(t *testing.T, seed int) {
 	}
 	argSets := [][]string{{}, {"-u"}, {"-U1"}, {"-c"}, {"-U0"}, {"-e"}, {"-n"}, {"-U5"}, {"-f"},
 		{"-y"}, {"-y", "-W", "37"}, {"-y", "--suppress-common-lines", "-t"}, {"-D", "X"}, {"-c", "-p"}, {"-t", "-T"},
-		{"--old-line-format=<%l>%c'\\n'", "--new-line-format=>%dn %L"}}
+		{"--old-line-format=<%l>%c'\\n'", "--new-line-format=>%dn %L"},
+		{"-u", "-T"}, {"-c", "-T", "--suppress-blank-empty"}, {"-u", "--suppress-blank-empty"},
+		{"--color=always", "-u"}, {"--color=always", "-c"}, {"--color=always"}}
 	wsSets := [][]string{{"-b"}, {"-w"}, {"-i"}, {"-B"}, {"-u", "-b"}, {"-u", "-w", "-B"}, {"-Z"}, {"-E"}, {"-u", "-I", "^a"}}
 	iters := 400
 	if testing.Short() {

@@ -181,6 +181,35 @@ func (h *hunkOutput) numberRange(sep byte, a, b int) {
 	}
 }
 
+// sideColors are the colors of the old and the new file's lines.
+var sideColors = [2]colorContext{deleteColor, addColor}
+
+// sideLine prints line i of one side (0 the old file, 1 the new) in that
+// side's color: the unified mark when not 0 (a tab after it with -T), then
+// the line as print1Line does, ended as it is in the file.
+func (h *hunkOutput) sideLine(side, i int, flag string, hasFlag bool, mark byte) {
+	d := h.d
+	line := h.f[side].Line(i)
+	d.setColor(sideColors[side])
+	if mark != 0 {
+		d.out.WriteByte(mark)
+		if d.cfg.initialTab && !h.blankEmpty(line) {
+			d.out.WriteByte('\t')
+		}
+	}
+	h.print1Line(flag, hasFlag, line, true)
+	d.setColor(resetColor)
+	if h.f[side].Complete(i) {
+		d.out.WriteByte('\n')
+	}
+}
+
+// blankEmpty reports a line that --suppress-blank-empty prints without its
+// flag's separator.
+func (h *hunkOutput) blankEmpty(line []byte) bool {
+	return h.d.cfg.suppressBlank && (len(line) == 0 || line[0] == '\n')
+}
+
 // print1Line is GNU's print_1_line_nl: the flag, a space or tab, the line
 // (without its newline when skipNL), and the "No newline" note.
 func (h *hunkOutput) print1Line(flag string, hasFlag bool, line []byte, skipNL bool) {
@@ -194,7 +223,7 @@ func (h *hunkOutput) print1Line(flag string, hasFlag bool, line []byte, skipNL b
 		}
 		flagFormat = sep
 		f1, s1 := flag, sep
-		if d.cfg.suppressBlank && (len(line) == 0 || line[0] == '\n') {
+		if h.blankEmpty(line) {
 			s1 = ""
 			if f1 == " " {
 				f1 = ""
@@ -274,13 +303,7 @@ func (h *hunkOutput) normal(script []gnudiff.Change) {
 		w.WriteByte('\n')
 		if kind&old != 0 {
 			for i := f0; i <= l0; i++ {
-				d.setColor(deleteColor)
-				line := h.f[0].Line(i)
-				h.print1Line("<", true, line, true)
-				d.setColor(resetColor)
-				if h.f[0].Complete(i) {
-					w.WriteByte('\n')
-				}
+				h.sideLine(0, i, "<", true, 0)
 			}
 		}
 		if kind == changed {
@@ -288,13 +311,7 @@ func (h *hunkOutput) normal(script []gnudiff.Change) {
 		}
 		if kind&new_ != 0 {
 			for i := f1; i <= l1; i++ {
-				d.setColor(addColor)
-				line := h.f[1].Line(i)
-				h.print1Line(">", true, line, true)
-				d.setColor(resetColor)
-				if h.f[1].Complete(i) {
-					w.WriteByte('\n')
-				}
+				h.sideLine(1, i, ">", true, 0)
 			}
 		}
 	}
@@ -384,303 +401,6 @@ func (h *hunkOutput) printFunction(fn []byte) {
 	w.Write(fn[i:j])
 }
 
-func (h *hunkOutput) context(script []gnudiff.Change, unified bool) {
-	h.markIgnorable(script)
-	h.findLastSearch = 0
-	h.findLastMatch = -1
-	h.hunks(script, func(hunk []gnudiff.Change) {
-		if unified {
-			h.unifiedHunk(hunk)
-		} else {
-			h.contextHunk(hunk)
-		}
-	})
-}
-
-func (h *hunkOutput) widen(first0, last0, first1, last1 int) (int, int, int, int) {
-	ctx := h.d.cfg.context
-	first0 = max(first0-ctx, 0)
-	first1 = max(first1-ctx, 0)
-	n0, n1 := h.f[0].NumLines(), h.f[1].NumLines()
-	if last0 < n0-ctx {
-		last0 += ctx
-	} else {
-		last0 = n0 - 1
-	}
-	if last1 < n1-ctx {
-		last1 += ctx
-	} else {
-		last1 = n1 - 1
-	}
-	return first0, last0, first1, last1
-}
-
-func (h *hunkOutput) contextRange(a, b int) {
-	w := h.d.out
-	ta, tb := a+1, b+1
-	if tb <= ta {
-		w.WriteString(strconv.Itoa(tb))
-	} else {
-		w.WriteString(strconv.Itoa(ta))
-		w.WriteByte(',')
-		w.WriteString(strconv.Itoa(tb))
-	}
-}
-
-func (h *hunkOutput) unifiedRange(a, b int) {
-	w := h.d.out
-	ta, tb := a+1, b+1
-	switch {
-	case tb < ta:
-		w.WriteString(strconv.Itoa(tb))
-		w.WriteString(",0")
-	case tb == ta:
-		w.WriteString(strconv.Itoa(tb))
-	default:
-		w.WriteString(strconv.Itoa(ta))
-		w.WriteByte(',')
-		w.WriteString(strconv.Itoa(tb - ta + 1))
-	}
-}
-
-func (h *hunkOutput) contextHunk(hunk []gnudiff.Change) {
-	d := h.d
-	w := d.out
-	first0, last0, first1, last1, kind := h.analyzeHunk(hunk)
-	if kind == unchanged {
-		return
-	}
-	first0, last0, first1, last1 = h.widen(first0, last0, first1, last1)
-	var fn []byte
-	if d.cfg.functionRE != nil {
-		fn = h.findFunction(first0)
-	}
-	h.begin()
-	w.WriteString("***************")
-	if fn != nil {
-		h.printFunction(fn)
-	}
-	w.WriteByte('\n')
-	d.setColor(lineNumberColor)
-	w.WriteString("*** ")
-	h.contextRange(first0, last0)
-	w.WriteString(" ****")
-	d.setColor(resetColor)
-	w.WriteByte('\n')
-	if kind&old != 0 {
-		k := 0
-		for i := first0; i <= last0; i++ {
-			d.setColor(deleteColor)
-			for k < len(hunk) && hunk[k].Line0+hunk[k].Deleted <= i {
-				k++
-			}
-			prefix := " "
-			if k < len(hunk) && hunk[k].Line0 <= i {
-				if hunk[k].Inserted > 0 {
-					prefix = "!"
-				} else {
-					prefix = "-"
-				}
-			}
-			h.print1Line(prefix, true, h.f[0].Line(i), true)
-			d.setColor(resetColor)
-			if h.f[0].Complete(i) {
-				w.WriteByte('\n')
-			}
-		}
-	}
-	d.setColor(lineNumberColor)
-	w.WriteString("--- ")
-	h.contextRange(first1, last1)
-	w.WriteString(" ----")
-	d.setColor(resetColor)
-	w.WriteByte('\n')
-	if kind&new_ != 0 {
-		k := 0
-		for i := first1; i <= last1; i++ {
-			d.setColor(addColor)
-			for k < len(hunk) && hunk[k].Line1+hunk[k].Inserted <= i {
-				k++
-			}
-			prefix := " "
-			if k < len(hunk) && hunk[k].Line1 <= i {
-				if hunk[k].Deleted > 0 {
-					prefix = "!"
-				} else {
-					prefix = "+"
-				}
-			}
-			h.print1Line(prefix, true, h.f[1].Line(i), true)
-			d.setColor(resetColor)
-			if h.f[1].Complete(i) {
-				w.WriteByte('\n')
-			}
-		}
-	}
-}
-
-func (h *hunkOutput) unifiedHunk(hunk []gnudiff.Change) {
-	d := h.d
-	w := d.out
-	first0, last0, first1, last1, kind := h.analyzeHunk(hunk)
-	if kind == unchanged {
-		return
-	}
-	first0, last0, first1, last1 = h.widen(first0, last0, first1, last1)
-	var fn []byte
-	if d.cfg.functionRE != nil {
-		fn = h.findFunction(first0)
-	}
-	h.begin()
-	d.setColor(lineNumberColor)
-	w.WriteString("@@ -")
-	h.unifiedRange(first0, last0)
-	w.WriteString(" +")
-	h.unifiedRange(first1, last1)
-	w.WriteString(" @@")
-	d.setColor(resetColor)
-	if fn != nil {
-		h.printFunction(fn)
-	}
-	w.WriteByte('\n')
-	i, j, k := first0, first1, 0
-	blankEmpty := func(line []byte) bool {
-		return d.cfg.suppressBlank && (len(line) == 0 || line[0] == '\n')
-	}
-	for i <= last0 || j <= last1 {
-		if k >= len(hunk) || i < hunk[k].Line0 {
-			line := h.f[0].Line(i)
-			if !blankEmpty(line) {
-				if d.cfg.initialTab {
-					w.WriteByte('\t')
-				} else {
-					w.WriteByte(' ')
-				}
-			}
-			h.print1Line("", false, line, false)
-			i++
-			j++
-			continue
-		}
-		for n := hunk[k].Deleted; n > 0; n-- {
-			line := h.f[0].Line(i)
-			d.setColor(deleteColor)
-			w.WriteByte('-')
-			if d.cfg.initialTab && !blankEmpty(line) {
-				w.WriteByte('\t')
-			}
-			h.print1Line("", false, line, true)
-			d.setColor(resetColor)
-			if h.f[0].Complete(i) {
-				w.WriteByte('\n')
-			}
-			i++
-		}
-		for n := hunk[k].Inserted; n > 0; n-- {
-			line := h.f[1].Line(j)
-			d.setColor(addColor)
-			w.WriteByte('+')
-			if d.cfg.initialTab && !blankEmpty(line) {
-				w.WriteByte('\t')
-			}
-			h.print1Line("", false, line, true)
-			d.setColor(resetColor)
-			if h.f[1].Complete(j) {
-				w.WriteByte('\n')
-			}
-			j++
-		}
-		k++
-	}
-}
-
-// ed prints an ed script (changes last to first).
-func (h *hunkOutput) ed(script []gnudiff.Change) {
-	w := h.d.out
-	for k := len(script) - 1; k >= 0; k-- {
-		f0, l0, f1, l1, kind := h.analyzeHunk(script[k : k+1])
-		if kind == unchanged {
-			continue
-		}
-		h.begin()
-		h.numberRange(',', f0, l0)
-		w.WriteByte(" dac"[kind])
-		w.WriteByte('\n')
-		if kind != old {
-			insert := true
-			for i := f1; i <= l1; i++ {
-				if !insert {
-					w.WriteString("a\n")
-					insert = true
-				}
-				line := h.f[1].Line(i)
-				if len(line) == 2 && line[0] == '.' && line[1] == '\n' {
-					w.WriteString("..\n.\ns/.//\n")
-					insert = false
-				} else {
-					h.print1Line("", true, line, false)
-				}
-			}
-			if insert {
-				w.WriteString(".\n")
-			}
-		}
-	}
-}
-
-// forwardEd prints the -f script.
-func (h *hunkOutput) forwardEd(script []gnudiff.Change) {
-	w := h.d.out
-	for k := range script {
-		f0, l0, f1, l1, kind := h.analyzeHunk(script[k : k+1])
-		if kind == unchanged {
-			continue
-		}
-		h.begin()
-		w.WriteByte(" dac"[kind])
-		h.numberRange(' ', f0, l0)
-		w.WriteByte('\n')
-		if kind == old {
-			continue
-		}
-		for i := f1; i <= l1; i++ {
-			h.print1Line("", true, h.f[1].Line(i), false)
-		}
-		w.WriteString(".\n")
-	}
-}
-
-// rcs prints the -n script.
-func (h *hunkOutput) rcs(script []gnudiff.Change) {
-	w := h.d.out
-	for k := range script {
-		f0, l0, f1, l1, kind := h.analyzeHunk(script[k : k+1])
-		if kind == unchanged {
-			continue
-		}
-		h.begin()
-		tf0, tl0 := f0+1, l0+1
-		if kind&old != 0 {
-			n := 1
-			if tf0 <= tl0 {
-				n = tl0 - tf0 + 1
-			}
-			w.WriteString("d" + strconv.Itoa(tf0) + " " + strconv.Itoa(n) + "\n")
-		}
-		if kind&new_ != 0 {
-			tf1, tl1 := f1+1, l1+1
-			n := 1
-			if tf1 <= tl1 {
-				n = tl1 - tf1 + 1
-			}
-			w.WriteString("a" + strconv.Itoa(tl0) + " " + strconv.Itoa(n) + "\n")
-			for i := f1; i <= l1; i++ {
-				h.print1Line("", true, h.f[1].Line(i), false)
-			}
-		}
-	}
-}
-
 // diff2Files compares the contents of two files.
 func (d *differ) diff2Files(cmp *comparison) int {
 	cfg := d.cfg
@@ -766,9 +486,9 @@ func (d *differ) diff2Files(cmp *comparison) int {
 		case styleContext:
 			h.context(script, false)
 		case styleEd:
-			h.ed(script)
+			h.ed(script, false)
 		case styleForwardEd:
-			h.forwardEd(script)
+			h.ed(script, true)
 		case styleRCS:
 			h.rcs(script)
 		case styleIfdef:

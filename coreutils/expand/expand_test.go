@@ -3,40 +3,25 @@ package expand
 import (
 	"testing"
 
-	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
 )
 
 func TestExpandAgainstReal(t *testing.T) {
-	cases := []tcase{
-		{name: "default", args: []string{}, files: nil, stdin: "a\tb\tc\n\tx\t\ty\n12345678\tq\n", want: "a       b       c\n        x               y\n12345678        q\n"},
-		{name: "size", args: []string{"-t", "4"}, files: nil, stdin: "a\tb\tc\td\n", want: "a   b   c   d\n"},
-		{name: "list", args: []string{"-t", "2,5,9"}, files: nil, stdin: "a\tb\tc\td\te\n", want: "a b  c   d e\n"},
-		{name: "extend", args: []string{"-t", "3,/5"}, files: nil, stdin: "a\tb\tc\td\te\n", want: "a  b c    d    e\n"},
-		{name: "increment", args: []string{"-t", "3,+5"}, files: nil, stdin: "a\tb\tc\td\te\n", want: "a  b    c    d    e\n"},
-		{name: "obsolete", args: []string{"-4,6"}, files: nil, stdin: "a\tb\tc\td\n", want: "a   b c d\n"},
-		{name: "initial", args: []string{"-i"}, files: nil, stdin: "\ta\tb\n  \t c\td\n", want: "        a\tb\n         c\td\n"},
-		{name: "backspace", args: []string{}, files: nil, stdin: "ab\bc\td\n", want: "ab\bc      d\n"},
-		{name: "files", args: []string{"a", "b", "b"}, files: map[string]string{"a": "x\ty\n", "b": "p\tq"}, stdin: "", want: "x       y\np       qp      q"},
-		{name: "zero", args: []string{"-t", "0"}, files: nil, stdin: "", want: ""},
-		{name: "descending", args: []string{"-t", "4,2"}, files: nil, stdin: "", want: ""},
-		{name: "invalid", args: []string{"-t", "x"}, files: nil, stdin: "", want: ""},
-		{name: "slash", args: []string{"-t", "1/2"}, files: nil, stdin: "", want: ""},
-		{name: "missing", args: []string{"in", "nope"}, files: map[string]string{"in": "a\tb\n"}, stdin: "", want: "a       b\n"},
+	cases := []gnutest.Case{
+		{Name: "default", Args: []string{}, Stdin: "a\tb\tc\n\tx\t\ty\n12345678\tq\n", Want: "a       b       c\n        x               y\n12345678        q\n"},
+		{Name: "size", Args: []string{"-t", "4"}, Stdin: "a\tb\tc\td\n", Want: "a   b   c   d\n"},
+		{Name: "list", Args: []string{"-t", "2,5,9"}, Stdin: "a\tb\tc\td\te\n", Want: "a b  c   d e\n"},
+		{Name: "extend", Args: []string{"-t", "3,/5"}, Stdin: "a\tb\tc\td\te\n", Want: "a  b c    d    e\n"},
+		{Name: "increment", Args: []string{"-t", "3,+5"}, Stdin: "a\tb\tc\td\te\n", Want: "a  b    c    d    e\n"},
+		{Name: "obsolete", Args: []string{"-4,6"}, Stdin: "a\tb\tc\td\n", Want: "a   b c d\n"},
+		{Name: "initial", Args: []string{"-i"}, Stdin: "\ta\tb\n  \t c\td\n", Want: "        a\tb\n         c\td\n"},
+		{Name: "backspace", Args: []string{}, Stdin: "ab\bc\td\n", Want: "ab\bc      d\n"},
+		{Name: "files", Args: []string{"a", "b", "b"}, Files: map[string]string{"a": "x\ty\n", "b": "p\tq"}, Want: "x       y\np       qp      q"},
+		{Name: "zero", Args: []string{"-t", "0"}},
+		{Name: "descending", Args: []string{"-t", "4,2"}},
+		{Name: "invalid", Args: []string{"-t", "x"}},
+		{Name: "slash", Args: []string{"-t", "1/2"}},
+		{Name: "missing", Args: []string{"in", "nope"}, Files: map[string]string{"in": "a\tb\n"}, Want: "a       b\n"},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			env := cmdtest.Env{Files: tc.files, Stdin: tc.stdin}
-			got := env.Run(Run, append([]string{"expand"}, tc.args...)...)
-			if tc.want != "" && got.Stdout != tc.want {
-				t.Errorf("stdout = %q, want %q", got.Stdout, tc.want)
-			}
-			out, errs, code, ok := runReal(t, "expand", tc)
-			if !ok {
-				return
-			}
-			if got.Stdout != out || got.Stderr != errs || got.Code != code {
-				t.Errorf("got (%q, %q, %d), real tool (%q, %q, %d)", got.Stdout, got.Stderr, got.Code, out, errs, code)
-			}
-		})
-	}
+	gnutest.CheckCases(t, "expand", Run, cases)
 }

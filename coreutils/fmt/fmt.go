@@ -178,30 +178,19 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 
 	f.out = textfmt.NewOutput(c.Stdout)
-	status := 0
-	if len(files) == 0 {
-		files = []string{"-"}
+	cannotOpen := func(name string, err error) {
+		c.Errorf("cannot open %s for reading: %s", q.AF(name), builtins.ErrText(err))
 	}
-	for _, name := range files {
-		if f.out.Failed() || ctx.Err() != nil {
-			break
-		}
-		r, closeFn, err := textfmt.Open(c, name)
-		if err != nil {
-			c.Errorf("cannot open %s for reading: %s", q.AF(name), builtins.ErrText(err))
-			status = 1
-			continue
-		}
+	return f.out.End(ctx, c, textfmt.EachFile(ctx, c, f.out, files, cannotOpen, func(_ string, r io.Reader) error {
 		f.err = nil
 		f.run(ctx, r)
-		closeFn()
 		if f.err != nil {
 			f.out.Flush()
 			c.Errorf("read error")
-			status = 1
+			return textfmt.ErrReported
 		}
-	}
-	return f.out.End(ctx, c, status)
+		return nil
+	}))
 }
 
 func (f *formatter) setPrefix(p string) {

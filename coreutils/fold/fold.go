@@ -72,28 +72,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			}
 		}
 	}
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
 	out := textfmt.NewOutput(c.Stdout)
-	status := 0
-	for _, name := range files {
-		if out.Failed() || ctx.Err() != nil {
-			break
-		}
-		r, closeFn, err := textfmt.Open(c, name)
-		if err != nil {
-			c.FileError(name, err, 1)
-			status = 1
-			continue
-		}
-		if err := f.fold(ctx, out, r); err != nil {
-			c.FileError(name, err, 1)
-			status = 1
-		}
-		closeFn()
-	}
-	return out.End(ctx, c, status)
+	return out.End(ctx, c, textfmt.EachFile(ctx, c, out, files, nil, func(_ string, r io.Reader) error {
+		return f.fold(ctx, out, r)
+	}))
 }
 
 func (f *folder) setWidth(c *builtins.Call, v string) bool {

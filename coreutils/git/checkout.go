@@ -126,30 +126,9 @@ func (r *repo) switchTrees(oldT, newT plumbing.Hash, action string, force bool) 
 		// git reports index conflicts and work tree changes as two lists
 		// with the same words.
 		for _, list := range [][]string{overwrite, notUptodate} {
-			if len(list) == 0 {
-				continue
-			}
-			fmt.Fprintf(r.g.stderr, "error: Your local changes to the following files would be overwritten by %s:\n", action)
-			for _, p := range list {
-				fmt.Fprintf(r.g.stderr, "\t%s\n", r.relPath(p))
-			}
-			if action == "checkout" {
-				fmt.Fprintf(r.g.stderr, "Please commit your changes or stash them before you switch branches.\n")
-			} else {
-				fmt.Fprintf(r.g.stderr, "Please commit your changes or stash them before you %s.\n", action)
-			}
+			r.refuseOverwrite("Your local changes to the following files", list, action, "commit your changes or stash them")
 		}
-		if len(untracked) > 0 {
-			fmt.Fprintf(r.g.stderr, "error: The following untracked working tree files would be overwritten by %s:\n", action)
-			for _, p := range untracked {
-				fmt.Fprintf(r.g.stderr, "\t%s\n", r.relPath(p))
-			}
-			if action == "checkout" {
-				fmt.Fprintf(r.g.stderr, "Please move or remove them before you switch branches.\n")
-			} else {
-				fmt.Fprintf(r.g.stderr, "Please move or remove them before you %s.\n", action)
-			}
-		}
+		r.refuseOverwrite("The following untracked working tree files", untracked, action, "move or remove them")
 		fmt.Fprintf(r.g.stderr, "Aborting\n")
 		return false
 	}
@@ -564,3 +543,20 @@ func (r *repo) checkoutPaths(ps *pathspec, tree plumbing.Hash, toIndex, toWork b
 }
 
 var _ = filemode.Regular
+
+// refuseOverwrite lists the paths that action would overwrite and what to
+// do first, in git's words; nothing when paths is empty.
+func (r *repo) refuseOverwrite(what string, paths []string, action, remedy string) {
+	if len(paths) == 0 {
+		return
+	}
+	fmt.Fprintf(r.g.stderr, "error: %s would be overwritten by %s:\n", what, action)
+	for _, p := range paths {
+		fmt.Fprintf(r.g.stderr, "\t%s\n", r.relPath(p))
+	}
+	before := "you " + action
+	if action == "checkout" {
+		before = "you switch branches"
+	}
+	fmt.Fprintf(r.g.stderr, "Please %s before %s.\n", remedy, before)
+}

@@ -335,24 +335,12 @@ func cmdConfig(g *cmd, args []string) int {
 		case action == "add":
 			target.add(args[0], val)
 		case action == "replace-all" || len(args) == 3:
-			idx := target.find(args[0])
-			if len(args) == 3 {
-				re := compileValuePattern(g, args[2], p.flag("fixed-value"))
-				var keep []int
-				for _, i := range idx {
-					if re.MatchString(target.entries[i].value) {
-						keep = append(keep, i)
-					}
-				}
-				idx = keep
-			}
+			idx := target.findValues(g, args[0], args[2:], p.flag("fixed-value"))
 			if len(idx) == 0 {
 				target.add(args[0], val)
 			} else {
 				if action == "set" && len(idx) > 1 {
-					g.msg("warning: %s has multiple values", args[0])
-					g.msg("error: cannot overwrite multiple values with a single value\n       Use a regexp, --add or --replace-all to change %s.", args[0])
-					return 5
+					return multipleValues(g, args[0])
 				}
 				last := idx[len(idx)-1]
 				target.replaceEntry(last, args[0], val)
@@ -362,9 +350,7 @@ func cmdConfig(g *cmd, args []string) int {
 			}
 		default:
 			if !target.set(args[0], val) {
-				g.msg("warning: %s has multiple values", args[0])
-				g.msg("error: cannot overwrite multiple values with a single value\n       Use a regexp, --add or --replace-all to change %s.", args[0])
-				return 5
+				return multipleValues(g, args[0])
 			}
 		}
 		save()
@@ -375,17 +361,7 @@ func cmdConfig(g *cmd, args []string) int {
 		if target == nil {
 			g.fatal("not in a git directory")
 		}
-		idx := target.find(args[0])
-		if len(args) == 2 {
-			re := compileValuePattern(g, args[1], p.flag("fixed-value"))
-			var keep []int
-			for _, i := range idx {
-				if re.MatchString(target.entries[i].value) {
-					keep = append(keep, i)
-				}
-			}
-			idx = keep
-		}
+		idx := target.findValues(g, args[0], args[1:], p.flag("fixed-value"))
 		if len(idx) == 0 {
 			return 5
 		}
@@ -421,6 +397,31 @@ func cmdConfig(g *cmd, args []string) int {
 	return 0
 }
 
+// findValues is the indexes of key's entries, only those whose value matches
+// the value-pattern when pattern holds one.
+func (cf *configFile) findValues(g *cmd, key string, pattern []string, fixed bool) []int {
+	idx := cf.find(key)
+	if len(pattern) == 0 {
+		return idx
+	}
+	re := compileValuePattern(g, pattern[0], fixed)
+	var keep []int
+	for _, i := range idx {
+		if re.MatchString(cf.entries[i].value) {
+			keep = append(keep, i)
+		}
+	}
+	return keep
+}
+
+// multipleValues refuses to set a key that has several values, as git
+// config does (exit 5).
+func multipleValues(g *cmd, key string) int {
+	g.msg("warning: %s has multiple values", key)
+	g.msg("error: cannot overwrite multiple values with a single value\n       Use a regexp, --add or --replace-all to change %s.", key)
+	return 5
+}
+
 // valueMatcher is a value-pattern: a regexp, "!regexp" or, with
 // --fixed-value, an exact string.
 type valueMatcher func(string) bool
@@ -449,11 +450,8 @@ func compileValuePattern(g *cmd, s string, fixed bool) valueMatcher {
 func typed(typ, v string, g *cmd) (string, string) {
 	switch typ {
 	case "bool":
-		switch parseBool(v) {
-		case 1:
-			return "true", ""
-		case 0:
-			return "false", ""
+		if b, ok := canonBool(v); ok {
+			return b, ""
 		}
 		return "", fmt.Sprintf("bad boolean config value '%s' for '%%KEY%%'", v)
 	case "int":
@@ -466,19 +464,13 @@ func typed(typ, v string, g *cmd) (string, string) {
 		if n, ok := parseConfigInt(v); ok {
 			return strconv.FormatInt(n, 10), ""
 		}
-		switch parseBool(v) {
-		case 1:
-			return "true", ""
-		case 0:
-			return "false", ""
+		if b, ok := canonBool(v); ok {
+			return b, ""
 		}
 		return "", fmt.Sprintf("bad boolean config value '%s' for '%%KEY%%'", v)
 	case "bool-or-str":
-		switch parseBool(v) {
-		case 1:
-			return "true", ""
-		case 0:
-			return "false", ""
+		if b, ok := canonBool(v); ok {
+			return b, ""
 		}
 		return v, ""
 	case "path":
@@ -488,6 +480,17 @@ func typed(typ, v string, g *cmd) (string, string) {
 		return v, ""
 	}
 	return v, ""
+}
+
+// canonBool is git's spelling of a boolean config value, if v is one.
+func canonBool(v string) (string, bool) {
+	switch parseBool(v) {
+	case 1:
+		return "true", true
+	case 0:
+		return "false", true
+	}
+	return "", false
 }
 
 func parseConfigInt(v string) (int64, bool) {

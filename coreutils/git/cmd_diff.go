@@ -35,20 +35,11 @@ func cmdDiff(g *cmd, args []string) int {
 	specs := append(append([]optSpec{}, diffOnlySpecs...), diffOptSpecs...)
 	p, err := parseOpts(args, specs, false)
 	if err != nil {
-		msg := err.Error()
-		arg := ""
-		if i := strings.IndexByte(msg, '`'); i >= 0 {
-			arg = strings.TrimSuffix(msg[i+1:], "'")
-		}
-		if strings.HasPrefix(msg, "unknown option") {
-			g.msg("error: invalid option: --%s", arg)
+		if opt, ok := unknownOption(err); ok {
+			g.msg("error: invalid option: %s", opt)
 			return 129
 		}
-		if strings.HasPrefix(msg, "unknown switch") {
-			g.msg("error: invalid option: -%s", arg)
-			return 129
-		}
-		g.fatal("%s", msg)
+		g.fatal("%s", err.Error())
 	}
 	o := defaultDiffOpts()
 	cached := false
@@ -101,12 +92,7 @@ func cmdDiff(g *cmd, args []string) int {
 			r.dieBadRev(a, &revError{})
 		}
 		if r.pathExists(a) {
-			paths = append(paths, before[i:]...)
-			for _, q := range before[i+1:] {
-				if !r.pathExists(q) {
-					r.dieBadRev(q, &revError{})
-				}
-			}
+			paths = append(paths, r.trailingPaths(before[i:])...)
 			break
 		}
 		r.dieBadRev(a, &revError{})
@@ -117,29 +103,15 @@ func cmdDiff(g *cmd, args []string) int {
 	// Expand ranges.
 	var hashes []plumbing.Hash
 	for _, rv := range revs {
-		if i := strings.Index(rv, "..."); i >= 0 {
-			left, right := rv[:i], rv[i+3:]
-			if left == "" {
-				left = "HEAD"
-			}
-			if right == "" {
-				right = "HEAD"
-			}
-			lc, rc := r.commitOrDie(left), r.commitOrDie(right)
-			bases := r.mergeBases(lc, rc)
-			if len(bases) == 0 {
-				g.fatal("%s: no merge base", rv)
-			}
-			hashes = append(hashes, bases[0], rc)
-			continue
-		}
-		if i := strings.Index(rv, ".."); i >= 0 {
-			left, right := rv[:i], rv[i+2:]
-			if left == "" {
-				left = "HEAD"
-			}
-			if right == "" {
-				right = "HEAD"
+		if left, right, sym, ok := splitRange(rv); ok {
+			if sym {
+				lc, rc := r.commitOrDie(left), r.commitOrDie(right)
+				bases := r.mergeBases(lc, rc)
+				if len(bases) == 0 {
+					g.fatal("%s: no merge base", rv)
+				}
+				hashes = append(hashes, bases[0], rc)
+				continue
 			}
 			h1, err := r.resolveRev(left)
 			if err != nil {

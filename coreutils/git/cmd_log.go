@@ -138,18 +138,10 @@ func (g *cmd) parseLogArgs(args []string, isShow bool) (*logRun, *repo) {
 	}
 	p, err := parseOpts(cleaned, specs, false)
 	if err != nil {
-		msg := err.Error()
-		arg := ""
-		if i := strings.IndexByte(msg, '`'); i >= 0 {
-			arg = strings.TrimSuffix(msg[i+1:], "'")
+		if opt, ok := unknownOption(err); ok {
+			g.fatal("unrecognized argument: %s", opt)
 		}
-		if strings.HasPrefix(msg, "unknown option") {
-			g.fatal("unrecognized argument: --%s", arg)
-		}
-		if strings.HasPrefix(msg, "unknown switch") {
-			g.fatal("unrecognized argument: -%s", arg)
-		}
-		g.fatal("%s", msg)
+		g.fatal("%s", err.Error())
 	}
 	r := g.repo()
 	lr := &logRun{r: r, maxCount: maxCount, lc: logCtx{r: r, expandTabs: 8}, diff: defaultDiffOpts()}
@@ -353,12 +345,7 @@ func (g *cmd) parseLogArgs(args []string, isShow bool) (*logRun, *repo) {
 			g.fatal("bad revision '%s'", a)
 		}
 		if r.work != "" && r.pathExists(a) {
-			paths = append(paths, before[i:]...)
-			for _, q := range before[i+1:] {
-				if !r.pathExists(q) {
-					r.dieBadRev(q, &revError{})
-				}
-			}
+			paths = append(paths, r.trailingPaths(before[i:])...)
 			break
 		}
 		r.dieBadRev(a, &revError{})
@@ -407,61 +394,28 @@ func (r *repo) pathExists(p string) bool {
 func (lr *logRun) addRev(a string) bool {
 	r := lr.r
 	if strings.HasPrefix(a, "^") && len(a) > 1 {
-		h, err := r.resolveRev(a[1:])
-		if err != nil {
-			return false
-		}
-		c, ok := r.commitOf(h)
+		c, ok := r.resolveCommit(a[1:])
 		if !ok {
 			return false
 		}
 		lr.excludes = append(lr.excludes, c)
 		return true
 	}
-	if i := strings.Index(a, "..."); i >= 0 {
-		left, right := a[:i], a[i+3:]
-		if left == "" {
-			left = "HEAD"
-		}
-		if right == "" {
-			right = "HEAD"
-		}
-		lh, err1 := r.resolveRev(left)
-		rh, err2 := r.resolveRev(right)
-		if err1 != nil || err2 != nil {
-			return false
-		}
-		lc, ok1 := r.commitOf(lh)
-		rc, ok2 := r.commitOf(rh)
+	if left, right, sym, ok := splitRange(a); ok {
+		lc, ok1 := r.resolveCommit(left)
+		rc, ok2 := r.resolveCommit(right)
 		if !ok1 || !ok2 {
 			return false
 		}
-		lr.includes = append(lr.includes, lc, rc)
-		lr.names = append(lr.names, left, right)
-		lr.excludes = append(lr.excludes, r.mergeBases(lc, rc)...)
-		return true
-	}
-	if i := strings.Index(a, ".."); i >= 0 {
-		left, right := a[:i], a[i+2:]
-		if left == "" {
-			left = "HEAD"
+		if sym {
+			lr.includes = append(lr.includes, lc, rc)
+			lr.names = append(lr.names, left, right)
+			lr.excludes = append(lr.excludes, r.mergeBases(lc, rc)...)
+		} else {
+			lr.excludes = append(lr.excludes, lc)
+			lr.includes = append(lr.includes, rc)
+			lr.names = append(lr.names, right)
 		}
-		if right == "" {
-			right = "HEAD"
-		}
-		lh, err1 := r.resolveRev(left)
-		rh, err2 := r.resolveRev(right)
-		if err1 != nil || err2 != nil {
-			return false
-		}
-		lc, ok1 := r.commitOf(lh)
-		rc, ok2 := r.commitOf(rh)
-		if !ok1 || !ok2 {
-			return false
-		}
-		lr.excludes = append(lr.excludes, lc)
-		lr.includes = append(lr.includes, rc)
-		lr.names = append(lr.names, right)
 		return true
 	}
 	h, err := r.resolveRev(a)
@@ -476,247 +430,23 @@ func (lr *logRun) addRev(a string) bool {
 	return true
 }
 
-// mergeBases finds the best common ancestors of a and b.
-func (r *repo) mergeBases(a, b plumbing.Hash) []plumbing.Hash {
-	ra := r.reachable(a)
-	rb := r.reachable(b)
-	var common []plumbing.Hash
-	for h := range ra {
-		if rb[h] {
-			common = append(common, h)
+// defaultHead is the commit log and show start from without a revision;
+// it dies as git does on an unborn branch.
+func (r *repo) defaultHead() plumbing.Hash {
+	hd := r.head()
+	if hd.unborn() {
+		if hd.symbolic {
+			r.g.fatal("your current branch '%s' does not have any commits yet", hd.branch())
 		}
+		r.g.fatal("bad default revision 'HEAD'")
 	}
-	// Keep those not reachable from another common ancestor.
-	var out []plumbing.Hash
-	for _, c := range common {
-		best := true
-		for _, o := range common {
-			if o == c {
-				continue
-			}
-			if r.reachableFrom(o, c) {
-				best = false
-				break
-			}
-		}
-		if best {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// reachableFrom reports whether target is an ancestor of (or equal to)
-// from.
-func (r *repo) reachableFrom(from, target plumbing.Hash) bool {
-	if from == target {
-		return true
-	}
-	return r.reachable(from)[target]
-}
-
-// walk lists the commits to show, in git's default order (by committer
-// date, first come first served among equal dates).
-func (lr *logRun) walk() []*commit {
-	r := lr.r
-	excluded := map[plumbing.Hash]bool{}
-	for _, e := range lr.excludes {
-		for h := range r.reachable(e) {
-			excluded[h] = true
-		}
-	}
-	var queue []*commit
-	seen := map[plumbing.Hash]bool{}
-	insert := func(c *commit) {
-		i := 0
-		for i < len(queue) && queue[i].committer.when >= c.committer.when {
-			i++
-		}
-		queue = append(queue, nil)
-		copy(queue[i+1:], queue[i:])
-		queue[i] = c
-	}
-	var start []*commit
-	for _, h := range lr.includes {
-		c, ok := r.commitOf(h)
-		if !ok || seen[c] {
-			continue
-		}
-		seen[c] = true
-		start = append(start, r.getCommit(c))
-	}
-	// Stable sort by date, newest first.
-	for i := 1; i < len(start); i++ {
-		for j := i; j > 0 && start[j].committer.when > start[j-1].committer.when; j-- {
-			start[j], start[j-1] = start[j-1], start[j]
-		}
-	}
-	queue = start
-	var out []*commit
-	skip := lr.skip
-	n := 0
-	for len(queue) > 0 {
-		n++
-		if n&1023 == 0 {
-			r.g.check()
-		}
-		c := queue[0]
-		queue = queue[1:]
-		parents := c.parents
-		if lr.firstParent && len(parents) > 1 {
-			parents = parents[:1]
-		}
-		show := !excluded[c.hash]
-		// History simplification by paths.
-		if show && !lr.ps.empty() {
-			same := -1
-			for i, p := range parents {
-				if len(r.diffTrees(r.getCommit(p).tree, c.tree, lr.ps)) == 0 {
-					same = i
-					break
-				}
-			}
-			if len(parents) == 0 {
-				if len(r.diffTrees(plumbing.ZeroHash, c.tree, lr.ps)) == 0 {
-					show = false
-				}
-			} else if same >= 0 {
-				show = false
-				parents = parents[same : same+1]
-			}
-		}
-		if !lr.noWalk {
-			for _, p := range parents {
-				if seen[p] {
-					continue
-				}
-				seen[p] = true
-				if excluded[p] && len(lr.excludes) > 0 {
-					// Still walk through to keep order simple; excluded
-					// commits are never shown.
-				}
-				insert(r.getCommit(p))
-			}
-		}
-		if !show || !lr.filter(c) {
-			continue
-		}
-		if lr.pick != nil && (len(c.parents) > 1 || len(lr.commitDiff(c)) == 0) {
-			continue
-		}
-		if lr.topo {
-			out = append(out, c)
-			continue
-		}
-		if skip > 0 {
-			skip--
-			continue
-		}
-		out = append(out, c)
-		if lr.maxCount >= 0 && len(out) >= lr.maxCount {
-			break
-		}
-	}
-	if lr.topo {
-		out = topoSort(out)
-		if skip > len(out) {
-			skip = len(out)
-		}
-		out = out[skip:]
-		if lr.maxCount >= 0 && len(out) > lr.maxCount {
-			out = out[:lr.maxCount]
-		}
-	}
-	if lr.graph {
-		interesting := map[plumbing.Hash]bool{}
-		for h := range r.reachableSet(lr.includes) {
-			if !excluded[h] {
-				interesting[h] = true
-			}
-		}
-		lr.gr = newGraph(interesting)
-	}
-	if lr.reverse {
-		for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-			out[i], out[j] = out[j], out[i]
-		}
-	}
-	return out
-}
-
-// filter applies --author, --grep, --since and merge filters.
-func (lr *logRun) filter(c *commit) bool {
-	if lr.noMerges && len(c.parents) > 1 {
-		return false
-	}
-	if lr.merges && len(c.parents) < 2 {
-		return false
-	}
-	if lr.since != 0 && c.committer.when < lr.since {
-		return false
-	}
-	if lr.until != 0 && c.committer.when > lr.until {
-		return false
-	}
-	if len(lr.authors) > 0 {
-		s := c.author.name + " <" + c.author.email + ">"
-		ok := false
-		for _, re := range lr.authors {
-			if re.MatchString(s) {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	if len(lr.committers) > 0 {
-		s := c.committer.name + " <" + c.committer.email + ">"
-		ok := false
-		for _, re := range lr.committers {
-			if re.MatchString(s) {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	if len(lr.greps) > 0 {
-		matched := 0
-		for _, re := range lr.greps {
-			for _, line := range strings.Split(c.message, "\n") {
-				if re.MatchString(line) {
-					matched++
-					break
-				}
-			}
-		}
-		ok := matched > 0
-		if lr.allMatch {
-			ok = matched == len(lr.greps)
-		}
-		if lr.invertGrep {
-			ok = !ok
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
+	return hd.hash
 }
 
 func cmdLog(g *cmd, args []string) int {
 	lr, r := g.parseLogArgs(args, false)
 	if len(lr.includes) == 0 && len(lr.excludes) == 0 {
-		hd := r.head()
-		if hd.unborn() {
-			if hd.symbolic {
-				g.fatal("your current branch '%s' does not have any commits yet", hd.branch())
-			}
-			g.fatal("bad default revision 'HEAD'")
-		}
-		lr.includes = append(lr.includes, hd.hash)
+		lr.includes = append(lr.includes, r.defaultHead())
 	}
 	commits := lr.walk()
 	var w bytes.Buffer

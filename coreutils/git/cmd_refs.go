@@ -138,17 +138,7 @@ func cmdRevParse(g *cmd, args []string) int {
 				}
 				g.fatal("Needed a single revision")
 			}
-			if !verify && strings.Contains(a, "..") {
-				i := strings.Index(a, "..")
-				left, right := a[:i], a[i+2:]
-				sym := strings.HasPrefix(right, ".")
-				right = strings.TrimPrefix(right, ".")
-				if left == "" {
-					left = "HEAD"
-				}
-				if right == "" {
-					right = "HEAD"
-				}
+			if left, right, sym, ok := splitRange(a); ok && !verify {
 				lh, e1 := r.resolveRev(left)
 				rh, e2 := r.resolveRev(right)
 				if e1 == nil && e2 == nil {

@@ -13,14 +13,7 @@ func nowUnix() int64 { return time.Now().Unix() }
 func cmdShow(g *cmd, args []string) int {
 	lr, r := g.parseLogArgs(args, true)
 	if len(lr.names) == 0 && len(lr.includes) == 0 {
-		hd := r.head()
-		if hd.unborn() {
-			if hd.symbolic {
-				g.fatal("your current branch '%s' does not have any commits yet", hd.branch())
-			}
-			g.fatal("bad default revision 'HEAD'")
-		}
-		lr.includes = append(lr.includes, hd.hash)
+		lr.includes = append(lr.includes, r.defaultHead())
 		lr.names = append(lr.names, "HEAD")
 	}
 	var w bytes.Buffer

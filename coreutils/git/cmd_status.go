@@ -471,15 +471,10 @@ func (r *repo) trackingInfo(branch string, head plumbing.Hash, hints bool) strin
 // detachedFrom finds what HEAD was detached at, from the HEAD reflog.
 func (r *repo) detachedFrom(head plumbing.Hash) (string, bool) {
 	for _, e := range r.readReflog("HEAD") {
-		msg, ok := strings.CutPrefix(e.msg, "checkout: moving from ")
+		_, target, ok := checkoutMove(e.msg)
 		if !ok {
 			continue
 		}
-		i := strings.Index(msg, " to ")
-		if i < 0 {
-			continue
-		}
-		target := msg[i+4:]
 		from := ""
 		if target == "HEAD" {
 			from = r.abbrev(e.new)
@@ -596,22 +591,19 @@ func (r *repo) printLongStatus(w *bytes.Buffer, s *statusData, umode untrackedMo
 		w.WriteString("\n")
 	}
 	if umode != untrackedNo {
-		if len(s.untracked) > 0 {
-			w.WriteString("Untracked files:\n")
+		lists := []struct {
+			title, add string
+			paths      []string
+		}{{"Untracked", "git add", s.untracked}, {"Ignored", "git add -f", s.ignored}}
+		for _, l := range lists {
+			if len(l.paths) == 0 {
+				continue
+			}
+			w.WriteString(l.title + " files:\n")
 			if hints {
-				w.WriteString("  (use \"git add <file>...\" to include in what will be committed)\n")
+				fmt.Fprintf(w, "  (use \"%s <file>...\" to include in what will be committed)\n", l.add)
 			}
-			for _, u := range s.untracked {
-				fmt.Fprintf(w, "\t%s\n", r.statusPath(u, rel, false))
-			}
-			w.WriteString("\n")
-		}
-		if len(s.ignored) > 0 {
-			w.WriteString("Ignored files:\n")
-			if hints {
-				w.WriteString("  (use \"git add -f <file>...\" to include in what will be committed)\n")
-			}
-			for _, u := range s.ignored {
+			for _, u := range l.paths {
 				fmt.Fprintf(w, "\t%s\n", r.statusPath(u, rel, false))
 			}
 			w.WriteString("\n")

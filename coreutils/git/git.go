@@ -291,7 +291,7 @@ func cmdHelp(g *cmd, args []string) int {
 
 // subHelp prints the usage of the current subcommand on w.
 func (g *cmd) subHelp(status int, w io.Writer) int {
-	u := usages[g.name]
+	u := usageOf(g.name)
 	if u == "" {
 		u = "usage: git " + g.name + " [<options>]\n\n"
 	}

@@ -2,6 +2,7 @@ package git
 
 import (
 	"bytes"
+	"iter"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -150,19 +151,8 @@ func (gr *graph) updateColumns() {
 	gr.width = 0
 	gr.prevEdges = gr.edgesAdded
 	gr.edgesAdded = 0
-	seenThis := false
-	for i := 0; i <= len(gr.columns); i++ {
-		var colCommit plumbing.Hash
-		if i == len(gr.columns) {
-			if seenThis {
-				break
-			}
-			colCommit = gr.commit.hash
-		} else {
-			colCommit = gr.columns[i].commit
-		}
+	for i, colCommit := range gr.columnCommits() {
 		if colCommit == gr.commit.hash {
-			seenThis = true
 			gr.commitIndex = i
 			gr.mergeLayout = -1
 			for _, p := range gr.parents {
@@ -281,18 +271,28 @@ func (gr *graph) drawOctopusMerge(l *graphLine) {
 	}
 }
 
+// columnCommits yields each column's commit and then, when no column holds
+// the commit being drawn, that commit at the index past the last column,
+// where git draws a new column for it.
+func (gr *graph) columnCommits() iter.Seq2[int, plumbing.Hash] {
+	return func(yield func(int, plumbing.Hash) bool) {
+		seen := false
+		for i := 0; i < len(gr.columns); i++ {
+			c := gr.columns[i].commit
+			seen = seen || c == gr.commit.hash
+			if !yield(i, c) {
+				return
+			}
+		}
+		if !seen {
+			yield(len(gr.columns), gr.commit.hash)
+		}
+	}
+}
+
 func (gr *graph) outputCommitLine(l *graphLine) {
 	seenThis := false
-	for i := 0; i <= len(gr.columns); i++ {
-		var colCommit plumbing.Hash
-		if i == len(gr.columns) {
-			if seenThis {
-				break
-			}
-			colCommit = gr.commit.hash
-		} else {
-			colCommit = gr.columns[i].commit
-		}
+	for i, colCommit := range gr.columnCommits() {
 		switch {
 		case colCommit == gr.commit.hash:
 			seenThis = true
@@ -331,16 +331,7 @@ func (gr *graph) outputPostMergeLine(l *graphLine) {
 	seenThis := false
 	var parentCol *graphColumn
 	first := gr.parents[0]
-	for i := 0; i <= len(gr.columns); i++ {
-		var colCommit plumbing.Hash
-		if i == len(gr.columns) {
-			if seenThis {
-				break
-			}
-			colCommit = gr.commit.hash
-		} else {
-			colCommit = gr.columns[i].commit
-		}
+	for i, colCommit := range gr.columnCommits() {
 		switch {
 		case colCommit == gr.commit.hash:
 			seenThis = true

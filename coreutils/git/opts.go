@@ -319,3 +319,20 @@ func atoi(s string) (int, bool) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	return n, err == nil
 }
+
+// unknownOption is the option, with its dashes, that a parseOpts error
+// names as unknown; ok is false for other errors.
+func unknownOption(err error) (opt string, ok bool) {
+	msg := err.Error()
+	arg := ""
+	if i := strings.IndexByte(msg, '`'); i >= 0 {
+		arg = strings.TrimSuffix(msg[i+1:], "'")
+	}
+	switch {
+	case strings.HasPrefix(msg, "unknown option"):
+		return "--" + arg, true
+	case strings.HasPrefix(msg, "unknown switch"):
+		return "-" + arg, true
+	}
+	return "", false
+}

@@ -314,17 +314,13 @@ func (r *repo) resolveBase(base, ops string) (plumbing.Hash, bool) {
 // previousBranch finds the n-th previously checked out branch.
 func (r *repo) previousBranch(n int) (string, bool) {
 	for _, e := range r.readReflog("HEAD") {
-		msg, ok := strings.CutPrefix(e.msg, "checkout: moving from ")
+		prev, _, ok := checkoutMove(e.msg)
 		if !ok {
-			continue
-		}
-		i := strings.Index(msg, " to ")
-		if i < 0 {
 			continue
 		}
 		n--
 		if n == 0 {
-			return msg[:i], true
+			return prev, true
 		}
 	}
 	return "", false
@@ -378,4 +374,54 @@ func (r *repo) dieBadRev(spec string, err *revError) {
 		r.g.fatal("%s", err.msg)
 	}
 	r.g.fatal("ambiguous argument '%s': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'", spec)
+}
+
+// splitRange splits a range argument "L..R" or "L...R" (sym) into its two
+// ends, an empty end meaning HEAD as in git; ok is false for a single revision.
+func splitRange(a string) (left, right string, sym, ok bool) {
+	if i := strings.Index(a, "..."); i >= 0 {
+		left, right, sym = a[:i], a[i+3:], true
+	} else if i := strings.Index(a, ".."); i >= 0 {
+		left, right = a[:i], a[i+2:]
+	} else {
+		return "", "", false, false
+	}
+	if left == "" {
+		left = "HEAD"
+	}
+	if right == "" {
+		right = "HEAD"
+	}
+	return left, right, sym, true
+}
+
+// resolveCommit resolves spec and peels it to a commit.
+func (r *repo) resolveCommit(spec string) (plumbing.Hash, bool) {
+	h, err := r.resolveRev(spec)
+	if err != nil {
+		return plumbing.ZeroHash, false
+	}
+	return r.commitOf(h)
+}
+
+// trailingPaths takes the arguments from the first one naming a path on as
+// paths, as git does without "--": every one of them must exist.
+func (r *repo) trailingPaths(rest []string) []string {
+	for _, q := range rest[1:] {
+		if !r.pathExists(q) {
+			r.dieBadRev(q, &revError{})
+		}
+	}
+	return rest
+}
+
+// checkoutMove splits a HEAD reflog message "checkout: moving from A to B"
+// into A and B.
+func checkoutMove(msg string) (from, to string, ok bool) {
+	msg, ok = strings.CutPrefix(msg, "checkout: moving from ")
+	if !ok {
+		return "", "", false
+	}
+	from, to, ok = strings.Cut(msg, " to ")
+	return from, to, ok
 }

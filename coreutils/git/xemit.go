@@ -111,31 +111,28 @@ func emitUnified(w *bytes.Buffer, res *xdiffResult, o emitOpts) {
 
 func writeHunkHeader(w *bytes.Buffer, s1, c1, s2, c2 int, fn []byte) {
 	w.WriteString("@@ -")
-	if c1 != 0 {
-		w.WriteString(strconv.Itoa(s1))
-	} else {
-		w.WriteString(strconv.Itoa(s1 - 1))
-	}
-	if c1 != 1 {
-		w.WriteByte(',')
-		w.WriteString(strconv.Itoa(c1))
-	}
+	writeHunkRange(w, s1, c1)
 	w.WriteString(" +")
-	if c2 != 0 {
-		w.WriteString(strconv.Itoa(s2))
-	} else {
-		w.WriteString(strconv.Itoa(s2 - 1))
-	}
-	if c2 != 1 {
-		w.WriteByte(',')
-		w.WriteString(strconv.Itoa(c2))
-	}
+	writeHunkRange(w, s2, c2)
 	w.WriteString(" @@")
 	if len(fn) > 0 {
 		w.WriteByte(' ')
 		w.Write(fn)
 	}
 	w.WriteByte('\n')
+}
+
+// writeHunkRange writes one side's "start,count" of a unified hunk header:
+// an empty side names the line before it, and a count of 1 is left out.
+func writeHunkRange(w *bytes.Buffer, start, count int) {
+	if count == 0 {
+		start--
+	}
+	w.WriteString(strconv.Itoa(start))
+	if count != 1 {
+		w.WriteByte(',')
+		w.WriteString(strconv.Itoa(count))
+	}
 }
 
 func emitRecord(w *bytes.Buffer, prefix byte, rec []byte) {

@@ -18,27 +18,17 @@ func numbered(n int) string {
 
 func TestHead(t *testing.T) {
 	files := map[string]string{"f": "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "g": "a\nb"}
-	tests := []struct {
-		args []string
-		out  string
-		code int
-	}{
-		{[]string{"head", "-n", "2", "f"}, "1\n2\n", 0},
-		{[]string{"head", "-3", "f"}, "1\n2\n3\n", 0},
-		{[]string{"head", "-n", "-10", "f"}, "1\n2\n", 0},
-		{[]string{"head", "-c", "3", "g"}, "a\nb", 0},
-		{[]string{"head", "-c", "-2", "g"}, "a", 0},
-		{[]string{"head", "-n1", "f", "g"}, "==> f <==\n1\n\n==> g <==\na\n", 0},
-		{[]string{"head", "-qn1", "f", "g"}, "1\na\n", 0},
-		{[]string{"head", "-n", "x", "f"}, "", 1},
+	tests := []cmdtest.Expectation{
+		{Args: []string{"head", "-n", "2", "f"}, Stdout: "1\n2\n", Code: 0},
+		{Args: []string{"head", "-3", "f"}, Stdout: "1\n2\n3\n", Code: 0},
+		{Args: []string{"head", "-n", "-10", "f"}, Stdout: "1\n2\n", Code: 0},
+		{Args: []string{"head", "-c", "3", "g"}, Stdout: "a\nb", Code: 0},
+		{Args: []string{"head", "-c", "-2", "g"}, Stdout: "a", Code: 0},
+		{Args: []string{"head", "-n1", "f", "g"}, Stdout: "==> f <==\n1\n\n==> g <==\na\n", Code: 0},
+		{Args: []string{"head", "-qn1", "f", "g"}, Stdout: "1\na\n", Code: 0},
+		{Args: []string{"head", "-n", "x", "f"}, Stdout: "", Code: 1},
 	}
-	for _, tt := range tests {
-		env := cmdtest.Env{Files: files}
-		r := env.Run(Run, tt.args...)
-		if r.Stdout != tt.out || r.Code != tt.code {
-			t.Errorf("%q: got %q %d (%q), want %q %d", tt.args, r.Stdout, r.Code, r.Stderr, tt.out, tt.code)
-		}
-	}
+	cmdtest.Expect(t, Run, files, tests)
 }
 
 func TestHeadGNU(t *testing.T) {

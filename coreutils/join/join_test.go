@@ -8,25 +8,15 @@ import (
 
 func TestJoin(t *testing.T) {
 	files := map[string]string{"a": "a 1\nb 2\nc 3\n", "b": "a x\nc y\nd z\n"}
-	tests := []struct {
-		args []string
-		out  string
-		code int
-	}{
-		{[]string{"join", "a", "b"}, "a 1 x\nc 3 y\n", 0},
-		{[]string{"join", "-a1", "a", "b"}, "a 1 x\nb 2\nc 3 y\n", 0},
-		{[]string{"join", "-v2", "a", "b"}, "d z\n", 0},
-		{[]string{"join", "-o", "2.2,1.2", "a", "b"}, "x 1\ny 3\n", 0},
-		{[]string{"join", "-t", ",", "a", "b"}, "", 0},
-		{[]string{"join", "a"}, "", 1},
+	tests := []cmdtest.Expectation{
+		{Args: []string{"join", "a", "b"}, Stdout: "a 1 x\nc 3 y\n", Code: 0},
+		{Args: []string{"join", "-a1", "a", "b"}, Stdout: "a 1 x\nb 2\nc 3 y\n", Code: 0},
+		{Args: []string{"join", "-v2", "a", "b"}, Stdout: "d z\n", Code: 0},
+		{Args: []string{"join", "-o", "2.2,1.2", "a", "b"}, Stdout: "x 1\ny 3\n", Code: 0},
+		{Args: []string{"join", "-t", ",", "a", "b"}, Stdout: "", Code: 0},
+		{Args: []string{"join", "a"}, Stdout: "", Code: 1},
 	}
-	for _, tt := range tests {
-		env := cmdtest.Env{Files: files}
-		r := env.Run(Run, tt.args...)
-		if r.Stdout != tt.out || r.Code != tt.code {
-			t.Errorf("%q: got %q %d (%q), want %q %d", tt.args, r.Stdout, r.Code, r.Stderr, tt.out, tt.code)
-		}
-	}
+	cmdtest.Expect(t, Run, files, tests)
 }
 
 func TestJoinGNU(t *testing.T) {

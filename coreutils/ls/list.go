@@ -338,25 +338,7 @@ func (l *lister) indicatorFor(fi fs.FileInfo) string {
 	if l.indicator == indNone || fi == nil {
 		return ""
 	}
-	m := fi.Mode()
-	switch {
-	case m.IsRegular():
-		if l.indicator == indClassify && m&0o111 != 0 {
-			return "*"
-		}
-		return ""
-	case m.IsDir():
-		return "/"
-	case l.indicator == indSlash:
-		return ""
-	case m&fs.ModeSymlink != 0:
-		return "@"
-	case m&fs.ModeNamedPipe != 0:
-		return "|"
-	case m&fs.ModeSocket != 0:
-		return "="
-	}
-	return ""
+	return modes.Indicator(fi.Mode(), l.indicator == indClassify, l.indicator == indSlash)
 }
 
 // renderName is a name with its quoting, color and hyperlink; width is

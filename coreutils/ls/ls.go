@@ -289,7 +289,14 @@ func (l *lister) parse() ([]string, int, bool) {
 	kibibytes := false
 	width := -1
 	var hyper = argmatch.Never
+	// vdir's long listing is only a default: -1 replaces it, as it does
+	// not replace a long listing asked for by an option.
+	implicitLong := l.format == longFormat
 	for _, o := range opts {
+		switch o.Key {
+		case "format", "full-time", "g", "l", "numeric-uid-gid", "o":
+			implicitLong = false
+		}
 		switch o.Key {
 		case "help":
 			l.help()
@@ -318,14 +325,11 @@ func (l *lister) parse() ([]string, int, bool) {
 		case "C":
 			l.format = vertical
 		case "color", "colour":
-			colorWhen = argmatch.Always
-			if o.Has {
-				v, ok := argmatch.Get(c, o.Value, "--color", argmatch.WhenChoices, 1)
-				if !ok {
-					return nil, 1, false
-				}
-				colorWhen = v
+			v, ok := argmatch.GetWhen(c, o, "--color", 1)
+			if !ok {
+				return nil, 1, false
 			}
+			colorWhen = v
 		case "directory":
 			l.directory = true
 		case "dired":
@@ -342,13 +346,9 @@ func (l *lister) parse() ([]string, int, bool) {
 		case "F":
 			l.indicator = indClassify
 		case "classify":
-			when := argmatch.Always
-			if o.Has {
-				v, ok := argmatch.Get(c, o.Value, "--classify", argmatch.WhenChoices, 1)
-				if !ok {
-					return nil, 1, false
-				}
-				when = v
+			when, ok := argmatch.GetWhen(c, o, "--classify", 1)
+			if !ok {
+				return nil, 1, false
 			}
 			if when == argmatch.Always {
 				l.indicator = indClassify
@@ -382,14 +382,11 @@ func (l *lister) parse() ([]string, int, bool) {
 		case "hide":
 			l.hidePats = append(l.hidePats, o.Value)
 		case "hyperlink":
-			hyper = argmatch.Always
-			if o.Has {
-				v, ok := argmatch.Get(c, o.Value, "--hyperlink", argmatch.WhenChoices, 1)
-				if !ok {
-					return nil, 1, false
-				}
-				hyper = v
+			v, ok := argmatch.GetWhen(c, o, "--hyperlink", 1)
+			if !ok {
+				return nil, 1, false
 			}
+			hyper = v
 		case "indicator-style":
 			v, ok := argmatch.Get(c, o.Value, "--indicator-style", indicatorChoices, 1)
 			if !ok {
@@ -483,7 +480,7 @@ func (l *lister) parse() ([]string, int, bool) {
 		case "zero":
 			l.eol = 0
 		case "1":
-			if l.format != longFormat {
+			if l.format != longFormat || implicitLong {
 				l.format = oneLine
 			}
 		}

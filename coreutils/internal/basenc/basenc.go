@@ -187,13 +187,28 @@ func (k *Codec) encode(ctx context.Context, c *builtins.Call, in io.Reader, out 
 	}
 	buf := make([]byte, group*(12<<10))
 	enc := make([]byte, k.enc.EncodedLen(len(buf)))
+	return encodeStream(ctx, c, in, out, buf, wrap, func(chunk []byte) ([]byte, error) {
+		m := k.enc.EncodedLen(len(chunk))
+		k.enc.Encode(enc, chunk)
+		return enc[:m], nil
+	})
+}
+
+// encodeStream reads in by buf's size and writes what encode makes of each
+// chunk, wrapped every wrap columns (0: never), ending a wrapped last line.
+// An error from encode is printed after its output, and ends the stream.
+func encodeStream(ctx context.Context, c *builtins.Call, in io.Reader, out *textfmt.Output, buf []byte, wrap int, encode func(chunk []byte) ([]byte, error)) int {
 	col := 0
 	for {
 		n, err := io.ReadFull(in, buf)
 		if n > 0 {
-			m := k.enc.EncodedLen(n)
-			k.enc.Encode(enc, buf[:n])
-			col = writeWrapped(out, enc[:m], wrap, col)
+			enc, bad := encode(buf[:n])
+			col = writeWrapped(out, enc, wrap, col)
+			if bad != nil {
+				out.Flush()
+				c.Errorf("%s", bad)
+				return 1
+			}
 			if out.Failed() {
 				return 1
 			}

@@ -2,6 +2,7 @@ package basenc
 
 import (
 	"context"
+	"fmt"
 	"io"
 
 	"github.com/bashbox/bashbox/builtins"
@@ -101,34 +102,17 @@ func indexByte(s string, b byte) int {
 func (k *simple) encode(ctx context.Context, c *builtins.Call, in io.Reader, out *textfmt.Output, wrap int) int {
 	buf := make([]byte, k.in*(16<<10))
 	enc := make([]byte, len(buf)/k.in*k.chars)
-	col := 0
-	for {
-		n, err := io.ReadFull(in, buf)
+	return encodeStream(ctx, c, in, out, buf, wrap, func(chunk []byte) ([]byte, error) {
+		n := len(chunk)
 		whole := n - n%k.in
 		for i := 0; i < whole/k.in; i++ {
-			k.encGroup(enc[i*k.chars:], buf[i*k.in:])
+			k.encGroup(enc[i*k.chars:], chunk[i*k.in:])
 		}
-		col = writeWrapped(out, enc[:whole/k.in*k.chars], wrap, col)
 		if whole < n {
-			out.Flush()
-			c.Errorf("invalid input (length must be multiple of %d characters)", k.in)
-			return 1
+			return enc[:whole/k.in*k.chars], fmt.Errorf("invalid input (length must be multiple of %d characters)", k.in)
 		}
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			break
-		}
-		if err != nil {
-			out.Flush()
-			return readErr(c, err)
-		}
-		if ctx.Err() != nil {
-			return procutil.CancelStatus(ctx)
-		}
-	}
-	if wrap > 0 && col > 0 {
-		out.WriteByte('\n')
-	}
-	return 0
+		return enc[:whole/k.in*k.chars], nil
+	})
 }
 
 func (k *simple) decode(ctx context.Context, c *builtins.Call, in io.Reader, out *textfmt.Output, garbage bool) int {

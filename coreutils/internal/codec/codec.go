@@ -59,6 +59,17 @@ var Bzip2 = &Format{
 // xzBlockSize bounds the uncompressed size of each xz block.
 const xzBlockSize = 64 << 10
 
+// presetDict is the dictionary size of xz's (and lzma's) compression
+// level presets: 1 MiB at -0/-1 up to 64 MiB at -9; -6 (8 MiB) is the
+// default.
+func presetDict(level int) int {
+	dict := map[int]int{1: 1 << 20, 2: 2 << 20, 3: 4 << 20, 4: 4 << 20, 5: 8 << 20, 6: 8 << 20, 7: 16 << 20, 8: 32 << 20, 9: 64 << 20}[level]
+	if dict == 0 {
+		dict = 8 << 20
+	}
+	return dict
+}
+
 var Xz = &Format{
 	Name: "xz", Suffix: ".xz", Magic: []byte{0xfd, '7', 'z', 'X', 'Z', 0},
 	NewReader: func(r io.Reader) (io.ReadCloser, error) {
@@ -73,12 +84,7 @@ var Xz = &Format{
 		return io.NopCloser(zr), nil
 	},
 	NewWriter: func(w io.Writer, level int) (io.WriteCloser, error) {
-		// xz's presets: 1 MiB dictionary at -0/-1 up to 64 MiB at -9;
-		// -6 (8 MiB) is the default.
-		dict := map[int]int{1: 1 << 20, 2: 2 << 20, 3: 4 << 20, 4: 4 << 20, 5: 8 << 20, 6: 8 << 20, 7: 16 << 20, 8: 32 << 20, 9: 64 << 20}[level]
-		if dict == 0 {
-			dict = 8 << 20
-		}
+		dict := presetDict(level)
 		// The encoder compresses an LZMA2 chunk (up to 2 MiB of input) in
 		// one go when it fills, seconds of work it cannot interrupt; a
 		// block ends the chunk, so 64 KiB blocks bound each burst to
@@ -140,10 +146,7 @@ var Lzma = &Format{
 		return io.NopCloser(zr), nil
 	},
 	NewWriter: func(w io.Writer, level int) (io.WriteCloser, error) {
-		dict := map[int]int{1: 1 << 20, 2: 2 << 20, 3: 4 << 20, 4: 4 << 20, 5: 8 << 20, 6: 8 << 20, 7: 16 << 20, 8: 32 << 20, 9: 64 << 20}[level]
-		if dict == 0 {
-			dict = 8 << 20
-		}
+		dict := presetDict(level)
 		return lzma.WriterConfig{DictCap: dict, EOSMarker: true}.NewWriter(w)
 	},
 }

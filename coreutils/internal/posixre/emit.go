@@ -31,13 +31,13 @@ func (e *emitter) resolve(n *node) bool {
 	walk = func(n *node, prev, next *node) {
 		switch n.kind {
 		case nWordStart:
-			if next != nil && mustWordFirst(next) {
+			if next != nil && mustWordEdge(next, false) {
 				e.reduced[n] = true
 			} else {
 				ok = false
 			}
 		case nWordEnd:
-			if prev != nil && mustWordLast(prev) {
+			if prev != nil && mustWordEdge(prev, true) {
 				e.reduced[n] = true
 			} else {
 				ok = false
@@ -79,50 +79,31 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.Is(unicode.Nd, r) || unicode.Is(unicode.Nl, r) || unicode.Is(unicode.Other_Alphabetic, r)
 }
 
-// mustWordFirst reports whether every match of n is non-empty and starts
-// with a word character (so that \b before it means \<).
-func mustWordFirst(n *node) bool {
+// mustWordEdge reports whether every match of n is non-empty and starts
+// (or ends, when last) with a word character: so that \b before it means
+// \< (after it, \>).
+func mustWordEdge(n *node, last bool) bool {
 	switch n.kind {
 	case nLit:
 		return isWordRune(n.r)
 	case nSet:
 		return n.set.onlyWord()
 	case nGroup:
-		return mustWordFirst(n.subs[0])
+		return mustWordEdge(n.subs[0], last)
 	case nConcat:
-		return mustWordFirst(n.subs[0])
+		if last {
+			return mustWordEdge(n.subs[len(n.subs)-1], last)
+		}
+		return mustWordEdge(n.subs[0], last)
 	case nAlt:
 		for _, s := range n.subs {
-			if !mustWordFirst(s) {
+			if !mustWordEdge(s, last) {
 				return false
 			}
 		}
 		return true
 	case nRepeat:
-		return n.min >= 1 && mustWordFirst(n.subs[0])
-	}
-	return false
-}
-
-func mustWordLast(n *node) bool {
-	switch n.kind {
-	case nLit:
-		return isWordRune(n.r)
-	case nSet:
-		return n.set.onlyWord()
-	case nGroup:
-		return mustWordLast(n.subs[0])
-	case nConcat:
-		return mustWordLast(n.subs[len(n.subs)-1])
-	case nAlt:
-		for _, s := range n.subs {
-			if !mustWordLast(s) {
-				return false
-			}
-		}
-		return true
-	case nRepeat:
-		return n.min >= 1 && mustWordLast(n.subs[0])
+		return n.min >= 1 && mustWordEdge(n.subs[0], last)
 	}
 	return false
 }

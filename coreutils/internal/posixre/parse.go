@@ -560,19 +560,10 @@ func (p *parser) parseBracket() (*node, error) {
 		var lo rune
 		isChar := true
 		if c == '[' && p.pos+1 < len(p.src) && (p.src[p.pos+1] == ':' || p.src[p.pos+1] == '=' || p.src[p.pos+1] == '.') {
-			kind := p.src[p.pos+1]
-			end := -1
-			for j := p.pos + 2; j+1 < len(p.src); j++ {
-				if p.src[j] == kind && p.src[j+1] == ']' {
-					end = j
-					break
-				}
+			kind, name, err := p.bracketName()
+			if err != nil {
+				return nil, err
 			}
-			if end < 0 {
-				return nil, &Error{errBracket}
-			}
-			name := p.src[p.pos+2 : end]
-			p.pos = end + 2
 			switch kind {
 			case ':':
 				if !set.addClass(name) {
@@ -581,9 +572,9 @@ func (p *parser) parseBracket() (*node, error) {
 				isChar = false
 				complex = true
 			case '=', '.':
-				r, n := utf8.DecodeRuneInString(name)
-				if n == 0 || n != len(name) {
-					return nil, &Error{errCollate}
+				r, err := collatingRune(name)
+				if err != nil {
+					return nil, err
 				}
 				lo = r
 			}
@@ -600,24 +591,15 @@ func (p *parser) parseBracket() (*node, error) {
 			p.pos++
 			var hi rune
 			if p.src[p.pos] == '[' && p.pos+1 < len(p.src) && (p.src[p.pos+1] == '.' || p.src[p.pos+1] == '=') {
-				kind := p.src[p.pos+1]
-				end := -1
-				for j := p.pos + 2; j+1 < len(p.src); j++ {
-					if p.src[j] == kind && p.src[j+1] == ']' {
-						end = j
-						break
-					}
+				_, name, err := p.bracketName()
+				if err != nil {
+					return nil, err
 				}
-				if end < 0 {
-					return nil, &Error{errBracket}
-				}
-				name := p.src[p.pos+2 : end]
-				r, n := utf8.DecodeRuneInString(name)
-				if n == 0 || n != len(name) {
-					return nil, &Error{errCollate}
+				r, err := collatingRune(name)
+				if err != nil {
+					return nil, err
 				}
 				hi = r
-				p.pos = end + 2
 			} else {
 				r, n := p.peekRune()
 				p.pos += n
@@ -641,4 +623,28 @@ func (p *parser) parseBracket() (*node, error) {
 		}
 	}
 	return &node{kind: nSet, set: set}, nil
+}
+
+// bracketName reads "[:name:]", "[=name=]" or "[.name.]" at p.pos inside a
+// bracket expression, returning the kind (':', '=' or '.') and the name.
+func (p *parser) bracketName() (kind byte, name string, err *Error) {
+	kind = p.src[p.pos+1]
+	for j := p.pos + 2; j+1 < len(p.src); j++ {
+		if p.src[j] == kind && p.src[j+1] == ']' {
+			name = p.src[p.pos+2 : j]
+			p.pos = j + 2
+			return kind, name, nil
+		}
+	}
+	return 0, "", &Error{errBracket}
+}
+
+// collatingRune is the character a collating element or equivalence class
+// names: only single characters are supported.
+func collatingRune(name string) (rune, *Error) {
+	r, n := utf8.DecodeRuneInString(name)
+	if n == 0 || n != len(name) {
+		return 0, &Error{errCollate}
+	}
+	return r, nil
 }
