@@ -149,6 +149,16 @@ func (p *patcher) contextHunk(difftype diffType) bool {
 		p.cFunction, p.hasCFunction = string(buf[s:s+e]), true
 	}
 	p.hunkBeg = p.inputLine + 1
+	// contextLine counts a context line of the old or the new part.
+	contextLine := func() {
+		someContext = true
+		context++
+		if replBeginning != 0 {
+			replCopiable++
+		} else {
+			ptrnCopiable++
+		}
+	}
 	for p.pend < p.pmax {
 		buf = p.getLine()
 		if buf == nil {
@@ -258,13 +268,7 @@ func (p *patcher) contextHunk(difftype diffType) bool {
 				p.pline[p.pend] = text
 				if p.pend != p.ptrnLines+1 {
 					ptrnSpacesEaten = ptrnSpacesEaten || replBeginning != 0
-					someContext = true
-					context++
-					if replBeginning != 0 {
-						replCopiable++
-					} else {
-						ptrnCopiable++
-					}
+					contextLine()
 					p.pchar[p.pend] = ' '
 				}
 			}
@@ -277,13 +281,7 @@ func (p *patcher) contextHunk(difftype diffType) bool {
 					replMissing = true
 					goto hunkDone
 				}
-				someContext = true
-				context++
-				if replBeginning != 0 {
-					replCopiable++
-				} else {
-					ptrnCopiable++
-				}
+				contextLine()
 				text := buf[s:]
 				if len(text) > 1 && p.pend == p.endOfSection(replBeginning) && p.incompleteLine() {
 					text = dropLast(text)

@@ -8,27 +8,17 @@ import (
 )
 
 func TestSeq(t *testing.T) {
-	tests := []struct {
-		args []string
-		out  string
-		code int
-	}{
-		{[]string{"seq", "3"}, "1\n2\n3\n", 0},
-		{[]string{"seq", "2", "4"}, "2\n3\n4\n", 0},
-		{[]string{"seq", "1", "0.5", "2"}, "1.0\n1.5\n2.0\n", 0},
-		{[]string{"seq", "-s,", "3"}, "1,2,3\n", 0},
-		{[]string{"seq", "-w", "8", "10"}, "08\n09\n10\n", 0},
-		{[]string{"seq", "-1", "1"}, "-1\n0\n1\n", 0},
-		{[]string{"seq", "x"}, "", 1},
-		{[]string{"seq", "99999999999999999999", "100000000000000000001"}, "99999999999999999999\n100000000000000000000\n100000000000000000001\n", 0},
+	tests := []cmdtest.Expectation{
+		{Args: []string{"seq", "3"}, Stdout: "1\n2\n3\n", Code: 0},
+		{Args: []string{"seq", "2", "4"}, Stdout: "2\n3\n4\n", Code: 0},
+		{Args: []string{"seq", "1", "0.5", "2"}, Stdout: "1.0\n1.5\n2.0\n", Code: 0},
+		{Args: []string{"seq", "-s,", "3"}, Stdout: "1,2,3\n", Code: 0},
+		{Args: []string{"seq", "-w", "8", "10"}, Stdout: "08\n09\n10\n", Code: 0},
+		{Args: []string{"seq", "-1", "1"}, Stdout: "-1\n0\n1\n", Code: 0},
+		{Args: []string{"seq", "x"}, Stdout: "", Code: 1},
+		{Args: []string{"seq", "99999999999999999999", "100000000000000000001"}, Stdout: "99999999999999999999\n100000000000000000000\n100000000000000000001\n", Code: 0},
 	}
-	for _, tt := range tests {
-		env := cmdtest.Env{}
-		r := env.Run(Run, tt.args...)
-		if r.Stdout != tt.out || r.Code != tt.code {
-			t.Errorf("%q: got %q %d (%q), want %q %d", tt.args, r.Stdout, r.Code, r.Stderr, tt.out, tt.code)
-		}
-	}
+	cmdtest.Expect(t, Run, nil, tests)
 }
 
 func TestSeqGNU(t *testing.T) {

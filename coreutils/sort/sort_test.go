@@ -15,25 +15,15 @@ import (
 
 func TestSort(t *testing.T) {
 	files := map[string]string{"f": "b\na\nc\n", "n": "10\n9\n-1\n2.5\n"}
-	tests := []struct {
-		args []string
-		out  string
-		code int
-	}{
-		{[]string{"sort", "f"}, "a\nb\nc\n", 0},
-		{[]string{"sort", "-r", "f"}, "c\nb\na\n", 0},
-		{[]string{"sort", "-n", "n"}, "-1\n2.5\n9\n10\n", 0},
-		{[]string{"sort", "-c", "f"}, "", 1},
-		{[]string{"sort", "nosuch"}, "", 2},
-		{[]string{"sort", "-k0", "f"}, "", 2},
+	tests := []cmdtest.Expectation{
+		{Args: []string{"sort", "f"}, Stdout: "a\nb\nc\n", Code: 0},
+		{Args: []string{"sort", "-r", "f"}, Stdout: "c\nb\na\n", Code: 0},
+		{Args: []string{"sort", "-n", "n"}, Stdout: "-1\n2.5\n9\n10\n", Code: 0},
+		{Args: []string{"sort", "-c", "f"}, Stdout: "", Code: 1},
+		{Args: []string{"sort", "nosuch"}, Stdout: "", Code: 2},
+		{Args: []string{"sort", "-k0", "f"}, Stdout: "", Code: 2},
 	}
-	for _, tt := range tests {
-		env := cmdtest.Env{Files: files}
-		r := env.Run(Run, tt.args...)
-		if r.Stdout != tt.out || r.Code != tt.code {
-			t.Errorf("%q: got %q %d (%q), want %q %d", tt.args, r.Stdout, r.Code, r.Stderr, tt.out, tt.code)
-		}
-	}
+	cmdtest.Expect(t, Run, files, tests)
 	// -o may name an input file.
 	env := cmdtest.Env{Files: files}
 	r := env.Run(Run, "sort", "-o", "f", "f")

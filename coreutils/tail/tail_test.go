@@ -18,27 +18,17 @@ func numbered(n int) string {
 
 func TestTail(t *testing.T) {
 	files := map[string]string{"f": "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "g": "a\nb"}
-	tests := []struct {
-		args []string
-		out  string
-		code int
-	}{
-		{[]string{"tail", "-n", "2", "f"}, "11\n12\n", 0},
-		{[]string{"tail", "-3", "f"}, "10\n11\n12\n", 0},
-		{[]string{"tail", "+11", "f"}, "11\n12\n", 0},
-		{[]string{"tail", "-n", "+12", "f"}, "12\n", 0},
-		{[]string{"tail", "-c", "3", "g"}, "a\nb", 0},
-		{[]string{"tail", "-n1", "f", "g"}, "==> f <==\n12\n\n==> g <==\nb", 0},
-		{[]string{"tail", "-f", "-n1", "g"}, "b", 0},
-		{[]string{"tail", "-n", "x", "f"}, "", 1},
+	tests := []cmdtest.Expectation{
+		{Args: []string{"tail", "-n", "2", "f"}, Stdout: "11\n12\n", Code: 0},
+		{Args: []string{"tail", "-3", "f"}, Stdout: "10\n11\n12\n", Code: 0},
+		{Args: []string{"tail", "+11", "f"}, Stdout: "11\n12\n", Code: 0},
+		{Args: []string{"tail", "-n", "+12", "f"}, Stdout: "12\n", Code: 0},
+		{Args: []string{"tail", "-c", "3", "g"}, Stdout: "a\nb", Code: 0},
+		{Args: []string{"tail", "-n1", "f", "g"}, Stdout: "==> f <==\n12\n\n==> g <==\nb", Code: 0},
+		{Args: []string{"tail", "-f", "-n1", "g"}, Stdout: "b", Code: 0},
+		{Args: []string{"tail", "-n", "x", "f"}, Stdout: "", Code: 1},
 	}
-	for _, tt := range tests {
-		env := cmdtest.Env{Files: files}
-		r := env.Run(Run, tt.args...)
-		if r.Stdout != tt.out || r.Code != tt.code {
-			t.Errorf("%q: got %q %d (%q), want %q %d", tt.args, r.Stdout, r.Code, r.Stderr, tt.out, tt.code)
-		}
-	}
+	cmdtest.Expect(t, Run, files, tests)
 }
 
 func TestTailGNU(t *testing.T) {

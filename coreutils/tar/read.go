@@ -90,8 +90,7 @@ func (t *tarCmd) openArchive() (io.Reader, *layerReader, func(), bool) {
 		kind = "zstd"
 	}
 	layer := &layerReader{r: br}
-	switch {
-	case t.gzip:
+	gunzip := func() (io.Reader, *layerReader, func(), bool) {
 		gz, err := gzip.NewReader(br)
 		if err != nil {
 			closeFn()
@@ -100,6 +99,10 @@ func (t *tarCmd) openArchive() (io.Reader, *layerReader, func(), bool) {
 		}
 		layer.r, layer.gzip = gz, true
 		return layer, layer, closeFn, true
+	}
+	switch {
+	case t.gzip:
+		return gunzip()
 	case kind == "" && t.codec == nil:
 		return layer, layer, closeFn, true
 	case t.codec == nil && (t.archive == "-" || t.archive == "/dev/stdin"):
@@ -108,14 +111,7 @@ func (t *tarCmd) openArchive() (io.Reader, *layerReader, func(), bool) {
 		t.fatal("Archive is compressed. Use -%s option", letter)
 		return nil, nil, nil, false
 	case kind == "gzip":
-		gz, err := gzip.NewReader(br)
-		if err != nil {
-			closeFn()
-			t.gzipFailed(err)
-			return nil, nil, nil, false
-		}
-		layer.r, layer.gzip = gz, true
-		return layer, layer, closeFn, true
+		return gunzip()
 	case t.codec != nil || codec.Detect(magic) != nil:
 		format := t.codec
 		if format == nil {
@@ -447,29 +443,17 @@ func (r *reader) member(hdr *tar.Header) {
 	r.x.extract(hdr, dir, dest, link, textio.Cancellable(r.ctx, r.tr))
 }
 
+// typeLetters are the type letters of a verbose listing; any other type
+// is a file ('-').
+var typeLetters = map[byte]byte{
+	tar.TypeDir: 'd', tar.TypeSymlink: 'l', tar.TypeLink: 'h', tar.TypeChar: 'c', tar.TypeBlock: 'b',
+	tar.TypeFifo: 'p', tar.TypeCont: 'C', tar.TypeGNUSparse: 'S', 'V': 'V',
+}
+
 // longLine is the verbose listing line of a member, as GNU tar prints it.
 func (t *tarCmd) longLine(hdr *tar.Header) string {
-	var typ byte
-	switch hdr.Typeflag {
-	case tar.TypeDir:
-		typ = 'd'
-	case tar.TypeSymlink:
-		typ = 'l'
-	case tar.TypeLink:
-		typ = 'h'
-	case tar.TypeChar:
-		typ = 'c'
-	case tar.TypeBlock:
-		typ = 'b'
-	case tar.TypeFifo:
-		typ = 'p'
-	case tar.TypeCont:
-		typ = 'C'
-	case tar.TypeGNUSparse:
-		typ = 'S'
-	case 'V':
-		typ = 'V'
-	default:
+	typ, ok := typeLetters[hdr.Typeflag]
+	if !ok {
 		typ = '-'
 		if strings.HasSuffix(hdr.Name, "/") && hdr.Typeflag == typeOldReg {
 			typ = 'd'

@@ -63,10 +63,10 @@ func (t *treeCmd) printNode(n *node, parentShown string, prefix []bool, last boo
 		}
 		b.WriteString(target)
 		if t.classify && n.tfi != nil {
-			b.WriteString(indicator(n.tfi.Mode()))
+			b.WriteString(modes.Indicator(n.tfi.Mode(), true, false))
 		}
 	} else if t.classify {
-		b.WriteString(indicator(n.fi.Mode()))
+		b.WriteString(modes.Indicator(n.fi.Mode(), true, false))
 	}
 	if n.isDir() && t.fileLimit > 0 && (n.fi.IsDir() || t.follow) {
 		if cs, err := t.entries(n.path, false); err == nil && len(cs) > t.fileLimit {
@@ -80,25 +80,6 @@ func (t *treeCmd) printNode(n *node, parentShown string, prefix []bool, last boo
 	}
 	b.WriteByte('\n')
 	t.out.WriteString(b.String())
-}
-
-// indicator is the -F suffix of a file of mode m.
-func indicator(m fs.FileMode) string {
-	switch modes.TypeChar(m) {
-	case 'd':
-		return "/"
-	case 'l':
-		return "@"
-	case 'p':
-		return "|"
-	case 's':
-		return "="
-	case '-':
-		if m&0o111 != 0 {
-			return "*"
-		}
-	}
-	return ""
 }
 
 // display renders a name: control characters as \ooo (default), '?'

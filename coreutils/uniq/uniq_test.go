@@ -9,26 +9,16 @@ import (
 
 func TestUniq(t *testing.T) {
 	files := map[string]string{"f": "a\na\nb\nA\nc\nc\nc"}
-	tests := []struct {
-		args []string
-		out  string
-		code int
-	}{
-		{[]string{"uniq", "f"}, "a\nb\nA\nc\n", 0},
-		{[]string{"uniq", "-c", "f"}, "      2 a\n      1 b\n      1 A\n      3 c\n", 0},
-		{[]string{"uniq", "-d", "f"}, "a\nc\n", 0},
-		{[]string{"uniq", "-u", "f"}, "b\nA\n", 0},
-		{[]string{"uniq", "-i", "f"}, "a\nb\nA\nc\n", 0},
-		{[]string{"uniq", "-D", "f"}, "a\na\nc\nc\nc\n", 0},
-		{[]string{"uniq", "-cD", "f"}, "", 1},
+	tests := []cmdtest.Expectation{
+		{Args: []string{"uniq", "f"}, Stdout: "a\nb\nA\nc\n", Code: 0},
+		{Args: []string{"uniq", "-c", "f"}, Stdout: "      2 a\n      1 b\n      1 A\n      3 c\n", Code: 0},
+		{Args: []string{"uniq", "-d", "f"}, Stdout: "a\nc\n", Code: 0},
+		{Args: []string{"uniq", "-u", "f"}, Stdout: "b\nA\n", Code: 0},
+		{Args: []string{"uniq", "-i", "f"}, Stdout: "a\nb\nA\nc\n", Code: 0},
+		{Args: []string{"uniq", "-D", "f"}, Stdout: "a\na\nc\nc\nc\n", Code: 0},
+		{Args: []string{"uniq", "-cD", "f"}, Stdout: "", Code: 1},
 	}
-	for _, tt := range tests {
-		env := cmdtest.Env{Files: files}
-		r := env.Run(Run, tt.args...)
-		if r.Stdout != tt.out || r.Code != tt.code {
-			t.Errorf("%q: got %q %d (%q), want %q %d", tt.args, r.Stdout, r.Code, r.Stderr, tt.out, tt.code)
-		}
-	}
+	cmdtest.Expect(t, Run, files, tests)
 	env := cmdtest.Env{Files: files}
 	r := env.Run(Run, "uniq", "f", "out")
 	f, err := r.FS.Open("/work/out")
