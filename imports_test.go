@@ -38,7 +38,10 @@ func TestCommandsDoNotTouchTheHost(t *testing.T) {
 	checked := 0
 	for _, root := range []string{"coreutils", "builtins"} {
 		eachSource(t, fset, root, func(p string, f *ast.File) error {
-			if strings.Contains(p, "cmdtest") {
+			// The test-helper packages run the real tools to compare
+			// against; TestTestHelpersStayInTests keeps them out of
+			// the commands.
+			if strings.Contains(p, "cmdtest") || strings.Contains(p, "gnutest") {
 				return nil
 			}
 			checked++
@@ -179,4 +182,25 @@ func eachSource(t *testing.T, fset *token.FileSet, root string, fn func(p string
 		}
 		return fn(p, f)
 	})
+}
+
+// TestTestHelpersStayInTests: cmdtest and gnutest may run host programs
+// (the real tools a command is compared with), so only _test.go files may
+// import them; a command that did would reach the host.
+func TestTestHelpersStayInTests(t *testing.T) {
+	fset := token.NewFileSet()
+	for _, root := range []string{"coreutils", "builtins", "interp", "overlayfs", "volumes"} {
+		eachSource(t, fset, root, func(p string, f *ast.File) error {
+			if strings.Contains(p, "cmdtest") || strings.Contains(p, "gnutest") {
+				return nil
+			}
+			for _, imp := range f.Imports {
+				path, _ := strconv.Unquote(imp.Path.Value)
+				if strings.HasSuffix(path, "/cmdtest") || strings.HasSuffix(path, "/gnutest") {
+					t.Errorf("%s imports the test helper %s", p, path)
+				}
+			}
+			return nil
+		})
+	}
 }
