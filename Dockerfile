@@ -11,12 +11,15 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN CGO_ENABLED=0 GOOS=linux go build -trimpath -ldflags "-s -w" -o /out/bashbox ./cmd/bashbox
+# bashbox is the lean front (fast start for `bashbox run`), bashbox-full
+# the whole CLI it hands everything else to; they must sit side by side.
+RUN CGO_ENABLED=0 GOOS=linux go build -trimpath -ldflags "-s -w" -o /out/bashbox-full ./cmd/bashbox && \
+    CGO_ENABLED=0 GOOS=linux go build -trimpath -ldflags "-s -w" -tags bashbox_front -o /out/bashbox ./cmd/bashbox
 
 # distroless/static: no shell, no package manager, user 65532 (nonroot),
 # CA certificates and /etc/passwd for that user.
 FROM gcr.io/distroless/static-debian12:nonroot
-COPY --from=build /out/bashbox /usr/local/bin/bashbox
+COPY --from=build /out/bashbox /out/bashbox-full /usr/local/bin/
 USER 65532:65532
 EXPOSE 8080
 ENTRYPOINT ["/usr/local/bin/bashbox"]

@@ -7,14 +7,23 @@ GO ?= go
 # start-up; os/user, net and landlock's psx have pure-Go paths), without
 # paths or symbol tables. A fresh `bashbox run` costs 1.5-3.5 ms less CPU so.
 BUILDFLAGS = -trimpath -ldflags "-s -w"
+#
+# Two binaries: bin/bashbox-full is the whole CLI; bin/bashbox (built with
+# the bashbox_front tag) is a lean front that links only the engine and
+# the commands that are cheap to start, runs the `bashbox run` scripts it
+# can prove need nothing else, and replaces itself with bashbox-full
+# (execve, found beside it) for everything else. Install both in the same
+# directory. `go install ./cmd/bashbox` still gives one full binary.
 build:
-	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o bin/bashbox ./cmd/bashbox
+	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o bin/bashbox-full ./cmd/bashbox
+	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -tags bashbox_front -o bin/bashbox ./cmd/bashbox
 
 # go vet, also of the host sandbox's macOS and Windows backends
 # (sandbox-exec, AppContainer) and the fallback runner, which CI can only
 # compile.
 vet:
 	$(GO) vet ./...
+	$(GO) vet -tags bashbox_front ./cmd/bashbox ./coreutils
 	GOOS=darwin $(GO) vet ./hostsandbox/... ./fallback/...
 	GOOS=windows $(GO) vet ./hostsandbox/... ./fallback/...
 

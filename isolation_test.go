@@ -112,10 +112,9 @@ func TestNoWorkOutlivesItsCall(t *testing.T) {
 	}
 	b := newBox(t, bashbox.Config{
 		Volumes: []volumes.Volume{{HostDir: dir, GuestPath: "/work", Mode: volumes.ReadWrite}},
-		// A 64 MiB overlay: an in-memory file grows by reallocation, and
-		// under -race one copy of the default 256 MiB layer's biggest file
-		// could hold a stop for most of a second (cp-zero, dd-file).
-		Limits: bashbox.Limits{Timeout: 400 * time.Millisecond, MaxMemoryBytes: 32 << 20, MaxOverlayBytes: 64 << 20},
+		// The default overlay quota: in-memory files grow block by block,
+		// so filling it (cp-zero, dd-file) holds no stop for long.
+		Limits: bashbox.Limits{Timeout: 400 * time.Millisecond, MaxMemoryBytes: 32 << 20},
 	})
 	run(t, b, `echo warm | grep -P 'w(a)+' | sed 's/\(a\)\1/b/' > /dev/null`)
 	time.Sleep(1500 * time.Millisecond) // regexp2's clock goroutine ends

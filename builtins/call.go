@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -53,6 +54,26 @@ type Call struct {
 	Exec func(ctx context.Context, c *Call) int
 	// Memory, when set, is the call's memory budget (see Grow, ReadAll).
 	Memory Memory
+	// Workers bounds the goroutines a command may search or compute with
+	// at once (grep -r reads and matches files in parallel): 1 keeps the
+	// command sequential, 0 lets it pick from the CPUs it has (see
+	// SearchWorkers).
+	Workers int
+}
+
+// SearchWorkers is how many workers a command that parallelises over
+// files starts: Workers when set (1 or less: none, search sequentially),
+// else one per CPU up to four, none on one CPU. Beyond four the walk that
+// feeds them, not the searching, is the bottleneck.
+func (c *Call) SearchWorkers() int {
+	n := c.Workers
+	if n == 0 {
+		n = min(runtime.NumCPU(), 4)
+	}
+	if n < 2 {
+		return 0
+	}
+	return n
 }
 
 // Name is the command name as invoked.

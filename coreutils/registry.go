@@ -2,7 +2,9 @@
 // (coreutils/grep, coreutils/sort, ...), and registers them. To add a
 // command: write coreutils/NAME/NAME.go with
 // `func Run(ctx context.Context, c *builtins.Call) int`, add its line to
-// the table in commands.go (sorted by name), and add conformance cases.
+// the table in commands_lean.go when its package and libraries cost next
+// to nothing to initialise (GODEBUG=inittrace=1), else to commands.go and
+// heavyNames (names.go), and add conformance cases.
 package coreutils
 
 import "github.com/bashbox/bashbox/builtins"

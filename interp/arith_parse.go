@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -56,8 +57,23 @@ func parseSource(ctx context.Context, src string) (*syntax.File, string, error) 
 	return nil, src, first
 }
 
+// parsers are reused across calls: a parser's buffers are a good part of
+// what running a short script allocates. The syntax package documents a
+// parser as reusable once a Parse returns, and the trees it returned do
+// not share its memory. A parser keeps its last input and tree until it
+// is next used, so one that read a big script is dropped rather than
+// kept in the pool.
+var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
+
+const maxPooledParse = 64 << 10
+
 func parseText(ctx context.Context, src string) (*syntax.File, error) {
-	return syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(ctxReader{ctx, strings.NewReader(src)}, "")
+	p := parsers.Get().(*syntax.Parser)
+	file, err := p.Parse(ctxReader{ctx, strings.NewReader(src)}, "")
+	if len(src) <= maxPooledParse {
+		parsers.Put(p)
+	}
+	return file, err
 }
 
 func errOffset(err error) (int, bool) {

@@ -136,7 +136,7 @@ func (f *frame) biUnset(args []string) int {
 		if mode == "n" {
 			if v := f.lookupRaw(name); v != nil && v.attrs&attrNameref != 0 {
 				sc := f.scopeFor(name)
-				delete(sc.vars, name)
+				sc.del(name)
 				continue
 			}
 		}

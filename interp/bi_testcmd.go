@@ -21,9 +21,14 @@ var testUnary = map[string]syntax.UnTestOperator{
 	"-v": syntax.TsVarSet, "-R": syntax.TsRefVar,
 }
 
-var testBinary = map[string]bool{
-	"=": true, "==": true, "!=": true, "<": true, ">": true, "-nt": true, "-ot": true, "-ef": true,
-	"-eq": true, "-ne": true, "-lt": true, "-le": true, "-gt": true, "-ge": true,
+// isTestBinary says whether op is one of test's binary operators (a
+// switch: [ runs once per loop iteration).
+func isTestBinary(op string) bool {
+	switch op {
+	case "=", "==", "!=", "<", ">", "-nt", "-ot", "-ef", "-eq", "-ne", "-lt", "-le", "-gt", "-ge":
+		return true
+	}
+	return false
 }
 
 // testError is a syntax error of test's arguments: status 2.
@@ -119,7 +124,7 @@ func (t *tester) two() bool {
 func (t *tester) three() bool {
 	a, op, b := t.argv[t.pos], t.argv[t.pos+1], t.argv[t.pos+2]
 	switch {
-	case testBinary[op]:
+	case isTestBinary(op):
 		v := t.binary()
 		t.pos = len(t.argv)
 		return v
@@ -200,7 +205,7 @@ func (t *tester) term() bool {
 		t.advance(false)
 		return v
 	}
-	if t.pos+3 <= n && testBinary[t.argv[t.pos+1]] {
+	if t.pos+3 <= n && isTestBinary(t.argv[t.pos+1]) {
 		return t.binary()
 	}
 	if _, ok := testUnary[t.argv[t.pos]]; ok && t.pos+2 <= n {
@@ -256,9 +261,37 @@ func (t *tester) binary() bool {
 // testInt reads a decimal integer with optional blanks around it, as
 // bash's legal_number does.
 func testInt(s string) int64 {
+	if n, ok := plainInt(s); ok {
+		return n
+	}
 	n, err := strconv.ParseInt(strings.Trim(s, " \t\n"), 10, 64)
 	if err != nil || strings.TrimSpace(s) == "" {
 		panic(testError(s + ": integer expression expected"))
 	}
 	return n
+}
+
+// plainInt reads an optionally signed run of at most 18 decimal digits,
+// the common operand, without the trimming and overflow checks testInt
+// falls back to.
+func plainInt(s string) (int64, bool) {
+	i := 0
+	if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+		i = 1
+	}
+	if i == len(s) || len(s)-i > 18 {
+		return 0, false
+	}
+	var n int64
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if s[0] == '-' {
+		n = -n
+	}
+	return n, true
 }

@@ -270,7 +270,7 @@ func (f *frame) declareOne(o declOpts, a declArg) bool {
 			return false
 		} else if outer != nil {
 			v = &variable{gen: sc.gen, attrs: outer.attrs & attrExport}
-			sc.vars[target] = v
+			sc.put(target, v)
 		}
 	}
 	if v != nil && v.attrs&attrReadonly != 0 && (hasValue || off&attrReadonly != 0) {
@@ -315,7 +315,7 @@ func (f *frame) declareOne(o declOpts, a declArg) bool {
 		if f.opts.has(optAllexport) {
 			v.attrs |= attrExport
 		}
-		sc.vars[target] = v
+		sc.put(target, v)
 	} else {
 		v = sc.owned(target)
 	}

@@ -186,6 +186,7 @@ func (sh *Shell) runShellCommand(ctx context.Context, c *builtins.Call) int {
 	args := c.Args[1:]
 	var opts []string
 	script, hasScript := "", false
+	fromStdin := false // -s: the script is standard input, the operands its arguments
 	for len(args) > 0 {
 		a := args[0]
 		switch {
@@ -210,7 +211,10 @@ func (sh *Shell) runShellCommand(ctx context.Context, c *builtins.Call) int {
 		case a == "--":
 			args = args[1:]
 			goto run
-		case a == "-s" || a == "-l" || a == "-i" || a == "--norc" || a == "--noprofile" || a == "--login" || a == "--posix":
+		case a == "-s":
+			fromStdin = true
+			args = args[1:]
+		case a == "-l" || a == "-i" || a == "--norc" || a == "--noprofile" || a == "--login" || a == "--posix":
 			args = args[1:]
 		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
 			for _, f := range a[1:] {
@@ -244,8 +248,13 @@ run:
 		if len(args) > 0 {
 			inv.Name, inv.Params = args[0], args[1:]
 		}
-	case len(args) > 0:
+	case len(args) > 0 && !fromStdin:
 		data, err := sh.readFile(c.Abs(args[0]))
+		if fi, serr := sh.FS.Stat(c.Abs(args[0])); serr == nil && fi.IsDir() {
+			// bash names the directory twice: as $0 and as the file.
+			fmt.Fprintf(c.Stderr, "%s: %s: Is a directory\n", args[0], args[0])
+			return 126
+		}
 		if err != nil {
 			fmt.Fprintf(c.Stderr, "%s: %s: %s\n", c.Args[0], args[0], builtins.ErrText(err))
 			return 127
@@ -256,7 +265,7 @@ run:
 		if err != nil {
 			return 1
 		}
-		inv.Script, inv.Source = string(data), c.Args[0]
+		inv.Script, inv.Source, inv.Params = string(data), c.Args[0], args
 		inv.Stdin = strings.NewReader("")
 	}
 	return sh.Run(ctx, inv)

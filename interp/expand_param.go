@@ -498,6 +498,17 @@ func (f *frame) expOp(v pval, p *syntax.ParamExp, name string, quoted bool) (pva
 		f.fatal(127)
 		return v, false
 	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+		prefix := exp.Op == syntax.RemSmallPrefix || exp.Op == syntax.RemLargePrefix
+		if lit, ok := literalPattern(exp.Word); ok && !v.isList {
+			// ${x#item}: a pattern without special characters matches
+			// only itself, shortest and longest alike
+			if prefix {
+				v.s = strings.TrimPrefix(v.s, lit)
+			} else {
+				v.s = strings.TrimSuffix(v.s, lit)
+			}
+			return v, true
+		}
 		pat, ok := f.patternOf(exp.Word)
 		if !ok {
 			return v, false
@@ -507,7 +518,6 @@ func (f *frame) expOp(v pval, p *syntax.ParamExp, name string, quoted bool) (pva
 			return v, true
 		}
 		longest := exp.Op == syntax.RemLargePrefix || exp.Op == syntax.RemLargeSuffix
-		prefix := exp.Op == syntax.RemSmallPrefix || exp.Op == syntax.RemLargePrefix
 		return eachValue(v, func(s string) string {
 			if prefix {
 				return m.trimPrefix(s, longest)
@@ -542,6 +552,29 @@ func (f *frame) expOp(v pval, p *syntax.ParamExp, name string, quoted bool) (pva
 	f.errorf("%s: bad substitution", paramText(p))
 	f.abort()
 	return v, false
+}
+
+// literalPattern returns the text of a pattern word that is one unquoted
+// literal with no character a pattern or a tilde treats specially (an
+// extglob group needs a parenthesis), all ASCII: it can only match
+// itself.
+func literalPattern(w *syntax.Word) (string, bool) {
+	if w == nil || len(w.Parts) != 1 {
+		return "", false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return "", false
+	}
+	for i := 0; i < len(l.Value); i++ {
+		switch c := l.Value[i]; {
+		case c == '*' || c == '?' || c == '[' || c == '\\' || c == '~' || c == '(':
+			return "", false
+		case c >= utf8.RuneSelf:
+			return "", false // the matcher's view of characters decides
+		}
+	}
+	return l.Value, true
 }
 
 func caseConvert(s string, m *matcher, all, upper bool) string {

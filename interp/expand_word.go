@@ -54,7 +54,11 @@ func (f *frame) elemFields(w *syntax.Word) ([]string, bool) {
 // expandWords expands words into fields; argAssign says whether a word
 // that looks like an assignment gets tilde expansion after = and colons.
 func (f *frame) expandWords(words []*syntax.Word, argAssign bool) ([]string, bool) {
-	out := make([]string, 0, len(words))
+	return f.expandWordsInto(make([]string, 0, len(words)), words, argAssign)
+}
+
+// expandWordsInto is expandWords appending to out.
+func (f *frame) expandWordsInto(out []string, words []*syntax.Word, argAssign bool) ([]string, bool) {
 	var ok bool
 	for _, w := range words {
 		// Fast path: a plain literal word.
@@ -177,15 +181,18 @@ func (e *expander) concat() string {
 	for _, s := range e.cur {
 		n += len(s.s)
 	}
-	out, ok := joinChecked(e.f, n, func(b *strings.Builder) {
-		for _, s := range e.cur {
-			b.WriteString(s.s)
-		}
-	})
-	if !ok {
+	if n > bigString && !e.f.fitsBig(n) {
 		e.err = true
+		return ""
 	}
-	return out
+	// one allocation: the builder is not handed to a closure, so it
+	// stays on the stack
+	var b strings.Builder
+	b.Grow(n)
+	for _, s := range e.cur {
+		b.WriteString(s.s)
+	}
+	return b.String()
 }
 
 func (e *expander) add(s string, quoted bool) {
@@ -246,11 +253,17 @@ func (e *expander) fieldString() string {
 // mayGlob is a cheap first test for glob characters: *, ?, a [ with a ]
 // after it, or an extglob group.
 func mayGlob(s string) bool {
-	if strings.ContainsAny(s, "*?(") {
-		return true
+	// a byte loop: strings.ContainsAny builds its set on every call, and
+	// every expanded field passes here
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '*', '?', '(':
+			return true
+		case '[':
+			return strings.IndexByte(s[i:], ']') >= 0
+		}
 	}
-	i := strings.IndexByte(s, '[')
-	return i >= 0 && strings.IndexByte(s[i:], ']') >= 0
+	return false
 }
 
 // globMark prefixes a field that is a pathname pattern; no field can
@@ -294,13 +307,25 @@ func (f *frame) assignValue(w *syntax.Word) (string, bool) {
 		return "", true
 	}
 	if len(w.Parts) == 1 {
-		if l, ok := w.Parts[0].(*syntax.Lit); ok && plainLit(l.Value) {
-			return l.Value, true
+		switch p := w.Parts[0].(type) {
+		case *syntax.Lit:
+			if plainLit(p.Value) {
+				return p.Value, true
+			}
+		case *syntax.ArithmExp:
+			// n=$((...)), a loop's counter: the number is the value
+			n, ok := f.arith(p.X)
+			if !ok {
+				return "", false
+			}
+			return itoa64(n), true
 		}
 	}
-	e := expander{f: f, mode: modeLiteral, assign: true}
+	e := expander{f: f, mode: modeLiteral, assign: true, cur: f.takeSegs()}
 	e.word(w)
-	return e.joined(), !e.err
+	s := e.joined()
+	f.giveSegs(e.cur)
+	return s, !e.err
 }
 
 // assignPrefix says whether s starts with NAME=: bash expands tildes in

@@ -74,17 +74,12 @@ func (w *strBuilder) release() {
 	w.charged = 0
 }
 
-// joinChecked concatenates parts of known total size n in one allocation,
-// after checking that it fits the budget and that the call goes on.
-func joinChecked(f *frame, n int, parts func(b *strings.Builder)) (string, bool) {
-	if n > bigString {
-		if f.ctx.Err() != nil || !f.call.sh.Budget.fits(int64(n)) {
-			f.stopped()
-			return "", false
-		}
+// fitsBig checks, before a big string of n bytes is built, that it fits
+// the budget and that the call goes on; false after stopping the call.
+func (f *frame) fitsBig(n int) bool {
+	if f.ctx.Err() != nil || !f.call.sh.Budget.fits(int64(n)) {
+		f.stopped()
+		return false
 	}
-	var b strings.Builder
-	b.Grow(n)
-	parts(&b)
-	return b.String(), true
+	return true
 }

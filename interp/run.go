@@ -143,7 +143,9 @@ func (sh *Shell) runNative(ctx context.Context, inv Invocation) (status int) {
 
 // newFrame builds the starting frame of a script.
 func newFrame(call *callState, inv Invocation) *frame {
-	g := &scope{vars: map[string]*variable{}, gen: newGen()}
+	// sized for what initVars puts in: the map does not grow while the
+	// environment is read
+	g := &scope{vars: make(map[string]*variable, len(nativeShellVars)+len(inv.Env)+8), gen: newGen()}
 	f := &frame{
 		call: call, ctx: call.ctx, vars: g, global: g,
 		funcs: map[string]*syntax.Stmt{}, funcMeta: map[string]funcMeta{}, aliases: map[string]string{}, traps: map[string]string{},

@@ -48,18 +48,24 @@ func (f *frame) callRedir(c *syntax.CallExpr, redirs []*syntax.Redirect) {
 		}
 	}
 	f.hadSubst = false
-	args, ok := f.fields(words)
+	// A loop's [ ] or echo expands into a lent buffer, given back when
+	// the builtin is done with it.
+	args, ok := f.expandWordsInto(f.takeArgv(len(words)), words, true)
 	if !ok {
 		if f.ctl == ctlNone {
 			f.status = 1
 		}
 		return
 	}
+	lent := len(args) > 0 && len(c.Assigns) == 0 && !f.argvKept(args)
 	if len(redirs) > 0 {
 		f.withRedirs(redirs, false, func() { f.callArgs(c, args) })
-		return
+	} else {
+		f.callArgs(c, args)
 	}
-	f.callArgs(c, args)
+	if lent {
+		f.giveArgv(args)
+	}
 }
 
 // callArgs runs a simple command whose words are expanded.
@@ -125,7 +131,7 @@ func (f *frame) assignPrefix(tmp *scope, as *syntax.Assign) bool {
 		old, _ := f.getVar(name)
 		val = old + val
 	}
-	tmp.vars[name] = &variable{set: true, str: val, attrs: attrExport, gen: tmp.gen}
+	tmp.put(name, &variable{set: true, str: val, attrs: attrExport, gen: tmp.gen})
 	return true
 }
 

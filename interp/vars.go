@@ -303,6 +303,59 @@ type scope struct {
 	// opts are the set options to restore when the function returns
 	// (local -)
 	opts *options
+	// hot remembers recent lookups of the scope's names (found or not),
+	// valid while ver, which every change to vars bumps, is unchanged: a
+	// loop reads the same few variables again and again. It is made once
+	// the scope has been read a while, so a short-lived one (a
+	// substitution's copy) does not pay for it. A scope is only ever used
+	// by the goroutine running its frames (fork copies the chain), so the
+	// cache needs no lock.
+	hot   *[hotSlots]hotVar
+	ver   uint64
+	reads uint32
+}
+
+type hotVar struct {
+	name string
+	v    *variable
+	ver  uint64
+}
+
+const (
+	hotSlots = 8
+	hotAfter = 256 // reads before a scope gets its cache
+)
+
+// get is sc.vars[name] through the hot cache.
+func (sc *scope) get(name string) *variable {
+	if sc.hot == nil {
+		if sc.reads++; sc.reads < hotAfter {
+			return sc.vars[name]
+		}
+		sc.hot = new([hotSlots]hotVar)
+	}
+	if name == "" {
+		return sc.vars[name]
+	}
+	h := &sc.hot[(len(name)+int(name[0])+int(name[len(name)-1]))%hotSlots]
+	if h.ver == sc.ver && h.name == name {
+		return h.v
+	}
+	v := sc.vars[name]
+	*h = hotVar{name: name, v: v, ver: sc.ver}
+	return v
+}
+
+// put stores v as the variable name; del removes it. Every change to a
+// scope's map goes through them, so the hot cache sees it.
+func (sc *scope) put(name string, v *variable) {
+	sc.ver++
+	sc.vars[name] = v
+}
+
+func (sc *scope) del(name string) {
+	sc.ver++
+	delete(sc.vars, name)
 }
 
 var generations atomic.Uint64
@@ -332,7 +385,7 @@ func (sc *scope) owned(name string) *variable {
 	v := sc.vars[name]
 	if v != nil && v.gen != sc.gen {
 		v = v.clone(sc.gen)
-		sc.vars[name] = v
+		sc.put(name, v)
 	}
 	return v
 }

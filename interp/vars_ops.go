@@ -20,8 +20,21 @@ func parseDecimal(s string) (int64, error) {
 // initVars sets the starting variables: the environment (exported) and
 // bash's own, with sandbox values.
 func (f *frame) initVars(env []string) {
+	// The starting variables come from one allocation: every call pays
+	// for them (a variable written later is changed in place or replaced).
+	batch := make([]variable, 0, len(nativeShellVars)+len(env)+5)
+	newVar := func(v variable) *variable {
+		v.gen = f.global.gen
+		if len(batch) == cap(batch) {
+			p := new(variable)
+			*p = v
+			return p
+		}
+		batch = append(batch, v)
+		return &batch[len(batch)-1]
+	}
 	for name, val := range nativeShellVars {
-		f.global.vars[name] = &variable{set: true, str: val, gen: f.global.gen}
+		f.global.put(name, newVar(variable{set: true, str: val}))
 	}
 	for _, name := range []string{"UID", "EUID", "PPID"} {
 		f.global.vars[name].attrs |= attrReadonly | attrInteger
@@ -35,30 +48,31 @@ func (f *frame) initVars(env []string) {
 		if !ok || !syntax.ValidName(name) {
 			continue
 		}
-		f.global.vars[name] = &variable{set: true, str: val, attrs: attrExport, gen: f.global.gen}
+		f.global.put(name, newVar(variable{set: true, str: val, attrs: attrExport}))
 	}
 	// bash exports SHLVL, one more than it inherits
 	shlvl := int64(0)
 	if v := f.global.vars["SHLVL"]; v != nil {
 		shlvl, _ = parseDecimal(v.str)
 	}
-	f.global.vars["SHLVL"] = &variable{set: true, str: itoa64(max(shlvl, 0) + 1), attrs: attrExport, gen: f.global.gen}
+	f.global.put("SHLVL", newVar(variable{set: true, str: itoa64(max(shlvl, 0) + 1), attrs: attrExport}))
 	if _, ok := f.global.vars["IFS"]; !ok {
-		f.global.vars["IFS"] = &variable{set: true, str: " \t\n", gen: f.global.gen}
+		f.global.put("IFS", newVar(variable{set: true, str: " \t\n"}))
 	}
 	// bash exports PWD from its start, set to where it starts (an
 	// inherited PWD naming another directory, as after env -C, is
 	// replaced), and OLDPWD too once cd sets it (declared exported but
 	// unset until then).
-	f.global.vars["PWD"] = &variable{set: true, str: f.dir, attrs: attrExport, gen: f.global.gen}
+	f.global.put("PWD", newVar(variable{set: true, str: f.dir, attrs: attrExport}))
 	if _, ok := f.global.vars["OLDPWD"]; !ok {
-		f.global.vars["OLDPWD"] = &variable{attrs: attrExport, gen: f.global.gen}
+		f.global.put("OLDPWD", newVar(variable{attrs: attrExport}))
 	}
-	ver := &variable{attrs: attrIndexed | attrReadonly, set: true, idx: &sparse{}, gen: f.global.gen}
-	for i, s := range []string{"5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"} {
-		ver.idx.set(int64(i), s)
+	info := []string{"5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"}
+	ver := newVar(variable{attrs: attrIndexed | attrReadonly, set: true, idx: &sparse{keys: []int64{0, 1, 2, 3, 4, 5}, vals: info}})
+	for _, s := range info {
+		ver.idx.bytes += int64(len(s)) + elemOverhead
 	}
-	f.global.vars["BASH_VERSINFO"] = ver
+	f.global.put("BASH_VERSINFO", ver)
 }
 
 // nativeShellVars are bash's unexported variables a script sees.
@@ -71,6 +85,9 @@ var nativeShellVars = map[string]string{
 
 // lookupRaw finds a variable without following namerefs.
 func (f *frame) lookupRaw(name string) *variable {
+	if sc := f.vars; sc != nil && sc.parent == nil {
+		return sc.get(name) // the global scope alone: a top-level loop
+	}
 	for sc := f.vars; sc != nil; sc = sc.parent {
 		if v, ok := sc.vars[name]; ok {
 			return v
@@ -182,7 +199,7 @@ func (f *frame) writable(sc *scope, name string) *variable {
 		if f.opts.has(optAllexport) {
 			v.attrs |= attrExport
 		}
-		sc.vars[name] = v
+		sc.put(name, v)
 		return v
 	}
 	if v.attrs&attrReadonly != 0 {
@@ -351,9 +368,16 @@ func (f *frame) assignIn(sc *scope, name, val string, appendTo bool) bool {
 // it, and not one the shell watches; else nil.
 func (f *frame) ownedPlain(name string) *variable {
 	for sc := f.vars; sc != nil; sc = sc.parent {
-		v, ok := sc.vars[name]
-		if !ok {
-			continue
+		var v *variable
+		if sc.parent == nil {
+			if v = sc.get(name); v == nil {
+				continue
+			}
+		} else {
+			var ok bool
+			if v, ok = sc.vars[name]; !ok {
+				continue
+			}
 		}
 		if v == nil || v.gen != sc.gen || v.idx != nil || v.assoc != nil ||
 			v.attrs&(attrNameref|attrReadonly|attrInteger|attrLower|attrUpper) != 0 {
@@ -506,9 +530,9 @@ func (f *frame) unsetVar(name string) bool {
 		}
 		f.call.sh.Budget.charge(-v.size())
 		if sc == f.vars && sc.fn != "" {
-			sc.vars[name] = &variable{gen: sc.gen}
+			sc.put(name, &variable{gen: sc.gen})
 		} else {
-			delete(sc.vars, name)
+			sc.del(name)
 		}
 		return true
 	}

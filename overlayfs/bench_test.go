@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // benchFileSize is the file the read-throughput benchmarks stream.
@@ -70,4 +71,36 @@ func BenchmarkHostRead(b *testing.B) {
 		io.CopyBuffer(io.Discard, readerOnly{f}, buf)
 		f.Close()
 	}
+}
+
+// BenchmarkOverlayWriteUpper writes a 256 MiB file into the overlay's
+// memory layer in 128 KiB pieces, as cp and dd do. max-write-µs is the
+// longest single Write: the time one call holds the layer's lock and, if
+// the file had to be copied whole to grow, a memmove no stop or GC could
+// interrupt.
+func BenchmarkOverlayWriteUpper(b *testing.B) {
+	const size = 256 << 20
+	o := newOverlay(b, b.TempDir())
+	piece := make([]byte, 128<<10)
+	b.SetBytes(size)
+	b.ReportAllocs()
+	var longest time.Duration
+	for b.Loop() {
+		f, err := o.Create("/big")
+		if err != nil {
+			b.Fatal(err)
+		}
+		for written := 0; written < size; written += len(piece) {
+			start := time.Now()
+			if _, err := f.Write(piece); err != nil {
+				b.Fatal(err)
+			}
+			longest = max(longest, time.Since(start))
+		}
+		f.Close()
+		if err := o.Remove("/big"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(longest.Microseconds()), "max-write-µs")
 }

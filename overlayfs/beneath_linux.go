@@ -134,7 +134,7 @@ func (h *HostFs) openReadBeneath(name string, follow, dirs bool) (File, error) {
 	switch st.Mode & unix.S_IFMT {
 	case unix.S_IFREG:
 		// O_NONBLOCK stays: it changes nothing for a regular file.
-		return newFdFile(fd, Clean(name)), nil
+		return newFdFile(fd, Clean(name), &st), nil
 	case unix.S_IFDIR:
 		if !dirs {
 			unix.Close(fd)

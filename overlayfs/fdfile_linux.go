@@ -26,12 +26,14 @@ type fdFile struct {
 	fd      int // -1 once closed
 	name    string
 	cleanup runtime.Cleanup
+	opened  hostInfo // what the open's fstat found (see OpenInfo)
 }
 
 // newFdFile takes ownership of fd, a regular file open for reading; name
-// is the layer path.
-func newFdFile(fd int, name string) *fdFile {
-	f := &fdFile{fd: fd, name: name}
+// is the layer path and st what fstat found on fd.
+func newFdFile(fd int, name string, st *unix.Stat_t) *fdFile {
+	f := &fdFile{fd: fd, name: name, opened: hostInfo{name: path.Base(name), st: *st}}
+	f.opened.fill()
 	// A command that forgets Close must not leak the descriptor for the
 	// life of the server.
 	f.cleanup = runtime.AddCleanup(f, func(fd int) { unix.Close(fd) }, fd)
@@ -131,6 +133,11 @@ func (f *fdFile) Stat() (fs.FileInfo, error) {
 	info.fill()
 	return info, nil
 }
+
+// OpenInfo is the file as its open found it (OpenStater): the open had to
+// fstat the descriptor to refuse FIFOs and devices, and a caller that only
+// needs the type, or a size as a hint, need not pay a second fstat.
+func (f *fdFile) OpenInfo() fs.FileInfo { return &f.opened }
 
 func (f *fdFile) Sync() error {
 	return f.use("sync", func(fd int) error { return unix.Fsync(fd) })

@@ -196,3 +196,38 @@ func TestReadDirents(t *testing.T) {
 		t.Errorf("listing a FIFO: %v, want ENOTDIR", err)
 	}
 }
+
+// TestFdFileOpenInfo: OpenInfo is the file as opened, without a system
+// call; Stat is the file as it is now (a write since the open shows there
+// only).
+func TestFdFileOpenInfo(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "f.txt")
+	if err := os.WriteFile(name, []byte("hello\n"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	h, err := NewHostFs(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	f, err := h.OpenFollow("/f.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	o, ok := f.(OpenStater)
+	if !ok {
+		t.Fatalf("%T is not an OpenStater", f)
+	}
+	if err := os.WriteFile(name, []byte("hello world\n"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	fi := o.OpenInfo()
+	if fi == nil || fi.Name() != "f.txt" || fi.Size() != 6 || !fi.Mode().IsRegular() || fi.Mode().Perm() != 0o640 {
+		t.Fatalf("OpenInfo() = %v", fi)
+	}
+	if now, err := f.Stat(); err != nil || now.Size() != 12 {
+		t.Errorf("Stat() after a write = %v, %v; want size 12", now, err)
+	}
+}

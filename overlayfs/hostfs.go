@@ -301,6 +301,13 @@ type hostFile struct {
 
 func (f *hostFile) Name() string { return f.name }
 
+// OpenStater is implemented by files that kept what the stat their open
+// took found: the type, size and times as they were at the open, without a
+// system call. Stat is the file as it is now.
+type OpenStater interface {
+	OpenInfo() fs.FileInfo // nil when the file kept nothing
+}
+
 // OSFiler is implemented by files that may be host files underneath.
 type OSFiler interface {
 	// OSFile returns the host file, or nil. Its name is not the layer

@@ -75,7 +75,7 @@ func (q *Quota) release(bytes int64, files int64) {
 type memNode struct {
 	mode   fs.FileMode
 	mtime  time.Time
-	data   []byte // regular files
+	data   chunks // regular files
 	target string // symlinks
 	// children in creation order, which is this layer's native order.
 	children map[string]*memNode
@@ -87,7 +87,7 @@ type memNode struct {
 }
 
 func (n *memNode) info(name string) fs.FileInfo {
-	size := int64(len(n.data))
+	size := n.data.size
 	if n.mode&fs.ModeSymlink != 0 {
 		size = int64(len(n.target))
 	} else if n.mode.IsDir() {
@@ -107,7 +107,7 @@ func (n *memNode) unlinked() (bytes, files int64) {
 		n.links--
 		return 0, 1
 	}
-	return int64(len(n.data)), 1
+	return n.data.size, 1
 }
 
 func (n *memNode) addChild(name string, c *memNode) {
@@ -134,15 +134,19 @@ type MemFs struct {
 	root  *memNode
 	quota *Quota
 	now   func() time.Time
+	// chunkShift sets the block size of its files' data (tests make it
+	// small to cross block boundaries often).
+	chunkShift uint8
 }
 
 // NewMemFs returns an empty in-memory layer whose contents count against q
 // (which may be nil).
 func NewMemFs(q *Quota) *MemFs {
 	return &MemFs{
-		root:  &memNode{mode: fs.ModeDir | 0o755, mtime: time.Now(), children: map[string]*memNode{}},
-		quota: q,
-		now:   time.Now,
+		root:       &memNode{mode: fs.ModeDir | 0o755, mtime: time.Now(), children: map[string]*memNode{}},
+		quota:      q,
+		now:        time.Now,
+		chunkShift: defaultChunkShift,
 	}
 }
 
@@ -284,7 +288,7 @@ func (m *MemFs) OpenFile(name string, flag int, perm fs.FileMode) (File, error) 
 			return nil, pathErr("open", name, syscall.ENOSPC)
 		}
 		now := m.now()
-		n = &memNode{mode: perm.Perm(), mtime: now}
+		n = &memNode{mode: perm.Perm(), mtime: now, data: chunks{shift: m.chunkShift}}
 		p.addChild(base, n)
 		p.mtime = now
 	case err != nil:
@@ -304,14 +308,14 @@ func (m *MemFs) OpenFile(name string, flag int, perm fs.FileMode) (File, error) 
 		}
 		return NewDirFile(name, n.info(path.Base(name)), entries), nil
 	}
-	if flag&os.O_TRUNC != 0 && isWrite(flag) && len(n.data) > 0 {
-		m.quota.release(int64(len(n.data)), 0)
-		n.data = nil
+	if flag&os.O_TRUNC != 0 && isWrite(flag) && n.data.size > 0 {
+		m.quota.release(n.data.size, 0)
+		n.data = chunks{shift: n.data.shift}
 		n.mtime = m.now()
 	}
 	h := &memFile{fs: m, node: n, name: name, flag: flag}
 	if flag&os.O_APPEND != 0 {
-		h.off = int64(len(n.data))
+		h.off = n.data.size
 	}
 	return h, nil
 }
@@ -519,10 +523,13 @@ func (f *memFile) ReadAt(p []byte, off int64) (int, error) {
 	}
 	f.fs.mu.RLock()
 	defer f.fs.mu.RUnlock()
-	if off >= int64(len(f.node.data)) {
+	if off < 0 {
+		return 0, pathErr("read", f.name, syscall.EINVAL)
+	}
+	if off >= f.node.data.size {
 		return 0, io.EOF
 	}
-	n := copy(p, f.node.data[off:])
+	n := f.node.data.readAt(p, off)
 	if n < len(p) {
 		return n, io.EOF
 	}
@@ -531,7 +538,7 @@ func (f *memFile) ReadAt(p []byte, off int64) (int, error) {
 
 func (f *memFile) Seek(offset int64, whence int) (int64, error) {
 	f.fs.mu.RLock()
-	size := int64(len(f.node.data))
+	size := f.node.data.size
 	f.fs.mu.RUnlock()
 	switch whence {
 	case io.SeekCurrent:
@@ -549,7 +556,7 @@ func (f *memFile) Seek(offset int64, whence int) (int64, error) {
 func (f *memFile) Write(p []byte) (int, error) {
 	if f.flag&os.O_APPEND != 0 {
 		f.fs.mu.RLock()
-		f.off = int64(len(f.node.data))
+		f.off = f.node.data.size
 		f.fs.mu.RUnlock()
 	}
 	n, err := f.WriteAt(p, f.off)
@@ -566,21 +573,17 @@ func (f *memFile) WriteAt(p []byte, off int64) (int, error) {
 	if f.flag&(os.O_WRONLY|os.O_RDWR) == 0 {
 		return 0, pathErr("write", f.name, syscall.EBADF)
 	}
+	if off < 0 {
+		return 0, pathErr("write", f.name, syscall.EINVAL)
+	}
 	f.fs.mu.Lock()
 	defer f.fs.mu.Unlock()
-	end := off + int64(len(p))
-	if grow := end - int64(len(f.node.data)); grow > 0 {
+	if grow := off + int64(len(p)) - f.node.data.size; grow > 0 && len(p) > 0 {
 		if !f.fs.quota.reserveBytes(grow) {
 			return 0, pathErr("write", f.name, syscall.ENOSPC)
 		}
-		if end > int64(cap(f.node.data)) {
-			nd := make([]byte, len(f.node.data), max(end, 2*int64(cap(f.node.data))))
-			copy(nd, f.node.data)
-			f.node.data = nd
-		}
-		f.node.data = f.node.data[:end]
 	}
-	copy(f.node.data[off:], p)
+	f.node.data.writeAt(p, off)
 	f.node.mtime = f.fs.now()
 	return len(p), nil
 }
@@ -595,18 +598,18 @@ func (f *memFile) Truncate(size int64) error {
 func (m *MemFs) truncateNode(n *memNode, name string, size int64) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	cur := int64(len(n.data))
+	if size < 0 {
+		return pathErr("truncate", name, syscall.EINVAL)
+	}
+	cur := n.data.size
 	if size > cur {
 		if !m.quota.reserveBytes(size - cur) {
 			return pathErr("truncate", name, syscall.ENOSPC)
 		}
-		nd := make([]byte, size)
-		copy(nd, n.data)
-		n.data = nd
 	} else {
 		m.quota.release(cur-size, 0)
-		n.data = n.data[:size]
 	}
+	n.data.truncate(size)
 	n.mtime = m.now()
 	return nil
 }

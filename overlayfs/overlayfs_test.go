@@ -396,7 +396,12 @@ func FuzzOverlay(f *testing.F) {
 	f.Fuzz(func(t *testing.T, ops []byte) {
 		dir := baseDir(t)
 		before := digest(t, dir)
-		o := newOverlay(t, dir)
+		host, err := NewHostFs(dir, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer host.Close()
+		o := NewOverlay(host, smallChunks(NewMemFs(&Quota{})))
 		names := []string{"/", "/a", "/a/b", "/a/b/f.txt", "/top.txt", "/link", "/new", "/a/new", "/moved", "/../x", "/a/b/../../top.txt"}
 		for i := 0; i+2 < len(ops); i += 3 {
 			p := names[int(ops[i+1])%len(names)]

@@ -650,6 +650,14 @@ type namedFile struct {
 
 func (f *namedFile) Name() string { return f.name }
 
+// OpenInfo passes on the file's open-time stat (see overlayfs.OpenStater).
+func (f *namedFile) OpenInfo() fs.FileInfo {
+	if o, ok := f.File.(overlayfs.OpenStater); ok {
+		return o.OpenInfo()
+	}
+	return nil
+}
+
 // OSFile is the host file under f, if it is one (see overlayfs.OSFiler).
 func (f *namedFile) OSFile() *os.File {
 	if of, ok := f.File.(overlayfs.OSFiler); ok {

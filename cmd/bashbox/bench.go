@@ -1,3 +1,5 @@
+//go:build !bashbox_front
+
 package main
 
 import (
@@ -56,8 +58,8 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer bb.Close()
-	if exe, err := os.Executable(); err == nil {
-		bb.Exe = exe // the start-up op runs the CLI itself
+	if exe, err := frontExe(); err == nil {
+		bb.Exe = exe // the start-up op runs the CLI as users start it
 	}
 	runners := []bench.Runner{bench.HostShell{Path: *hostShell}, bb}
 	for _, p := range *peers {

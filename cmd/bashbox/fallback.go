@@ -1,3 +1,5 @@
+//go:build !bashbox_front
+
 package main
 
 import (

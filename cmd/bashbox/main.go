@@ -1,3 +1,5 @@
+//go:build !bashbox_front
+
 // Command bashbox runs shell scripts in the in-process sandbox (run), serves
 // it to agents (serve), runs the classic host Bash tool (bash, doctor) and
 // benchmarks it against the host shell (bench).

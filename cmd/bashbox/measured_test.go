@@ -1,3 +1,5 @@
+//go:build !bashbox_front
+
 package main
 
 import (
@@ -70,6 +72,8 @@ func TestMeasuredCasesEndOnTheirBudget(t *testing.T) {
 		{"head-sort", `head -c 1500000000 /dev/zero | sort`, nil, "memory", 0, 0, 10 * mib},
 		{"subst-bomb", `x=$(zcat bomb.gz | tr '\0' a)`, []string{"--timeout", "10s"}, "memory", 0, 0, 256 * mib},
 		{"subst-bomb-small", `x=$(zcat bomb.gz | tr '\0' a)`, nil, "memory", 0, 0, 16 * mib},
+		{"jq-objects", `jq -n '[range(1e9) | {a: ., b: {c: .}}] | length'`, nil, "memory", 0, 0, 16 * mib},
+		{"jq-reduce-object", `jq -n 'reduce range(1e9) as $i (null; {next: ., i: $i}) | length'`, nil, "memory", 0, 0, 16 * mib},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

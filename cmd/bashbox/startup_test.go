@@ -1,3 +1,5 @@
+//go:build !bashbox_front
+
 package main
 
 import (
@@ -31,16 +33,22 @@ func TestRunStartsNoHostProcess(t *testing.T) {
 }
 
 // BenchmarkStartup times `bashbox run -c true` as a fresh process against
-// `bash -c true`, paired: each iteration launches one of each, so machine
-// load hits both alike. The binary is built as `make build` ships it
-// (static, stripped). Reported per launch: wall and CPU (user+sys, from
-// wait4) of each, and bashbox's ratios to bash; the issue's target is a
-// ratio of 1.
+// `bash -c true` and a static Go program that only exits (the floor of any
+// Go binary), paired: each iteration launches one of each, so machine load
+// hits all alike. The binaries are built as `make build` ships them
+// (static, stripped): the lean front, with bashbox-full beside it. Reported
+// per launch: wall and CPU (user+sys, from wait4) of each, and bashbox's
+// ratios to bash; the issue's target is a ratio of 1.
 //
 //	go test ./cmd/bashbox -run '^$' -bench Startup -benchtime 50x
 func BenchmarkStartup(b *testing.B) {
-	exe := filepath.Join(b.TempDir(), "bashbox")
-	build := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", exe, ".")
+	exe, _ := buildPair(b)
+	hello := filepath.Join(b.TempDir(), "hello")
+	src := filepath.Join(b.TempDir(), "hello.go")
+	if err := os.WriteFile(src, []byte("package main\n\nimport \"os\"\n\nfunc main() { os.Exit(0) }\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	build := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", hello, src)
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v: %s", err, out)
@@ -51,22 +59,25 @@ func BenchmarkStartup(b *testing.B) {
 	}
 	launch := func(exe string, args ...string) (wall, cpu time.Duration) {
 		cmd := exec.Command(exe, args...)
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "BASHBOX_LEAN_ONLY=1"}
 		start := time.Now()
 		if out, err := cmd.CombinedOutput(); err != nil {
 			b.Fatalf("%s %s: %v: %s", exe, strings.Join(args, " "), err, out)
 		}
 		return time.Since(start), cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	}
-	launch(exe, "run", "-c", "true") // page cache and dentries warm for both
+	launch(exe, "run", "-c", "true") // page cache and dentries warm for all
 	launch(bash, "-c", "true")
-	var bbWall, bbCPU, shWall, shCPU time.Duration
+	launch(hello)
+	var bbWall, bbCPU, shWall, shCPU, goWall, goCPU time.Duration
 	n := 0
 	for b.Loop() {
 		w, c := launch(exe, "run", "-c", "true")
 		bbWall, bbCPU = bbWall+w, bbCPU+c
 		w, c = launch(bash, "-c", "true")
 		shWall, shCPU = shWall+w, shCPU+c
+		w, c = launch(hello)
+		goWall, goCPU = goWall+w, goCPU+c
 		n++
 	}
 	ms := func(d time.Duration) float64 { return float64(d) / float64(n) / 1e6 }
@@ -74,7 +85,9 @@ func BenchmarkStartup(b *testing.B) {
 	b.ReportMetric(ms(bbCPU), "bashbox-cpu-ms")
 	b.ReportMetric(ms(shWall), "bash-wall-ms")
 	b.ReportMetric(ms(shCPU), "bash-cpu-ms")
+	b.ReportMetric(ms(goWall), "go-exit-wall-ms")
+	b.ReportMetric(ms(goCPU), "go-exit-cpu-ms")
 	b.ReportMetric(float64(bbWall)/float64(shWall), "x-bash-wall")
 	b.ReportMetric(float64(bbCPU)/float64(max(shCPU, 1)), "x-bash-cpu")
-	b.ReportMetric(0, "ns/op") // two launches per op: the figures above say it
+	b.ReportMetric(0, "ns/op") // three launches per op: the figures above say it
 }

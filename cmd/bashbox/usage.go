@@ -9,32 +9,11 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
-
-	"github.com/bashbox/bashbox/config"
 )
 
 // exitUsage is the status of every usage error: a bad flag, a bad value, a
 // missing volume directory. Nothing has run when it is returned.
 const exitUsage = 2
-
-// parseFlags parses args into fs, the one place every subcommand's flags go
-// through, so a flag added anywhere gets the same error handling: on a bad
-// flag or value it prints "bashbox: MESSAGE" and a hint and returns
-// (exitUsage, false); on --help it returns (0, false) after fs.Usage ran.
-// Budget flags (--timeout and every --max-*) must be positive.
-func parseFlags(fs *pflag.FlagSet, args []string, stderr io.Writer) (int, bool) {
-	err := fs.Parse(args)
-	if errors.Is(err, pflag.ErrHelp) {
-		return 0, false
-	}
-	if err == nil {
-		err = checkBudgets(fs)
-	}
-	if err != nil {
-		return usageError(stderr, fs, "%s", flagErrorText(err)), false
-	}
-	return 0, true
-}
 
 // usageError prints "bashbox: MESSAGE" and the hint of fs's command and
 // returns exitUsage.
@@ -90,7 +69,7 @@ func isBudget(name string) bool { return name == "timeout" || strings.HasPrefix(
 // checkBudgets refuses a budget flag given as zero or negative (a budget
 // that stops everything, or nothing, is a typo), and a size budget that is
 // not a size.
-func checkBudgets(fs *pflag.FlagSet) error {
+func checkBudgets(fs *pflag.FlagSet, parseSize func(string) (int64, error)) error {
 	var err error
 	fs.Visit(func(f *pflag.Flag) {
 		if err != nil || !isBudget(f.Name) {
@@ -106,7 +85,7 @@ func checkBudgets(fs *pflag.FlagSet) error {
 			n, _ := strconv.ParseInt(val, 10, 64)
 			positive = n > 0
 		case "string":
-			n, perr := config.ParseSize(val)
+			n, perr := parseSize(val)
 			if perr != nil {
 				err = fmt.Errorf("invalid value %q for %s: want a size in bytes, e.g. 1048576, 512KiB, 10MiB or 1GB", val, flagName(f))
 				return

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/benhoyt/goawk/interp"
+	"github.com/benhoyt/goawk/parser"
+
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/builtins/cmdtest"
 )
@@ -40,6 +43,51 @@ func BenchmarkPrintFields(b *testing.B) {
 			Stdin: strings.NewReader(in), Stdout: io.Discard, Stderr: io.Discard, Dir: "/work", FS: (&cmdtest.Env{}).NewFS()}
 		if Run(context.Background(), c) != 0 {
 			b.Fatal("failed")
+		}
+	}
+}
+
+// groupBy is the bench's awk_groupby program (bench/ops.go).
+const groupBy = `NR > 1 { n[$2]++; s[$2] += $3 } END { for (k in n) printf "%s %d %.2f\n", k, n[k], s[k] / n[k] }`
+
+func salesInput(n int) string {
+	depts := []string{"eng", "ops", "sales", "support", "research", "legal", "finance"}
+	var b strings.Builder
+	b.WriteString("id,dept,amount\n")
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, "%d,%s,%d.%02d\n", i, depts[(i*7919)%len(depts)], (i*104729)%10000, i%100)
+	}
+	return b.String()
+}
+
+// BenchmarkGroupBy and BenchmarkGroupByGoawk run the same program on the
+// same input through awk and through goawk alone: their ratio is what the
+// sandbox's rewrite and I/O cost (compare CPU and allocations, paired).
+func BenchmarkGroupBy(b *testing.B) {
+	in := salesInput(300000)
+	fsys := (&cmdtest.Env{Files: map[string]string{"sales.csv": in}}).NewFS()
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		c := &builtins.Call{Args: []string{"awk", "-F,", groupBy, "sales.csv"},
+			Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, Dir: "/work", FS: fsys}
+		if Run(context.Background(), c) != 0 {
+			b.Fatal("failed")
+		}
+	}
+}
+
+func BenchmarkGroupByGoawk(b *testing.B) {
+	in := salesInput(300000)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		prog, err := parser.ParseProgram([]byte(groupBy), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := interp.ExecProgram(prog, &interp.Config{Stdin: strings.NewReader(in), Output: io.Discard, Vars: []string{"FS", ","}}); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -2,10 +2,8 @@ package awk
 
 import (
 	"fmt"
-	"maps"
 	"math"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -39,32 +37,27 @@ import (
 
 // Native function names. The prefix keeps them out of the user's way.
 const (
-	nOut       = "__bb_out"
-	nGetFile   = "__bb_gf"
-	nGetCmd    = "__bb_gc"
-	nRecord    = "__bb_rec"
-	nClose     = "__bb_close"
-	nFlush     = "__bb_fflush"
-	nSystem    = "__bb_system"
-	nFilename  = "__bb_fname"
-	nSkipFile  = "__bb_skipfile"
-	nArg       = "__bb_arg"
-	nSync      = "__bb_sync"
-	nSetRS     = "__bb_rs"
-	nHeld      = "__bb_held"
-	fCheck     = "__bb_chk"
-	vTick      = "__bb_c"
-	vNextTick  = "__bb_nx"
-	vScanElems = "__bb_se"
-	vScanBytes = "__bb_sb"
-	vRSValue   = "__bb_rv"
-	vStatus    = "__bb_s"
-	vSplit     = "__bb_sa"
-	vConv      = "__bb_cf"
-	vText      = "__bb_t"
-	vIndex     = "__bb_i"
-	vArgv      = "__bb_ARGV"
-	vArgc      = "__bb_ARGC"
+	nOut      = "__bb_out"
+	nGetFile  = "__bb_gf"
+	nGetCmd   = "__bb_gc"
+	nRecord   = "__bb_rec"
+	nClose    = "__bb_close"
+	nFlush    = "__bb_fflush"
+	nSystem   = "__bb_system"
+	nFilename = "__bb_fname"
+	nSkipFile = "__bb_skipfile"
+	nArg      = "__bb_arg"
+	nSync     = "__bb_sync"
+	nSetRS    = "__bb_rs"
+	nHeld     = "__bb_held"
+	vRSValue  = "__bb_rv"
+	vStatus   = "__bb_s"
+	vSplit    = "__bb_sa"
+	vConv     = "__bb_cf"
+	vText     = "__bb_t"
+	vIndex    = "__bb_i"
+	vArgv     = "__bb_ARGV"
+	vArgc     = "__bb_ARGC"
 )
 
 // noSplit is a regex that never matches: split() with it gives back the
@@ -88,12 +81,12 @@ type gen struct {
 	// (checkFunc) measures the globals.
 	arrays, scalars, locals map[string]bool
 	prog                    *parser.Program
+	// fn and params are the function being generated ("" in rules).
+	fn     string
+	params []string
+	// counted are the functions with a hidden argument count.
+	counted map[string]bool
 }
-
-// tick runs the memory check every so many steps; it starts each rule
-// pass, loop iteration and function call, so a program cannot grow its
-// arrays for long between two checks.
-const tick = "if (++" + vTick + " >= " + vNextTick + ") " + fCheck + "()\n"
 
 // specials are awk's own variables, not counted as the program's data.
 var specials = map[string]bool{"ARGC": true, "ARGV": true, "CONVFMT": true, "ENVIRON": true, "FILENAME": true,
@@ -112,48 +105,6 @@ func (g *gen) noteScalar(name string) {
 	}
 }
 
-// checkFunc is the memory check, run every checkSteps steps. It charges
-// (through __bb_held) the global arrays' elements and bytes and the
-// global scalars' bytes. Counting elements costs one length() per array;
-// the bytes of keys and values are measured by walking the arrays only
-// when the element count has doubled or halved since the last walk, and
-// estimated from that walk's average in between, so that checking costs
-// a constant per step however large the arrays are.
-func (g *gen) checkFunc() string {
-	var b strings.Builder
-	b.WriteString("function " + fCheck + "(__bb_k, __bb_n, __bb_e) {\n")
-	for v := range g.scalars {
-		// A name seen only as a value may be an array that the program
-		// passes to functions: goawk's resolver knows.
-		if _, info, ok := g.prog.LookupVar("", v); ok && info.Type.String() == "array" {
-			g.arrays[v] = true
-		}
-	}
-	// A name also seen as a scalar is an array passed to a function
-	// (goawk refuses a scalar that is indexed).
-	arrays := slices.Sorted(maps.Keys(g.arrays))
-	for _, a := range arrays {
-		b.WriteString("__bb_e += length(" + rename(a) + ")\n")
-	}
-	b.WriteString("if (__bb_e >= 2 * " + vScanElems + " || 2 * __bb_e < " + vScanElems + ") {\n")
-	for _, a := range arrays {
-		a = rename(a)
-		b.WriteString("for (__bb_k in " + a + ") __bb_n += length(__bb_k) + length(" + a + "[__bb_k])\n")
-	}
-	b.WriteString(vScanElems + " = __bb_e + 1\n" + vScanBytes + " = __bb_n\n} else __bb_n = __bb_e * " + vScanBytes + " / " + vScanElems + "\n")
-	for _, v := range slices.Sorted(maps.Keys(g.scalars)) {
-		if !g.arrays[v] {
-			b.WriteString("__bb_n += length(" + rename(v) + ")\n")
-		}
-	}
-	b.WriteString(nHeld + "(__bb_n, __bb_e)\n" + vNextTick + " = " + vTick + " + " + strconv.Itoa(checkSteps) + "\n}\n")
-	return b.String()
-}
-
-// checkSteps is how many steps (rule passes, loop iterations, calls) pass
-// between two memory checks.
-const checkSteps = 1024
-
 // generate returns the sandbox version of prog.
 func generate(prog *parser.Program, ofmt bool) (src string, err error) {
 	defer func() {
@@ -163,10 +114,18 @@ func generate(prog *parser.Program, ofmt bool) (src string, err error) {
 	}()
 	g := &gen{ofmt: ofmt, exts: extNames, defaultZero: extZeroArg, arrays: map[string]bool{}, scalars: map[string]bool{}, prog: prog}
 	p := reflect.ValueOf(prog).Elem().FieldByName("ResolvedProgram").FieldByName("Program")
-	g.userFuncs = map[string]bool{}
+	g.userFuncs, g.counted = map[string]bool{}, map[string]bool{}
 	for i := 0; i < p.FieldByName("Functions").Len(); i++ {
-		g.userFuncs[p.FieldByName("Functions").Index(i).Elem().FieldByName("Name").String()] = true
+		f := p.FieldByName("Functions").Index(i).Elem()
+		g.fn = f.FieldByName("Name").String()
+		g.userFuncs[g.fn] = true
+		for _, param := range f.FieldByName("Params").Interface().([]string) {
+			if g.isArrayParam(param) {
+				g.counted[g.fn] = true
+			}
+		}
 	}
+	g.fn = ""
 	// The first BEGIN copies the real operands into the user's ARGV and
 	// hands goawk "-" for each input file.
 	g.w("BEGIN {\n" + vArgc + " = ARGC\nfor (" + vIndex + " = 0; " + vIndex + " < ARGC; " + vIndex + "++) {\n" +
@@ -184,7 +143,7 @@ func generate(prog *parser.Program, ofmt bool) (src string, err error) {
 		"ARGC = " + vArgc + "\n}\n}\n")
 	actions := p.FieldByName("Actions")
 	if actions.Len() > 0 {
-		g.w("{\n" + tick + "}\n")
+		g.w("{\n" + g.tick() + "}\n")
 	}
 	for i := 0; i < actions.Len(); i++ {
 		a := actions.Index(i).Elem()
@@ -212,14 +171,24 @@ func generate(prog *parser.Program, ofmt bool) (src string, err error) {
 	for i := 0; i < funcs.Len(); i++ {
 		f := funcs.Index(i).Elem()
 		params := f.FieldByName("Params").Interface().([]string)
-		g.w("function " + f.FieldByName("Name").String() + "(" + strings.Join(renameAll(params), ", ") + ") {\n" + tick)
+		g.fn, g.params = f.FieldByName("Name").String(), params
+		// A function with array parameters has a hidden first one: how
+		// many arguments the call passed (the arrays after them are the
+		// frame's own).
+		all := renameAll(params)
+		if g.counted[g.fn] {
+			all = append([]string{vArgCount}, all...)
+		}
+		g.w("function " + g.fn + "(" + strings.Join(all, ", ") + ") {\n" + vDepth + "++\n" + g.tick())
 		g.locals = map[string]bool{}
 		for _, p := range params {
 			g.locals[p] = true
 		}
 		g.stmts(f.FieldByName("Body"))
 		g.locals = nil
-		g.w("}\n")
+		g.w(g.pop() + "}\n")
+		g.w(g.frameFunc())
+		g.fn, g.params = "", nil
 	}
 	g.w(g.checkFunc())
 	return g.b.String(), nil
@@ -285,7 +254,7 @@ func (g *gen) block(list reflect.Value) {
 
 // loopBody is a loop's body, which runs the memory check.
 func (g *gen) loopBody(list reflect.Value) {
-	g.w("{\n" + tick)
+	g.w("{\n" + g.tick())
 	g.stmts(list)
 	g.w("}")
 }
@@ -296,9 +265,9 @@ func (g *gen) stmt(v reflect.Value) {
 	case "PrintStmt", "PrintfStmt":
 		g.w(g.print(v, false))
 	case "ExprStmt":
-		g.w(g.expr(n.FieldByName("Expr")))
+		g.w(g.bare(n.FieldByName("Expr")))
 	case "IfStmt":
-		g.w("if (" + g.expr(n.FieldByName("Cond")) + ") ")
+		g.w("if (" + g.cond(n.FieldByName("Cond")) + ") ")
 		g.block(n.FieldByName("Body"))
 		if e := n.FieldByName("Else"); e.Len() > 0 {
 			g.w(" else ")
@@ -311,7 +280,7 @@ func (g *gen) stmt(v reflect.Value) {
 		}
 		g.w("; ")
 		if c := n.FieldByName("Cond"); !isNil(c) {
-			g.w(g.expr(c))
+			g.w(g.cond(c))
 		}
 		g.w("; ")
 		if post := n.FieldByName("Post"); !isNil(post) {
@@ -325,12 +294,12 @@ func (g *gen) stmt(v reflect.Value) {
 		g.w("for (" + rename(n.FieldByName("Var").String()) + " in " + rename(n.FieldByName("Array").String()) + ") ")
 		g.loopBody(n.FieldByName("Body"))
 	case "WhileStmt":
-		g.w("while (" + g.expr(n.FieldByName("Cond")) + ") ")
+		g.w("while (" + g.cond(n.FieldByName("Cond")) + ") ")
 		g.loopBody(n.FieldByName("Body"))
 	case "DoWhileStmt":
 		g.w("do ")
 		g.loopBody(n.FieldByName("Body"))
-		g.w(" while (" + g.expr(n.FieldByName("Cond")) + ")")
+		g.w(" while (" + g.cond(n.FieldByName("Cond")) + ")")
 	case "BreakStmt":
 		g.w("break")
 	case "ContinueStmt":
@@ -340,14 +309,22 @@ func (g *gen) stmt(v reflect.Value) {
 	case "NextfileStmt":
 		g.w("{\n" + nSkipFile + "()\nnextfile\n}")
 	case "ExitStmt":
+		if g.fn != "" {
+			// The END rules run with no function frame left.
+			g.w("{\n" + resetFrames)
+		}
 		g.w("exit")
 		if s := n.FieldByName("Status"); !isNil(s) {
 			g.w(" " + g.expr(s))
 		}
+		if g.fn != "" {
+			g.w("\n}")
+		}
 	case "ReturnStmt":
-		g.w("return")
 		if s := n.FieldByName("Value"); !isNil(s) {
-			g.w(" " + g.expr(s))
+			g.w("{\n" + g.pop() + "return " + g.expr(s) + "\n}")
+		} else {
+			g.w("{\n" + g.pop() + "return\n}")
 		}
 	case "DeleteStmt":
 		g.noteArray(n.FieldByName("Array").String())
@@ -367,7 +344,7 @@ func (g *gen) stmt(v reflect.Value) {
 func (g *gen) simple(v reflect.Value) string {
 	switch kind(v) {
 	case "ExprStmt":
-		return g.expr(node(v).FieldByName("Expr"))
+		return g.bare(node(v).FieldByName("Expr"))
 	case "PrintStmt", "PrintfStmt":
 		return g.print(v, true)
 	}
@@ -390,17 +367,17 @@ func (g *gen) print(v reflect.Value, inline bool) string {
 		if args.Len() == 0 {
 			return name
 		}
-		return name + " (" + g.exprList(args) + ")"
+		return name + " (" + g.printArgs(args) + ")"
 	}
 	var text, pre string
 	if isPrintf {
-		text = "sprintf(" + g.exprList(args) + ")"
+		text = "sprintf(" + g.printArgs(args) + ")"
 	} else if args.Len() == 0 {
 		text = "$0 ORS"
 	} else {
 		parts := make([]string, args.Len())
 		for i := range parts {
-			parts[i] = g.expr(args.Index(i))
+			parts[i] = g.printArg(args.Index(i))
 		}
 		text = strings.Join(parts, " OFS ") + " ORS"
 		if g.ofmt && !inline {
@@ -424,10 +401,51 @@ func (g *gen) print(v reflect.Value, inline bool) string {
 	return call
 }
 
-func (g *gen) exprList(list reflect.Value) string {
+// bare renders an expression statement: an assignment or increment
+// without the parentheses g.expr puts around it, which goawk compiles into
+// one opcode (IncrArrayGlobal, AugAssignArrayGlobal...) only when it is
+// not grouped. expr renders these kinds as one parenthesized whole.
+func (g *gen) bare(v reflect.Value) string {
+	s := g.expr(v)
+	switch kind(v) {
+	case "AssignExpr", "AugAssignExpr", "IncrExpr":
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// cond renders a condition (of if, while, for and ?:): a comparison
+// without parentheses, which goawk compiles into a single compare-and-jump
+// only when it is not grouped.
+func (g *gen) cond(v reflect.Value) string {
+	s := g.expr(v)
+	if kind(v) == "BinaryExpr" {
+		switch tok(node(v).FieldByName("Op")) {
+		case lexer.EQUALS, lexer.NOT_EQUALS, lexer.LESS, lexer.LTE, lexer.GREATER, lexer.GTE:
+			return s[1 : len(s)-1]
+		}
+	}
+	return s
+}
+
+// printArgs renders print's and printf's arguments. A concatenation
+// there is written out and dropped, never held: it is not sized.
+func (g *gen) printArgs(list reflect.Value) string { return join(list, g.printArg) }
+
+func (g *gen) printArg(v reflect.Value) string {
+	if kind(v) == "BinaryExpr" && tok(node(v).FieldByName("Op")) == lexer.CONCAT {
+		return g.concat(node(v))
+	}
+	return g.expr(v)
+}
+
+func (g *gen) exprList(list reflect.Value) string { return join(list, g.expr) }
+
+// join renders the nodes of list with render, separated by commas.
+func join(list reflect.Value, render func(reflect.Value) string) string {
 	parts := make([]string, list.Len())
 	for i := range parts {
-		parts[i] = g.expr(list.Index(i))
+		parts[i] = render(list.Index(i))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -443,7 +461,15 @@ func (g *gen) lvalue(v reflect.Value) string {
 		g.noteArray(n.FieldByName("Array").String())
 		return rename(n.FieldByName("Array").String()) + "[" + g.exprList(n.FieldByName("Index")) + "]"
 	case "FieldExpr":
-		return "$(" + g.expr(n.FieldByName("Index")) + ")"
+		idx := n.FieldByName("Index")
+		if kind(idx) == "NumExpr" {
+			if f := node(idx).FieldByName("Value").Float(); f >= 0 && f == math.Trunc(f) && f < 1<<31 {
+				// $2, not $(2): goawk reads a constant field
+				// with one opcode only when it is not grouped.
+				return "$" + strconv.Itoa(int(f))
+			}
+		}
+		return "$(" + g.expr(idx) + ")"
 	case "NamedFieldExpr":
 		return "@(" + g.expr(n.FieldByName("Field")) + ")"
 	case "GroupingExpr":
@@ -470,16 +496,19 @@ func (g *gen) expr(v reflect.Value) string {
 		return "(" + tok(n.FieldByName("Op")).String() + g.expr(n.FieldByName("Value")) + ")"
 	case "BinaryExpr":
 		op := tok(n.FieldByName("Op"))
-		l, r := g.expr(n.FieldByName("Left")), g.expr(n.FieldByName("Right"))
 		if op == lexer.CONCAT {
-			return "(" + l + " " + r + ")"
+			if parts := concatParts(n); allPlain(parts) {
+				return g.presized(parts, g.concat(n))
+			}
+			return sized(g.concat(n))
 		}
+		l, r := g.expr(n.FieldByName("Left")), g.expr(n.FieldByName("Right"))
 		return "(" + l + " " + op.String() + " " + r + ")"
 	case "InExpr":
 		g.noteArray(n.FieldByName("Array").String())
 		return "((" + g.exprList(n.FieldByName("Index")) + ") in " + rename(n.FieldByName("Array").String()) + ")"
 	case "CondExpr":
-		return "(" + g.expr(n.FieldByName("Cond")) + " ? " + g.expr(n.FieldByName("True")) + " : " + g.expr(n.FieldByName("False")) + ")"
+		return "(" + g.cond(n.FieldByName("Cond")) + " ? " + g.expr(n.FieldByName("True")) + " : " + g.expr(n.FieldByName("False")) + ")"
 	case "NumExpr":
 		return formatNum(n.FieldByName("Value").Float())
 	case "StrExpr":
@@ -525,9 +554,18 @@ func (g *gen) expr(v reflect.Value) string {
 				}
 				list += "$0"
 			}
+			if name == "gensub" {
+				return sized(native + "(" + list + ")")
+			}
 			return native + "(" + list + ")"
 		}
-		return name + "(" + g.exprList(args) + ")"
+		if !g.counted[name] {
+			return name + "(" + g.exprList(args) + ")"
+		}
+		if args.Len() == 0 {
+			return name + "(0)"
+		}
+		return name + "(" + strconv.Itoa(args.Len()) + ", " + g.exprList(args) + ")"
 	case "MultiExpr":
 		return "(" + g.exprList(n.FieldByName("Exprs")) + ")"
 	case "GetlineExpr":
@@ -541,6 +579,19 @@ func (g *gen) expr(v reflect.Value) string {
 		return "(" + g.expr(inner) + ")"
 	}
 	panic("unknown expression " + kind(v))
+}
+
+// concat renders a concatenation chain a b c as one, which goawk joins
+// in one step, rather than as (a b) c.
+func (g *gen) concat(n reflect.Value) string {
+	var l string
+	if left := n.FieldByName("Left"); kind(left) == "BinaryExpr" && tok(node(left).FieldByName("Op")) == lexer.CONCAT {
+		l = g.concat(node(left))
+		l = l[1 : len(l)-1]
+	} else {
+		l = g.expr(left)
+	}
+	return "(" + l + " " + g.expr(n.FieldByName("Right")) + ")"
 }
 
 func (g *gen) call(n reflect.Value) string {
@@ -566,10 +617,21 @@ func (g *gen) call(n reflect.Value) string {
 	case lexer.F_SUB, lexer.F_GSUB:
 		parts := []string{g.expr(args.Index(0)), g.expr(args.Index(1))}
 		if args.Len() > 2 {
-			parts = append(parts, g.lvalue(args.Index(2)))
-			return g.setsRS(args.Index(2), fn.String()+"("+strings.Join(parts, ", ")+")")
+			target := args.Index(2)
+			parts = append(parts, g.lvalue(target))
+			call := fn.String() + "(" + strings.Join(parts, ", ") + ")"
+			if plain(target) {
+				call = sizedTarget(call, g.lvalue(target))
+			}
+			return g.setsRS(target, call)
 		}
-		return fn.String() + "(" + strings.Join(parts, ", ") + ")"
+		return sizedTarget(fn.String()+"("+strings.Join(parts, ", ")+")", "$0")
+	case lexer.F_SPRINTF, lexer.F_TOLOWER, lexer.F_TOUPPER:
+		call := fn.String() + "(" + g.exprList(args) + ")"
+		if parts := list(args); fn == lexer.F_SPRINTF && allPlain(parts) {
+			return g.presized(parts, call)
+		}
+		return sized(call)
 	case lexer.F_LENGTH:
 		if args.Len() == 1 && kind(args.Index(0)) == "VarExpr" && node(args.Index(0)).FieldByName("Name").String() != "FILENAME" {
 			// length(x) takes an array or a scalar: not noted either way.

@@ -74,6 +74,12 @@ type runtime struct {
 	fatal   error
 	main    *mainReader
 	charged int64 // what the program's variables hold, as last measured
+	// pending is what strings built since the last check (and records
+	// read by getline) were charged, until the check measures them.
+	pending int64
+	// lastSteps and lastInput are the step count and the main input's
+	// bytes at the last check.
+	lastSteps, lastInput int64
 }
 
 // elementCost is what goawk spends on an array element beside its key
@@ -81,9 +87,14 @@ type runtime struct {
 const elementCost = 80
 
 // held charges what the memory check measured (bytes of keys and values,
-// and elements) to the call's memory budget.
-func (rt *runtime) held(bytes, elements int) (int, error) {
+// and elements) to the call's memory budget, in place of what was charged
+// before, and returns how many steps may pass before the next check: at
+// most checkSteps, fewer when the steps since the last check read so much
+// input that checkSteps of them could hold more than checkInput bytes.
+func (rt *runtime) held(bytes, elements, steps int) (int, error) {
 	size := int64(bytes) + int64(elements)*elementCost
+	rt.c.Shrink(rt.pending)
+	rt.pending = 0
 	if size > rt.charged {
 		if err := rt.c.Grow(size - rt.charged); err != nil {
 			return 0, rt.fail("%s", builtins.ErrText(err))
@@ -92,8 +103,53 @@ func (rt *runtime) held(bytes, elements int) (int, error) {
 		rt.c.Shrink(rt.charged - size)
 	}
 	rt.charged = size
-	return 0, nil
+	n := int64(steps) - rt.lastSteps
+	in := rt.main.read - rt.lastInput
+	rt.lastSteps, rt.lastInput = int64(steps), rt.main.read
+	next := int64(checkSteps)
+	if in > 0 && n > 0 {
+		next = min(next, max(1, checkInput*n/in))
+	}
+	return int(next), nil
 }
+
+// big charges a string of sizedMin bytes or more as it is built, and
+// brings the next check forward (returning the new __bb_nx) once such
+// strings add up to more than checkInput since the last check.
+//
+// A string of a mebibyte or more is charged twice: goawk builds such
+// strings (concatenation of many parts, sprintf, gsub) in buffers that
+// double, so the peak that made it was about twice its size.
+func (rt *runtime) big(s string, tick, next int) (int, error) {
+	return rt.presize(len(s), tick, next)
+}
+
+// presize charges a string of n bytes about to be built, like big.
+func (rt *runtime) presize(n, tick, next int) (int, error) {
+	if n >= 1<<20 {
+		n *= 2
+	}
+	if err := rt.charge(n); err != nil {
+		return 0, err
+	}
+	if rt.pending > checkInput {
+		return tick, nil
+	}
+	return next, nil
+}
+
+// charge charges n bytes until the next check.
+func (rt *runtime) charge(n int) error {
+	if err := rt.c.Grow(int64(n)); err != nil {
+		return rt.fail("%s", builtins.ErrText(err))
+	}
+	rt.pending += int64(n)
+	return nil
+}
+
+// checkInput bounds the bytes that may come in (main input read, strings
+// built) between two checks.
+const checkInput = 1 << 20
 
 func newRuntime(ctx context.Context, c *builtins.Call) *runtime {
 	rt := &runtime{
@@ -138,6 +194,8 @@ func (rt *runtime) funcs() map[string]any {
 		nSync:     rt.main.sync,
 		nSetRS:    rt.main.setRS,
 		nHeld:     rt.held,
+		fBig:      rt.big,
+		fPresize:  rt.presize,
 	}
 	for name, f := range extFuncs() {
 		m[extNames[name]] = f
@@ -355,7 +413,7 @@ func (rt *runtime) getFile(name, rs string) int {
 			}
 			r, closer = f, f
 		}
-		s = &inStream{r: newRecordReader(r, rt.readAll), f: closer}
+		s = &inStream{r: newRecordReader(r, rt), f: closer}
 		rt.inputs[name] = s
 	}
 	return rt.read(s, rs)
@@ -370,7 +428,7 @@ func (rt *runtime) getCmd(cmd, rs string) int {
 		}
 		rt.flushAll()
 		pr, pw := io.Pipe()
-		s = &inStream{r: newRecordReader(pr, rt.readAll), pipe: pr, done: make(chan int, 1)}
+		s = &inStream{r: newRecordReader(pr, rt), pipe: pr, done: make(chan int, 1)}
 		sub := rt.sub(cmd)
 		sub.Stdout = pw
 		go func() {
@@ -408,10 +466,39 @@ type recordReader struct {
 	rs  string
 	// readAll holds the input in memory (regex mode), charging it.
 	readAll func(io.Reader) ([]byte, error)
+	// charge charges a long record as it is read.
+	charge func(int) error
 }
 
-func newRecordReader(r io.Reader, readAll func(io.Reader) ([]byte, error)) *recordReader {
-	return &recordReader{r: bufio.NewReaderSize(r, 64<<10), readAll: readAll}
+func newRecordReader(r io.Reader, rt *runtime) *recordReader {
+	return &recordReader{r: bufio.NewReaderSize(r, 64<<10), readAll: rt.readAll, charge: rt.charge}
+}
+
+// line reads up to and including delim. A line longer than the buffer is
+// kept in pieces, charged twice (the pieces and the string made of them)
+// as it grows, so that a line with no end (/dev/zero) ends on the budget.
+func (rr *recordReader) line(delim byte) (string, error) {
+	frag, err := rr.r.ReadSlice(delim)
+	if err != bufio.ErrBufferFull {
+		return string(frag), err
+	}
+	var pieces [][]byte
+	n := 0
+	for err == bufio.ErrBufferFull {
+		if cerr := rr.charge(2 * len(frag)); cerr != nil {
+			return "", cerr
+		}
+		pieces = append(pieces, bytes.Clone(frag))
+		n += len(frag)
+		frag, err = rr.r.ReadSlice(delim)
+	}
+	var b strings.Builder
+	b.Grow(n + len(frag))
+	for _, p := range pieces {
+		b.Write(p)
+	}
+	b.Write(frag)
+	return b.String(), err
 }
 
 // readAll reads the rest of a getline source into memory, charged to the
@@ -421,8 +508,8 @@ func (rt *runtime) readAll(r io.Reader) ([]byte, error) { return rt.c.ReadAll(rt
 func (rr *recordReader) next(rs string) (string, bool, error) {
 	switch {
 	case len(rs) == 1 && !rr.all:
-		line, err := rr.r.ReadString(rs[0])
-		if len(line) > 0 {
+		line, err := rr.line(rs[0])
+		if len(line) > 0 && (err == nil || err == io.EOF) {
 			if line[len(line)-1] == rs[0] {
 				line = line[:len(line)-1]
 			}
@@ -449,7 +536,10 @@ func (rr *recordReader) next(rs string) (string, bool, error) {
 		}
 		var rec strings.Builder
 		for {
-			line, err := rr.r.ReadString('\n')
+			line, err := rr.line('\n')
+			if err != nil && err != io.EOF {
+				return "", false, err
+			}
 			if line == "\n" {
 				break
 			}
@@ -519,7 +609,8 @@ type mainReader struct {
 	closer  io.Closer
 	name    string // FILENAME
 	eof     bool
-	opened  bool // a file was read
+	opened  bool  // a file was read
+	read    int64 // bytes served
 }
 
 // arg registers operand i; goawk gets back what to put in its ARGV.
@@ -639,6 +730,7 @@ func (m *mainReader) Read(p []byte) (int, error) {
 		}
 	}
 	n, err := m.cur.Read(p)
+	m.read += int64(n)
 	if err == io.EOF {
 		m.close()
 		if n > 0 {

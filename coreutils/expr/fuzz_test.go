@@ -8,5 +8,5 @@ import (
 
 // FuzzExpr checks that no arguments make expr panic or hang.
 func FuzzExpr(f *testing.F) {
-	cmdtest.Fuzz(f, Run, []string{"1 + 2", "( 1 + 2 ) * 3", "abc : a\\(b\\)", "substr hello 2 3", "length héllo", "index abc b", "1 / 0", "99999999999999999999 * 99999999999999999999"}, cmdtest.SplitArgs("expr"))
+	cmdtest.FuzzArgs(f, "expr", Run, []string{"1 + 2", "( 1 + 2 ) * 3", "abc : a\\(b\\)", "substr hello 2 3", "length héllo", "index abc b", "1 / 0", "99999999999999999999 * 99999999999999999999"})
 }

@@ -81,8 +81,9 @@ type finder struct {
 	sawDepth   bool
 	answers    io.Reader
 	lsWidths   lsWidths
-	firstNonOp string // first non-option argument of the expression
-	typesOnly  bool   // the expression needs no more than names and types
+	firstNonOp string   // first non-option argument of the expression
+	typesOnly  bool     // the expression needs no more than names and types
+	listers    *listers // reading directories ahead of the walk, or nil
 }
 
 // typeOnlyPrimaries look at nothing of an entry but its path and file
@@ -137,6 +138,9 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			f.out.flush()
 			return 1
 		}
+	}
+	if f.listers = f.startListers(); f.listers != nil {
+		defer f.listers.end() // after a panic too: no lister outlives the call
 	}
 	for _, s := range f.starts {
 		if f.quit {
@@ -270,6 +274,7 @@ type entry struct {
 	lst    fs.FileInfo // lstat
 	phys   string      // physical path of a directory (-L loop checks)
 	prune  bool
+	ahead  *listing // its listing, when read ahead
 
 	followed    fs.FileInfo // stat of a symlink's target, computed lazily
 	followedErr error
@@ -478,24 +483,34 @@ func (f *finder) visit(e *entry, ancestors []*entry) {
 		f.checkOut()
 	}
 	if isDir && (f.maxDepth < 0 || e.depth < f.maxDepth) && !(e.prune && !f.depthFirst) && !f.quit {
-		list, err := f.readDir(e.absPath())
+		list, err := f.members(e)
 		if err != nil {
 			f.fileError(e.path, err)
 		}
 		if f.follow == followAll {
 			ancestors = append(ancestors, e)
 		}
+		var ahead []*listing
+		if f.listers != nil {
+			ahead = f.listers.queue(e, list)
+		}
 		// One entry serves every member in turn: nothing keeps an entry
 		// after its visit, so a listing costs one allocation, not one per
 		// member.
 		kid := new(entry)
-		for _, fi := range list {
+		for i, fi := range list {
 			if f.quit {
 				break
 			}
 			if f.child(e, fi, ancestors, kid) {
+				if ahead != nil {
+					kid.ahead = ahead[i]
+				}
 				f.visit(kid, ancestors)
 			}
+		}
+		for _, l := range ahead {
+			f.listers.drop(l) // pruned, or left at -quit
 		}
 	}
 	if f.depthFirst && e.depth >= f.minDepth && !f.quit {
@@ -552,6 +567,14 @@ func (f *finder) child(parent *entry, fi fs.FileInfo, ancestors []*entry, e *ent
 		}
 	}
 	return true
+}
+
+// members reads the members of directory e, or takes them read ahead.
+func (f *finder) members(e *entry) ([]fs.FileInfo, error) {
+	if e.ahead != nil && f.listers != nil {
+		return f.listers.take(e.ahead)
+	}
+	return f.readDir(e.absPath())
 }
 
 // readDir lists a directory for the walk: by type only when that is all

@@ -393,11 +393,7 @@ func TestAgainstGNU(t *testing.T) {
 	if err := os.Symlink("loop1", filepath.Join(dir, "loop2")); err != nil {
 		t.Fatal(err)
 	}
-	table, err := volumes.NewTable([]volumes.Volume{{HostDir: dir, GuestPath: "/work", Mode: volumes.ReadWrite}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer table.Close()
+	table := hostTable(t, dir, volumes.ReadWrite)
 	for _, args := range [][]string{
 		{},
 		{"-L", "."},
@@ -459,4 +455,14 @@ func TestJoinAbs(t *testing.T) {
 			t.Errorf("joinAbs(%q, %q) = %q, want %q", tc.dir, tc.name, got, tc.want)
 		}
 	}
+}
+
+// hostTable binds host directory dir at /work, closed when the test ends.
+func hostTable(t *testing.T, dir string, mode volumes.Mode) *volumes.Table {
+	table, err := volumes.NewTable([]volumes.Volume{{HostDir: dir, GuestPath: "/work", Mode: mode}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { table.Close() })
+	return table
 }

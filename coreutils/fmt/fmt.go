@@ -181,16 +181,16 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	cannotOpen := func(name string, err error) {
 		c.Errorf("cannot open %s for reading: %s", q.AF(name), builtins.ErrText(err))
 	}
-	return textfmt.EachFile(ctx, c, f.out, files, cannotOpen, func(_ string, r io.Reader) int {
+	return f.out.End(ctx, c, textfmt.EachFile(ctx, c, f.out, files, cannotOpen, func(_ string, r io.Reader) error {
 		f.err = nil
 		f.run(ctx, r)
 		if f.err != nil {
 			f.out.Flush()
 			c.Errorf("read error")
-			return 1
+			return textfmt.ErrReported
 		}
-		return 0
-	})
+		return nil
+	}))
 }
 
 func (f *formatter) setPrefix(p string) {

@@ -73,13 +73,9 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 	}
 	out := textfmt.NewOutput(c.Stdout)
-	return textfmt.EachFile(ctx, c, out, files, nil, func(name string, r io.Reader) int {
-		if err := f.fold(ctx, out, r); err != nil {
-			c.FileError(name, err, 1)
-			return 1
-		}
-		return 0
-	})
+	return out.End(ctx, c, textfmt.EachFile(ctx, c, out, files, nil, func(_ string, r io.Reader) error {
+		return f.fold(ctx, out, r)
+	}))
 }
 
 func (f *folder) setWidth(c *builtins.Call, v string) bool {

@@ -2,7 +2,6 @@ package grep
 
 import (
 	"io/fs"
-	"runtime"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
@@ -23,15 +22,6 @@ const (
 	aheadJobs    = 8       // files in flight
 	aheadMaxSize = 1 << 20 // larger files are searched in order, streaming
 )
-
-// searchWorkers is how many workers search; 0 (one CPU) searches
-// sequentially.
-var searchWorkers = func() int {
-	if n := runtime.NumCPU(); n > 1 {
-		return min(n, 4)
-	}
-	return 0
-}()
 
 // event is one recorded write: kind 'o' standard output, 'e' standard
 // error, 'f' a flush of standard output.
@@ -86,11 +76,12 @@ type ahead struct {
 // the search must stay sequential.
 func (g *grepper) startAhead() *ahead {
 	cfg := g.cfg
-	if searchWorkers < 1 || cfg.quiet || cfg.lineBuf || cfg.before >= 0 || cfg.after >= 0 {
+	workers := g.c.SearchWorkers()
+	if workers < 1 || cfg.quiet || cfg.lineBuf || cfg.before >= 0 || cfg.after >= 0 {
 		return nil
 	}
 	a := &ahead{g: g, jobs: make(chan *fileJob, aheadJobs)}
-	for range searchWorkers {
+	for range workers {
 		m, err := newMatcher(cfg)
 		if err != nil {
 			return nil

@@ -38,12 +38,9 @@ func TestParallelMatchesSequential(t *testing.T) {
 	files["t/d4/sub/deep.go"] = "alpha deep\n"
 	fsys := (&cmdtest.Env{Files: files}).NewFS()
 	run := func(workers int, args []string) (string, int) {
-		old := searchWorkers
-		searchWorkers = workers
-		defer func() { searchWorkers = old }()
 		var merged bytes.Buffer
 		c := &builtins.Call{Args: append([]string{"grep"}, args...), Stdin: strings.NewReader(""), Stdout: &merged, Stderr: &merged,
-			Env: []string{"LANG=C.UTF-8"}, Dir: "/work", FS: fsys}
+			Env: []string{"LANG=C.UTF-8"}, Dir: "/work", FS: fsys, Workers: workers}
 		code := Run(context.Background(), c)
 		return merged.String(), code
 	}
@@ -54,7 +51,7 @@ func TestParallelMatchesSequential(t *testing.T) {
 		{"-R", "alpha", "t"}, {"-rs", "alpha", "t"}, {"-r", "--binary-files=text", "alpha", "t"}, {"-rc", "nomatch", "t"},
 		{"-r", "alpha", "t/d1", "t/nosuch", "t/d2"}, {"-r", "--color=always", "beta", "t/d0"},
 	} {
-		want, wantCode := run(0, args)
+		want, wantCode := run(1, args)
 		got, gotCode := run(2, args)
 		if got != want || gotCode != wantCode {
 			t.Errorf("grep %q: parallel differs (exit %d, want %d)\n got %.300q\nwant %.300q", args, gotCode, wantCode, got, want)

@@ -6,6 +6,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/spf13/afero"
+
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
@@ -149,7 +151,7 @@ func (g *grepper) searchOpened(name string) bool {
 	if err != nil {
 		return false
 	}
-	fi, err := f.Stat()
+	fi, err := openInfo(f)
 	if err != nil || !fi.Mode().IsRegular() {
 		f.Close()
 		return false
@@ -175,6 +177,19 @@ func (g *grepper) searchFile(name string, fi fs.FileInfo) {
 		size = fi.Size()
 	}
 	g.searchReader(readerOnly{f}, name, size)
+}
+
+// openInfo is f's type and size as its open found them, when the file
+// kept them (a host file does: its open had to fstat it anyway), else a
+// fresh stat. A size grown since only sends the file down the other
+// search path, which reads to the end all the same.
+func openInfo(f afero.File) (fs.FileInfo, error) {
+	if o, ok := f.(interface{ OpenInfo() fs.FileInfo }); ok {
+		if fi := o.OpenInfo(); fi != nil {
+			return fi, nil
+		}
+	}
+	return f.Stat()
 }
 
 // readerOnly hides any other method of a file (WriteTo...).
@@ -279,7 +294,7 @@ func (g *grepper) searchFileUpTo(name, shown string, fi fs.FileInfo, limit int64
 	}
 	defer f.Close()
 	if limit >= 0 {
-		if st, err := f.Stat(); err != nil || st.Size() > limit || !st.Mode().IsRegular() {
+		if st, err := openInfo(f); err != nil || st.Size() > limit || !st.Mode().IsRegular() {
 			return false
 		}
 	}

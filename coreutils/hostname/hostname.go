@@ -82,7 +82,8 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			form = o.Key
 		}
 	}
-	if len(operands) > 1 {
+	// A name to set and a form to display are exclusive, as are two names.
+	if len(operands) > 1 || len(operands) == 1 && form != "" {
 		fmt.Fprint(c.Stderr, usage)
 		return 255
 	}

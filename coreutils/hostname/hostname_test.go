@@ -30,4 +30,9 @@ func TestHostname(t *testing.T) {
 	if r.Code != 255 || r.Stderr != "hostname: invalid option -- 'x'\n" || !strings.HasPrefix(r.Stdout, "Usage: hostname") {
 		t.Errorf("-x: %+v", r)
 	}
+	// A name to set with a form to show is a usage error, as net-tools has it.
+	r = (&cmdtest.Env{}).Run(Run, "hostname", "-f", "x")
+	if r.Code != 255 || r.Stdout != "" || !strings.HasPrefix(r.Stderr, "Usage: hostname") {
+		t.Errorf("-f x: %+v", r)
+	}
 }

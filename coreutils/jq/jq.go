@@ -25,7 +25,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"reflect"
 	"strconv"
 	"strings"
 
@@ -125,6 +124,9 @@ type jq struct {
 	// held is what was charged to the memory budget for the current
 	// input, pending what is not charged yet (see memory.go).
 	held, pending int64
+	mem           sizer       // what was charged, each container once
+	states        []stateSite // each reduce and foreach's updates
+	orders        int         // key orders charged (see hold)
 }
 
 // Run is the jq command.
@@ -392,6 +394,7 @@ func (j *jq) run() int {
 		panic(err)
 	}
 	query.FuncDefs = append(append(each.FuncDefs, defs.FuncDefs...), query.FuncDefs...)
+	j.states = make([]stateSite, rw.states)
 	j.ops = newGojqOps()
 	// env and $ENV list the environment in its order.
 	var envKeys []string
@@ -431,6 +434,7 @@ func (j *jq) run() int {
 		gojq.WithFunction("__bb_inherit", 1, 1, j.opInherit),
 		gojq.WithFunction("__bb_fromjson", 0, 0, j.opFromJSON),
 		gojq.WithFunction("__bb_elem", 0, 0, j.opElem),
+		gojq.WithFunction("__bb_state", 1, 1, j.opState),
 		gojq.WithFunction("__bb_input_filename", 0, 0, func(any, []any) any {
 			if !j.last.set || j.srcs[min(j.cur, len(j.srcs)-1)].path == "-" {
 				return nil
@@ -554,191 +558,6 @@ func (j *jq) run() int {
 	return ret
 }
 
-func (j *jq) readFile(name string) ([]byte, error) {
-	f, err := j.c.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, errors.New("is a directory")
-	}
-	return j.c.ReadAll(j.ctx, f)
-}
-
-func (j *jq) parseOne(text string) (any, error) {
-	d := &decoder{data: []byte(text), order: j.order}
-	v, err := d.next()
-	if err != nil {
-		return nil, err
-	}
-	if d.more() {
-		return nil, errors.New("trailing data")
-	}
-	return v, nil
-}
-
-// openSource reads the current source, reporting a failure as jq does.
-func (j *jq) openSource() ([]byte, bool) {
-	s := j.srcs[j.cur]
-	var data []byte
-	var err error
-	if s.path == "-" {
-		data, err = j.c.ReadAll(j.ctx, j.c.Stdin)
-	} else {
-		data, err = j.readFile(s.path)
-	}
-	if err != nil {
-		fmt.Fprintf(j.c.Stderr, "jq: error: Could not open file %s: %s\n", s.path, builtins.ErrText(err))
-		j.inputErr = true
-		return nil, false
-	}
-	return data, true
-}
-
-// Next is the input iterator shared by the main loop and input/inputs.
-// It returns an error value on invalid input and stops.
-func (j *jq) Next() (any, bool) {
-	if !j.stream || j.rawIn {
-		return j.next()
-	}
-	for len(j.events) == 0 {
-		v, ok := j.next()
-		if !ok {
-			return nil, false
-		}
-		if _, isErr := v.(error); isErr {
-			return v, true
-		}
-		j.events = j.streamEvents(nil, v, j.events[:0])
-	}
-	ev := j.events[0]
-	j.events = j.events[1:]
-	return ev, true
-}
-
-// streamEvents appends --stream's events for v at path p: [path, leaf]
-// for each scalar or empty container, and [path] closing each non-empty
-// container at its last element.
-func (j *jq) streamEvents(p []any, v any, out []any) []any {
-	at := func(k any) []any { return append(append(make([]any, 0, len(p)+1), p...), k) }
-	switch x := v.(type) {
-	case []any:
-		if len(x) > 0 {
-			for i, el := range x {
-				out = j.streamEvents(at(i), el, out)
-			}
-			return append(out, []any{at(len(x) - 1)})
-		}
-	case map[string]any:
-		if len(x) > 0 {
-			keys := j.order.keys(x, false)
-			for _, k := range keys {
-				out = j.streamEvents(at(k), x[k], out)
-			}
-			return append(out, []any{at(keys[len(keys)-1])})
-		}
-	}
-	path := append([]any{}, p...)
-	return append(out, []any{path, v})
-}
-
-// next reads the next input value.
-func (j *jq) next() (any, bool) {
-	if j.parseErr != nil {
-		return nil, false
-	}
-	for {
-		if j.dec == nil && j.lines == nil {
-			if j.cur >= len(j.srcs) {
-				return nil, false
-			}
-			data, ok := j.openSource()
-			if !ok {
-				j.cur++
-				continue
-			}
-			if j.rawIn {
-				j.lines = bufio.NewReader(bytes.NewReader(data))
-				j.rawN = 0
-			} else {
-				j.dec = &decoder{data: data, order: j.order}
-			}
-		}
-		if j.rawIn {
-			line, err := j.lines.ReadString('\n')
-			if line == "" && err != nil {
-				j.lines = nil
-				j.cur++
-				continue
-			}
-			j.posSet = true
-			if strings.HasSuffix(line, "\n") {
-				j.rawN++
-				line = line[:len(line)-1]
-			}
-			j.last = j.here()
-			return line, true
-		}
-		if !j.dec.more() {
-			j.dec = nil
-			j.cur++
-			continue
-		}
-		j.posSet = true
-		v, err := j.dec.next()
-		if err != nil {
-			j.parseErr = err
-			return err, true
-		}
-		j.last = j.here()
-		return v, true
-	}
-}
-
-// inputPos is where an input was read, kept as offsets: it is turned into
-// jq's "FILE:LINE" only when a message needs it, not for every input.
-type inputPos struct {
-	set, raw bool
-	src      int
-	dec      *decoder // JSON input: the decoder and its offset after the value
-	off      int
-	rawN     int // raw input: lines read
-}
-
-// here is the position of the input just read.
-func (j *jq) here() inputPos {
-	p := inputPos{set: j.posSet, src: min(j.cur, len(j.srcs)-1)}
-	switch {
-	case j.dec != nil:
-		p.dec, p.off = j.dec, j.dec.pos
-	case j.lines != nil:
-		p.raw, p.rawN = true, j.rawN
-	default:
-		p.set = false
-	}
-	return p
-}
-
-// position is jq's "(at FILE:LINE)" for error messages.
-func (j *jq) position() string {
-	if j.last.set {
-		return j.format(j.last)
-	}
-	return j.format(j.here())
-}
-
-func (j *jq) format(p inputPos) string {
-	if !p.set {
-		return "<unknown>"
-	}
-	name := j.srcs[p.src].name
-	if p.raw {
-		return fmt.Sprintf("%s:%d", name, p.rawN)
-	}
-	return fmt.Sprintf("%s:%d", name, p.dec.lineAt(p.off))
-}
-
 func (j *jq) compact(v any) string {
 	var b bytes.Buffer
 	w := bufio.NewWriter(&b)
@@ -827,94 +646,4 @@ func (j *jq) halt(he *gojq.HaltError) int {
 		return -code
 	}
 	return haltZero
-}
-
-// scanQuery collects from the parsed filter the key order of object
-// constructions and the literal keys it indexes.
-func (j *jq) scanQuery(q *gojq.Query) {
-	seen := map[string]bool{}
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Pointer, reflect.Interface:
-			if v.IsNil() {
-				return
-			}
-			if str, ok := v.Interface().(*gojq.String); ok && strings.Contains(str.Str, "(?<") {
-				// capture's objects follow the order of the named groups.
-				var names []string
-				for _, m := range namedGroup().FindAllStringSubmatch(str.Str, -1) {
-					names = append(names, m[1])
-				}
-				j.order.recordFilter(names)
-			}
-			if idx, ok := v.Interface().(*gojq.Index); ok {
-				k := idx.Name
-				if k == "" && idx.Str != nil && len(idx.Str.Queries) == 0 {
-					k = idx.Str.Str
-				}
-				if k != "" && !seen[k] {
-					seen[k] = true
-					j.indexKeys = append(j.indexKeys, k)
-				}
-			}
-			walk(v.Elem())
-		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
-				}
-			}
-		case reflect.Slice:
-			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i))
-			}
-		}
-	}
-	walk(reflect.ValueOf(q))
-}
-
-// jqError is an error already in jq's words.
-type jqError struct{ msg string }
-
-func (e *jqError) Error() string { return e.msg }
-
-func (j *jq) noKeys(v any) error {
-	return &jqError{jqPreview(gojq.Preview(v)) + " has no keys"}
-}
-
-func (j *jq) toEntries(v any, _ []any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := make([]any, 0, len(x))
-		for _, k := range j.order.keys(x, false) {
-			out = append(out, map[string]any{"key": k, "value": x[k]})
-		}
-		return out
-	case []any:
-		out := make([]any, 0, len(x))
-		for i, el := range x {
-			out = append(out, map[string]any{"key": i, "value": el})
-		}
-		return out
-	}
-	return j.noKeys(v)
-}
-
-func (j *jq) keysUnsorted(v any, _ []any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := make([]any, 0, len(x))
-		for _, k := range j.order.keys(x, false) {
-			out = append(out, k)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i := range x {
-			out[i] = i
-		}
-		return out
-	}
-	return j.noKeys(v)
 }

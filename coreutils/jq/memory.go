@@ -1,16 +1,31 @@
 package jq
 
+import "reflect"
+
 // gojq has no allocation hook, so jq charges the call's memory budget
-// for what it can see growing: every element of an array being built
-// ([f], and so map, [inputs], ...) as it is added, and the values -s
-// holds. What was charged for one input is given back once the filter is
-// done with it: nothing built for an input outlives its processing.
+// for what it can see being held:
+//   - every element of an array being built ([f], and so map, [inputs],
+//     ...) as it is added, with all the objects and arrays inside it;
+//   - the state of each reduce and foreach as it grows: an object or
+//     array built step by step (`. + {...}`, `.[k] = v`, setpath, ...)
+//     is charged as it grows (see opState);
+//   - the values -s holds.
+// What was charged for one input is given back once the filter is done
+// with it: nothing built for an input outlives its processing.
 
 // chargeStep batches charges: the budget is asked once per 64 KiB.
 const chargeStep = 64 << 10
 
-// hold charges n bytes.
+// orderCost is what recording one object's key order takes (keyOrder's
+// entry and node).
+const orderCost = 96
+
+// hold charges n bytes, and the key orders recorded since the last call.
 func (j *jq) hold(n int64) error {
+	if k := len(j.order.byMap); k > j.orders {
+		n += int64(k-j.orders) * orderCost
+		j.orders = k
+	}
 	j.pending += n
 	if j.pending < chargeStep {
 		return nil
@@ -28,40 +43,153 @@ func (j *jq) hold(n int64) error {
 func (j *jq) release() {
 	j.c.Shrink(j.held)
 	j.held, j.pending = 0, 0
+	j.mem = sizer{}
+	j.orders = 0
+	clear(j.states)
 }
 
 // opElem is __bb_elem, the identity through which each element of an
-// array construction passes: it charges the element's slot and a
-// string's bytes (a container element is charged as it is built).
+// array construction passes: it charges the element's slot and what the
+// element holds that nothing charged before held.
 func (j *jq) opElem(v any, _ []any) any {
-	n := int64(16)
-	if s, ok := v.(string); ok {
-		n += int64(len(s))
-	}
-	if err := j.hold(n); err != nil {
+	if err := j.hold(16 + j.mem.size(v)); err != nil {
 		return err
 	}
 	return v
 }
 
-// valueSize is an estimate of the memory a decoded value takes: Go's
-// headers and map slots as well as the bytes.
-func valueSize(v any) int64 {
-	switch x := v.(type) {
-	case string:
-		return 16 + int64(len(x))
-	case []any:
-		n := int64(24 + 16*len(x))
-		for _, e := range x {
-			n += valueSize(e)
-		}
-		return n
-	case map[string]any:
-		n := int64(48)
-		for k, e := range x {
-			n += 48 + int64(len(k)) + valueSize(e)
-		}
-		return n
+// stateSite counts the updates of one reduce or foreach of the filter.
+type stateSite struct {
+	steps int64 // updates so far
+	next  int64 // the update at which to measure the state again
+}
+
+// opState is __bb_state(site), the identity through which each new state
+// of a reduce or foreach passes. At every half again as many updates it
+// charges what the state holds that nothing charged before held: a state
+// grown step by step is charged as it grows, at most half its size late,
+// and the walks cost a few times its final size in all (they stop at
+// what was met before). An object copied at each step is charged at
+// most three times over, as it is copied, not once.
+func (j *jq) opState(v any, args []any) any {
+	id, ok := args[0].(int)
+	if f, isFloat := args[0].(float64); isFloat {
+		id, ok = int(f), true
 	}
-	return 8
+	if !ok || id < 0 || id >= len(j.states) {
+		return v
+	}
+	s := &j.states[id]
+	s.steps++
+	if s.steps < s.next {
+		return v
+	}
+	s.next = s.steps + max(1, s.steps/4)
+	if err := j.hold(j.mem.size(v)); err != nil {
+		return err
+	}
+	return v
+}
+
+// sizer estimates the memory values take: Go's headers, map slots and
+// boxed scalars as well as the bytes. It counts each object or array
+// once, however many values share it (`{a: $x, b: $x}`, or a state and
+// the elements it was built from), and its own record of them too. A
+// dead container whose address is reused goes uncounted: the estimate
+// errs low there, never high.
+type sizer struct {
+	seen map[uintptr]struct{}
+	tree bool // the values share nothing: keep no record
+}
+
+// first reports whether the container at p is met for the first time.
+func (s *sizer) first(p uintptr) bool {
+	if s.tree {
+		return true
+	}
+	if s.seen == nil {
+		s.seen = map[uintptr]struct{}{}
+	}
+	if _, ok := s.seen[p]; ok {
+		return false
+	}
+	s.seen[p] = struct{}{}
+	return true
+}
+
+// seenCost is what one entry of sizer.seen takes.
+const seenCost = 40
+
+func (s *sizer) cost() int64 {
+	if s.tree {
+		return 0
+	}
+	return seenCost
+}
+
+// size walks v with a stack of its own: a state built by nesting (`{next:
+// .}` in a reduce) is as deep as the steps that built it.
+func (s *sizer) size(v any) int64 {
+	var n int64
+	stack := []any{v}
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch x := v.(type) {
+		case string:
+			n += 16 + int64(len(x))
+		case []any:
+			n += 24
+			if cap(x) == 0 || !s.first(reflect.ValueOf(x).Pointer()) {
+				continue
+			}
+			n += s.cost() + 16*int64(cap(x))
+			for _, e := range x {
+				stack = s.push(stack, e, &n)
+			}
+		case map[string]any:
+			if len(x) == 0 || !s.first(mapID(x)) {
+				n += 8
+				continue
+			}
+			n += s.cost() + mapBytes(len(x))
+			for k, e := range x {
+				n += int64(len(k))
+				stack = s.push(stack, e, &n)
+			}
+		default:
+			n += 8
+		}
+	}
+	return n
+}
+
+// push adds e to the walk if it is a container, else counts it at once.
+func (s *sizer) push(stack []any, e any, n *int64) []any {
+	switch x := e.(type) {
+	case []any, map[string]any:
+		return append(stack, e)
+	case string:
+		*n += 16 + int64(len(x))
+	default:
+		*n += 8
+	}
+	return stack
+}
+
+// mapBytes is what a Go map of n string keys and interface values takes
+// without the keys' bytes: its header and a group of 8 slots when small,
+// else slots of 32 bytes at a load of 7/8 with room to grow.
+func mapBytes(n int) int64 {
+	if n <= 8 {
+		return 48 + 8 + 8*32
+	}
+	return 48 + int64(n)*48
+}
+
+// valueSize estimates the memory a decoded value takes (a tree: no
+// sharing to look for).
+func valueSize(v any) int64 {
+	s := sizer{tree: true}
+	return s.size(v)
 }

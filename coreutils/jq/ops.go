@@ -198,3 +198,48 @@ func (j *jq) opFromJSON(v any, _ []any) any {
 	}
 	return runOne(j.ops.fromJSON, v)
 }
+
+// jqError is an error already in jq's words.
+type jqError struct{ msg string }
+
+func (e *jqError) Error() string { return e.msg }
+
+func (j *jq) noKeys(v any) error {
+	return &jqError{jqPreview(gojq.Preview(v)) + " has no keys"}
+}
+
+func (j *jq) toEntries(v any, _ []any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make([]any, 0, len(x))
+		for _, k := range j.order.keys(x, false) {
+			out = append(out, map[string]any{"key": k, "value": x[k]})
+		}
+		return out
+	case []any:
+		out := make([]any, 0, len(x))
+		for i, el := range x {
+			out = append(out, map[string]any{"key": i, "value": el})
+		}
+		return out
+	}
+	return j.noKeys(v)
+}
+
+func (j *jq) keysUnsorted(v any, _ []any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make([]any, 0, len(x))
+		for _, k := range j.order.keys(x, false) {
+			out = append(out, k)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i := range x {
+			out[i] = i
+		}
+		return out
+	}
+	return j.noKeys(v)
+}

@@ -1,7 +1,9 @@
 package jq
 
 import (
+	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/itchyny/gojq"
 )
@@ -20,8 +22,9 @@ import (
 //     construction lists in another order, end in __bb_order;
 //   - iteration (.[], and so .., paths, map, to_entries, ...) goes through
 //     __bb_each, which visits an object's keys in order;
-//   - the elements of array constructions pass through __bb_elem, which
-//     charges them to the memory budget (see memory.go);
+//   - the elements of array constructions pass through __bb_elem, and
+//     the states of reduce and foreach through __bb_state, which charge
+//     them to the memory budget (see memory.go);
 //   - builtins gojq defines over its own (sorted) iteration are redefined
 //     in jq over the rewritten operations (orderedDefs).
 //
@@ -65,8 +68,9 @@ const eachDef = `def __bb_each: if type == "object" then __bb_keys_unsorted[] as
 
 // orderRewriter rewrites a parsed filter (see above).
 type orderRewriter struct {
-	order *keyOrder
-	n     int // fresh variable names
+	order  *keyOrder
+	n      int // fresh variable names
+	states int // reduce and foreach sites
 }
 
 func (r *orderRewriter) fresh() string {
@@ -197,9 +201,11 @@ func (r *orderRewriter) term(t *gojq.Term) {
 	}
 	if x := t.Reduce; x != nil {
 		r.loop(x.Query, x.Patterns, x.Start, x.Update, nil)
+		x.Update = r.measured(x.Update)
 	}
 	if x := t.Foreach; x != nil {
 		r.loop(x.Query, x.Patterns, x.Start, x.Update, x.Extract)
+		x.Update = r.measured(x.Update)
 	}
 	if t.Label != nil {
 		r.query(t.Label.Body)
@@ -239,6 +245,15 @@ func (r *orderRewriter) loop(src *gojq.Query, patterns []*gojq.Pattern, start, u
 	r.query(start)
 	r.query(update)
 	r.query(extract)
+}
+
+// measured is `q | __bb_state(N)`, N numbering the reduce or foreach
+// whose update q is: its state is charged to the memory budget as it
+// grows (see memory.go).
+func (r *orderRewriter) measured(q *gojq.Query) *gojq.Query {
+	site := termQuery(&gojq.Term{Type: gojq.TermTypeNumber, Number: strconv.Itoa(r.states)})
+	r.states++
+	return pipe(q, termQuery(funcTerm("__bb_state", site)))
 }
 
 // splitIter turns `X[]rest` into `(X | __bb_each)rest`.
@@ -332,4 +347,49 @@ func (r *orderRewriter) object(t *gojq.Term) {
 		body = bind(binds[i].q, binds[i].name, body)
 	}
 	*t = gojq.Term{Type: gojq.TermTypeQuery, Query: body, SuffixList: t.SuffixList}
+}
+
+// scanQuery collects from the parsed filter the key order of object
+// constructions and the literal keys it indexes.
+func (j *jq) scanQuery(q *gojq.Query) {
+	seen := map[string]bool{}
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if v.IsNil() {
+				return
+			}
+			if str, ok := v.Interface().(*gojq.String); ok && strings.Contains(str.Str, "(?<") {
+				// capture's objects follow the order of the named groups.
+				var names []string
+				for _, m := range namedGroup().FindAllStringSubmatch(str.Str, -1) {
+					names = append(names, m[1])
+				}
+				j.order.recordFilter(names)
+			}
+			if idx, ok := v.Interface().(*gojq.Index); ok {
+				k := idx.Name
+				if k == "" && idx.Str != nil && len(idx.Str.Queries) == 0 {
+					k = idx.Str.Str
+				}
+				if k != "" && !seen[k] {
+					seen[k] = true
+					j.indexKeys = append(j.indexKeys, k)
+				}
+			}
+			walk(v.Elem())
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i))
+				}
+			}
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				walk(v.Index(i))
+			}
+		}
+	}
+	walk(reflect.ValueOf(q))
 }

@@ -289,7 +289,14 @@ func (l *lister) parse() ([]string, int, bool) {
 	kibibytes := false
 	width := -1
 	var hyper = argmatch.Never
+	// vdir's long listing is only a default: -1 replaces it, as it does
+	// not replace a long listing asked for by an option.
+	implicitLong := l.format == longFormat
 	for _, o := range opts {
+		switch o.Key {
+		case "format", "full-time", "g", "l", "numeric-uid-gid", "o":
+			implicitLong = false
+		}
 		switch o.Key {
 		case "help":
 			l.help()
@@ -473,7 +480,7 @@ func (l *lister) parse() ([]string, int, bool) {
 		case "zero":
 			l.eol = 0
 		case "1":
-			if l.format != longFormat {
+			if l.format != longFormat || implicitLong {
 				l.format = oneLine
 			}
 		}

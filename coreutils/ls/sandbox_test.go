@@ -18,6 +18,13 @@ func TestSandboxListing(t *testing.T) {
 	}
 	fsys.Mkdir("/work/dir", 0o755)
 
+	// vdir's long listing is a default -1 replaces; after -l it does not.
+	if r := env.RunIn(fsys, Run, "vdir", "-1"); r.Stdout != "alpha\ndir\nmid\nzeta\n" {
+		t.Errorf("vdir -1: %q", r.Stdout)
+	}
+	if r := env.RunIn(fsys, Run, "vdir", "-l", "-1", "alpha"); !strings.Contains(r.Stdout, " user user 5 ") {
+		t.Errorf("vdir -l -1: %q", r.Stdout)
+	}
 	r := env.RunIn(fsys, Run, "ls", "-f")
 	if r.Stdout != ".\n..\nzeta\nalpha\nmid\ndir\n" {
 		t.Errorf("ls -f keeps creation order: %q", r.Stdout)

@@ -1,28 +1,15 @@
 package mv_test
 
 import (
-	"io"
 	"os"
 	"testing"
 	"time"
 
-	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/builtins/cmdtest"
 	"github.com/bashbox/bashbox/coreutils/mv"
 	"github.com/bashbox/bashbox/overlayfs"
 	"github.com/bashbox/bashbox/volumes"
 )
-
-func read(t *testing.T, fsys builtins.FS, name string) string {
-	t.Helper()
-	f, err := fsys.Open(name)
-	if err != nil {
-		t.Fatalf("open %s: %v", name, err)
-	}
-	defer f.Close()
-	b, _ := io.ReadAll(f)
-	return string(b)
-}
 
 func TestTable(t *testing.T) {
 	files := map[string]string{"a": "A", "d/f": "F", "t": "T", "e/": ""}
@@ -93,7 +80,7 @@ func TestAcrossVolumes(t *testing.T) {
 		t.Error("source still there")
 	}
 	fi, err := ns.Stat("/mnt/f")
-	if err != nil || fi.Mode().Perm() != 0o640 || !fi.ModTime().Equal(old) || read(t, ns, "/mnt/f") != "file" {
+	if err != nil || fi.Mode().Perm() != 0o640 || !fi.ModTime().Equal(old) || cmdtest.ReadFile(t, ns, "/mnt/f") != "file" {
 		t.Errorf("moved file: %v %v", fi, err)
 	}
 
@@ -104,7 +91,7 @@ func TestAcrossVolumes(t *testing.T) {
 	if _, err := ns.Stat("/work/d"); err == nil {
 		t.Error("source dir still there")
 	}
-	if read(t, ns, "/mnt/d/sub/g") != "deep" {
+	if cmdtest.ReadFile(t, ns, "/mnt/d/sub/g") != "deep" {
 		t.Error("tree content lost")
 	}
 	if target, err := ns.ReadlinkIfPossible("/mnt/d/link"); err != nil || target != "sub/g" {
@@ -129,7 +116,7 @@ func TestAcrossVolumesReplace(t *testing.T) {
 	f.Write([]byte("old"))
 	f.Close()
 	env := &cmdtest.Env{}
-	if res := env.RunIn(ns, mv.Run, "mv", "/work/f", "/mnt/f"); res.Code != 0 || read(t, ns, "/mnt/f") != "new" {
+	if res := env.RunIn(ns, mv.Run, "mv", "/work/f", "/mnt/f"); res.Code != 0 || cmdtest.ReadFile(t, ns, "/mnt/f") != "new" {
 		t.Errorf("replace: %d %q", res.Code, res.Stderr)
 	}
 	res := env.RunIn(ns, mv.Run, "mv", "/work/full", "/mnt")

@@ -125,6 +125,16 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	del := []byte(`\:`)
 	names := map[string]string{"header-numbering": "header", "body-numbering": "body", "footer-numbering": "footer"}
 	idx := map[string]int{"header-numbering": header, "body-numbering": body, "footer-numbering": footer}
+	// number reads a numeric option's value in [min, max], reporting a bad
+	// one as an invalid what.
+	number := func(value, what string, min, max int64) (int64, bool) {
+		v, msg, ok := textfmt.DecToInt(value, min, max)
+		if !ok {
+			c.Errorf("invalid %s: %s%s", what, textfmt.Quote(c, value), msg)
+		}
+		return v, ok
+	}
+	var ok bool
 	for _, o := range opts {
 		switch o.Key {
 		case "help":
@@ -147,19 +157,13 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				del = append(del, ':')
 			}
 		case "line-increment":
-			v, msg, ok := textfmt.DecToInt(o.Value, math.MinInt64, math.MaxInt64)
-			if !ok {
-				c.Errorf("invalid line number increment: %s%s", textfmt.Quote(c, o.Value), msg)
+			if n.incr, ok = number(o.Value, "line number increment", math.MinInt64, math.MaxInt64); !ok {
 				return 1
 			}
-			n.incr = v
 		case "join-blank-lines":
-			v, msg, ok := textfmt.DecToInt(o.Value, 1, math.MaxInt64)
-			if !ok {
-				c.Errorf("invalid line number of blank lines: %s%s", textfmt.Quote(c, o.Value), msg)
+			if n.blankJoin, ok = number(o.Value, "line number of blank lines", 1, math.MaxInt64); !ok {
 				return 1
 			}
-			n.blankJoin = v
 		case "number-format":
 			switch o.Value {
 			case "ln", "rn", "rz":
@@ -173,16 +177,12 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "number-separator":
 			n.sep = []byte(o.Value)
 		case "starting-line-number":
-			v, msg, ok := textfmt.DecToInt(o.Value, math.MinInt64, math.MaxInt64)
-			if !ok {
-				c.Errorf("invalid starting line number: %s%s", textfmt.Quote(c, o.Value), msg)
+			if n.start, ok = number(o.Value, "starting line number", math.MinInt64, math.MaxInt64); !ok {
 				return 1
 			}
-			n.start = v
 		case "number-width":
-			v, msg, ok := textfmt.DecToInt(o.Value, 1, math.MaxInt32)
+			v, ok := number(o.Value, "line number field width", 1, math.MaxInt32)
 			if !ok {
-				c.Errorf("invalid line number field width: %s%s", textfmt.Quote(c, o.Value), msg)
 				return 1
 			}
 			n.width = int(v)
@@ -196,32 +196,20 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	n.noLine = bytes.Repeat([]byte{' '}, n.width+len(n.sep))
 	n.lineNo = n.start
 
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
 	out := textfmt.NewOutput(c.Stdout)
-	status := 0
-	for _, name := range files {
-		if out.Failed() || ctx.Err() != nil {
-			break
-		}
-		r, closeFn, err := textfmt.Open(c, name)
-		if err != nil {
-			c.FileError(name, err, 1)
-			status = 1
-			continue
-		}
-		err = n.process(ctx, out, r)
-		closeFn()
+	overflow := false
+	status := textfmt.EachFile(ctx, c, out, files, nil, func(name string, r io.Reader) error {
+		err := n.process(ctx, out, r)
 		if err == errOverflow {
 			out.Flush()
 			c.Errorf("line number overflow")
-			return 1
+			overflow = true
+			return textfmt.ErrStop
 		}
-		if err != nil {
-			c.FileError(name, err, 1)
-			status = 1
-		}
+		return err
+	})
+	if overflow {
+		return 1
 	}
 	return out.End(ctx, c, status)
 }

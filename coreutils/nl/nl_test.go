@@ -3,41 +3,26 @@ package nl
 import (
 	"testing"
 
-	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
 )
 
 func TestNlAgainstReal(t *testing.T) {
-	cases := []tcase{
-		{name: "default", args: []string{}, files: nil, stdin: "one\ntwo\n\nthree\n", want: "     1\tone\n     2\ttwo\n       \n     3\tthree\n"},
-		{name: "all ln", args: []string{"-ba", "-nln"}, files: nil, stdin: "a\n\nb\n", want: "1     \ta\n2     \t\n3     \tb\n"},
-		{name: "rz width sep", args: []string{"-ba", "-nrz", "-w3", "-s", ": "}, files: nil, stdin: "a\n\nb\n", want: "001: a\n002: \n003: b\n"},
-		{name: "regex", args: []string{"-bpan\\|ch"}, files: nil, stdin: "apple\nbanana\ncherry\n", want: "       apple\n     1\tbanana\n     2\tcherry\n"},
-		{name: "start incr", args: []string{"-v", "10", "-i", "5"}, files: nil, stdin: "x\ny\nz\n", want: "    10\tx\n    15\ty\n    20\tz\n"},
-		{name: "join blank", args: []string{"-ba", "-l2"}, files: nil, stdin: "a\n\n\n\nb\n\n\n", want: "     1\ta\n       \n     2\t\n       \n     3\tb\n       \n     4\t\n"},
-		{name: "sections", args: []string{"-ha", "-fa"}, files: nil, stdin: "\\:\\:\\:\nhead\n\\:\\:\nbody\n\\:\nfoot\n", want: "\n     1\thead\n\n     1\tbody\n\n     1\tfoot\n"},
-		{name: "no renumber", args: []string{"-p"}, files: nil, stdin: "a\n\\:\\:\nb\n", want: "     1\ta\n\n     2\tb\n"},
-		{name: "delimiter", args: []string{"-d", "@@", "-ha"}, files: nil, stdin: "a\n@@\nb\n@@@@@@\nc\n", want: "     1\ta\n\n       b\n\n     1\tc\n"},
-		{name: "no newline", args: []string{}, files: nil, stdin: "a\nb", want: "     1\ta\n     2\tb\n"},
-		{name: "bad style", args: []string{"-b", "x"}, files: nil, stdin: "", want: ""},
-		{name: "bad format", args: []string{"-n", "xx"}, files: nil, stdin: "", want: ""},
-		{name: "bad width", args: []string{"-w", "0"}, files: nil, stdin: "", want: ""},
-		{name: "bad regex", args: []string{"-bp\\("}, files: nil, stdin: "", want: ""},
-		{name: "missing", args: []string{"in", "nope"}, files: map[string]string{"in": "a\n"}, stdin: "", want: "     1\ta\n"},
+	cases := []gnutest.Case{
+		{Name: "default", Args: []string{}, Stdin: "one\ntwo\n\nthree\n", Want: "     1\tone\n     2\ttwo\n       \n     3\tthree\n"},
+		{Name: "all ln", Args: []string{"-ba", "-nln"}, Stdin: "a\n\nb\n", Want: "1     \ta\n2     \t\n3     \tb\n"},
+		{Name: "rz width sep", Args: []string{"-ba", "-nrz", "-w3", "-s", ": "}, Stdin: "a\n\nb\n", Want: "001: a\n002: \n003: b\n"},
+		{Name: "regex", Args: []string{"-bpan\\|ch"}, Stdin: "apple\nbanana\ncherry\n", Want: "       apple\n     1\tbanana\n     2\tcherry\n"},
+		{Name: "start incr", Args: []string{"-v", "10", "-i", "5"}, Stdin: "x\ny\nz\n", Want: "    10\tx\n    15\ty\n    20\tz\n"},
+		{Name: "join blank", Args: []string{"-ba", "-l2"}, Stdin: "a\n\n\n\nb\n\n\n", Want: "     1\ta\n       \n     2\t\n       \n     3\tb\n       \n     4\t\n"},
+		{Name: "sections", Args: []string{"-ha", "-fa"}, Stdin: "\\:\\:\\:\nhead\n\\:\\:\nbody\n\\:\nfoot\n", Want: "\n     1\thead\n\n     1\tbody\n\n     1\tfoot\n"},
+		{Name: "no renumber", Args: []string{"-p"}, Stdin: "a\n\\:\\:\nb\n", Want: "     1\ta\n\n     2\tb\n"},
+		{Name: "delimiter", Args: []string{"-d", "@@", "-ha"}, Stdin: "a\n@@\nb\n@@@@@@\nc\n", Want: "     1\ta\n\n       b\n\n     1\tc\n"},
+		{Name: "no newline", Args: []string{}, Stdin: "a\nb", Want: "     1\ta\n     2\tb\n"},
+		{Name: "bad style", Args: []string{"-b", "x"}},
+		{Name: "bad format", Args: []string{"-n", "xx"}},
+		{Name: "bad width", Args: []string{"-w", "0"}},
+		{Name: "bad regex", Args: []string{"-bp\\("}},
+		{Name: "missing", Args: []string{"in", "nope"}, Files: map[string]string{"in": "a\n"}, Want: "     1\ta\n"},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			env := cmdtest.Env{Files: tc.files, Stdin: tc.stdin}
-			got := env.Run(Run, append([]string{"nl"}, tc.args...)...)
-			if tc.want != "" && got.Stdout != tc.want {
-				t.Errorf("stdout = %q, want %q", got.Stdout, tc.want)
-			}
-			out, errs, code, ok := runReal(t, "nl", tc)
-			if !ok {
-				return
-			}
-			if got.Stdout != out || got.Stderr != errs || got.Code != code {
-				t.Errorf("got (%q, %q, %d), real tool (%q, %q, %d)", got.Stdout, got.Stderr, got.Code, out, errs, code)
-			}
-		})
-	}
+	gnutest.CheckCases(t, "nl", Run, cases)
 }

@@ -477,17 +477,28 @@ func skipInput(r io.Reader, n uint64) error {
 	return nil
 }
 
-func (d *dumper) dump(ctx context.Context, in io.Reader, skip, limit uint64, hasLimit bool) error {
+// source skips skip bytes of in (the operands as one stream) and limits
+// what follows to limit bytes with hasLimit (-j and -N). It is nil when
+// the skip failed: with err, or without when no operand could be opened
+// (that was reported already).
+func source(in io.Reader, skip, limit uint64, hasLimit bool) (io.Reader, error) {
 	r := textfmt.NewReader(in)
 	if err := skipInput(r, skip); err != nil {
 		if in.(*textfmt.Inputs).Opened == 0 {
-			return nil
+			return nil, nil
 		}
-		return err
+		return nil, err
 	}
-	var src io.Reader = r
 	if hasLimit {
-		src = io.LimitReader(r, int64(min(limit, 1<<62)))
+		return io.LimitReader(r, int64(min(limit, 1<<62))), nil
+	}
+	return r, nil
+}
+
+func (d *dumper) dump(ctx context.Context, in io.Reader, skip, limit uint64, hasLimit bool) error {
+	src, err := source(in, skip, limit, hasLimit)
+	if src == nil {
+		return err
 	}
 	cur := make([]byte, d.perLine)
 	prev := make([]byte, d.perLine)
@@ -573,16 +584,9 @@ func (d *dumper) writeBlock(addr uint64, n int, prev, cur []byte) {
 // dumpStrings is od -S: NUL-terminated runs of at least min printable
 // bytes, each with its address.
 func (d *dumper) dumpStrings(ctx context.Context, c *builtins.Call, in io.Reader, skip, limit uint64, hasLimit bool, minLen int) error {
-	r := textfmt.NewReader(in)
-	if err := skipInput(r, skip); err != nil {
-		if in.(*textfmt.Inputs).Opened == 0 {
-			return nil
-		}
+	src, err := source(in, skip, limit, hasLimit)
+	if src == nil {
 		return err
-	}
-	var src io.Reader = r
-	if hasLimit {
-		src = io.LimitReader(r, int64(min(limit, 1<<62)))
 	}
 	br := textfmt.NewReader(src)
 	addr := skip

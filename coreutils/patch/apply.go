@@ -208,6 +208,22 @@ func (p *patcher) applyHunk(where int) bool {
 		}
 		return "\n"
 	}
+	// enter opens the #ifndef (old lines) or #ifdef (new lines) section
+	// unless the output is in it: from the other one through #else.
+	enter := func(oldLines bool) {
+		open, other, directive := inIfdef, inIfndef, "#ifdef"
+		if oldLines {
+			open, other, directive = inIfndef, inIfdef, "#ifndef"
+		}
+		switch defState {
+		case outside:
+			fmt.Fprintf(w, "%s%s %s\n", nl(), directive, defs)
+			defState = open
+		case other:
+			fmt.Fprintf(w, "%s#else\n", nl())
+			defState = inElse
+		}
+	}
 	where--
 	for p.charAt(nw) == '=' || p.charAt(nw) == '\n' {
 		nw++
@@ -219,13 +235,7 @@ func (p *patcher) applyHunk(where int) bool {
 				return false
 			}
 			if defs != "" {
-				if defState == outside {
-					fmt.Fprintf(w, "%s#ifndef %s\n", nl(), defs)
-					defState = inIfndef
-				} else if defState == inIfdef {
-					fmt.Fprintf(w, "%s#else\n", nl())
-					defState = inElse
-				}
+				enter(true)
 				p.afterNewline = p.writeLine(old)
 				p.zeroOutput = false
 			}
@@ -238,13 +248,7 @@ func (p *patcher) applyHunk(where int) bool {
 				return false
 			}
 			if defs != "" {
-				if defState == inIfndef {
-					fmt.Fprintf(w, "%s#else\n", nl())
-					defState = inElse
-				} else if defState == outside {
-					fmt.Fprintf(w, "%s#ifdef %s\n", nl(), defs)
-					defState = inIfdef
-				}
+				enter(false)
 			}
 			p.afterNewline = p.writeLine(nw)
 			p.zeroOutput = false
@@ -297,14 +301,7 @@ done:
 			return false
 		}
 		if defs != "" {
-			if defState == outside {
-				fmt.Fprintf(w, "%s#ifdef %s\n", nl(), defs)
-				defState = inIfdef
-			} else if defState == inIfndef {
-				fmt.Fprintf(w, "%s#else\n", nl())
-				defState = inElse
-			}
-			p.zeroOutput = false
+			enter(false)
 		}
 		for {
 			if !p.afterNewline {

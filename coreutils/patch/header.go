@@ -280,29 +280,9 @@ func (p *patcher) parseName(s []byte, i int) (string, bool, int) {
 // into pname[which]; it returns the time stamp (sec -1 if none).
 func (p *patcher) fetchname(at []byte, which int, wantStamp bool) stamp {
 	st := stamp{sec: -1}
-	i := skipSpaces(at, 0)
-	var name string
-	t := i
-	if i < len(at) && at[i] == '"' {
-		n, end, ok := parseCString(at, i)
-		if !ok {
-			return st
-		}
-		name, t = n, end
-	} else {
-		for t = i; t < len(at); t++ {
-			if isSpace(at[t]) {
-				u := t
-				for at[u] != '\t' && u+1 < len(at) && isSpace(at[u+1]) {
-					u++
-				}
-				if at[u] != '\t' && bytes.IndexByte(at[u+1:], '\t') >= 0 {
-					continue
-				}
-				break
-			}
-		}
-		name = string(at[i:t])
+	name, t, ok := headerName(at, '\t')
+	if !ok {
+		return st
 	}
 	if name == "/dev/null" {
 		st = stamp{sec: 0}
@@ -312,7 +292,7 @@ func (p *patcher) fetchname(at []byte, which int, wantStamp bool) stamp {
 		p.ptimestamp[which] = st
 		return st
 	}
-	name, ok := stripLeadingSlashes(name, p.strip)
+	name, ok = stripLeadingSlashes(name, p.strip)
 	if !ok {
 		return st
 	}
@@ -335,35 +315,41 @@ func (p *patcher) fetchname(at []byte, which int, wantStamp bool) stamp {
 	return st
 }
 
-func (p *patcher) fetchnameIndex(at []byte) {
+// headerName reads the file name at the start of a header's text: a C
+// string in quotes, or the text up to white space. As GNU's fetchname does,
+// a name runs on past white space while the stop byte (a tab where a time
+// stamp may follow, else the newline) comes later on the line, unless the
+// white space itself holds a tab. end is the index past the name.
+func headerName(at []byte, stop byte) (name string, end int, ok bool) {
 	i := skipSpaces(at, 0)
-	var name string
-	t := i
 	if i < len(at) && at[i] == '"' {
-		n, _, ok := parseCString(at, i)
-		if !ok {
-			return
-		}
-		name = n
-	} else {
-		for t = i; t < len(at); t++ {
-			if isSpace(at[t]) {
-				u := t
-				for at[u] != '\t' && u+1 < len(at) && isSpace(at[u+1]) {
-					u++
-				}
-				if at[u] != '\t' && bytes.IndexByte(at[u+1:], '\n') >= 0 {
-					continue
-				}
-				break
+		return parseCString(at, i)
+	}
+	t := i
+	for ; t < len(at); t++ {
+		if isSpace(at[t]) {
+			u := t
+			for at[u] != '\t' && u+1 < len(at) && isSpace(at[u+1]) {
+				u++
 			}
+			if at[u] != '\t' && bytes.IndexByte(at[u+1:], stop) >= 0 {
+				continue
+			}
+			break
 		}
-		name = string(at[i:t])
+	}
+	return string(at[i:t]), t, true
+}
+
+func (p *patcher) fetchnameIndex(at []byte) {
+	name, _, ok := headerName(at, '\n')
+	if !ok {
+		return
 	}
 	if name == "/dev/null" {
 		return
 	}
-	name, ok := stripLeadingSlashes(name, p.strip)
+	name, ok = stripLeadingSlashes(name, p.strip)
 	if !ok {
 		return
 	}

@@ -27,6 +27,41 @@ func (p *patcher) scanLinenum(s []byte, i int, line []byte) (int, int) {
 	return n, j
 }
 
+// contextRange reads the "first,last" range of a context diff's "***"
+// (old) or "---" (new) line as the first line and the number of lines.
+// GNU reads the old range of "*** 0,0" as "0"; a comma with no number
+// after it is a missing line number in the old range, a malformed line in
+// the new.
+func (p *patcher) contextRange(line []byte, old bool) (first, lines int) {
+	k := 0
+	for k < len(line) && !isDigit(line[k]) {
+		k++
+	}
+	s := line
+	if old && bytes.HasPrefix(line[k:], []byte("0,0")) {
+		s = append(append([]byte(nil), line[:k]...), line[k+2:]...)
+	}
+	first, e := p.scanLinenum(s, k, line)
+	switch {
+	case at(s, e) == ',':
+		for e++; e < len(s) && !isDigit(s[e]); e++ {
+		}
+		if !old && e >= len(s) {
+			p.malformed(line)
+		}
+		last, _ := p.scanLinenum(s, e, line)
+		lines = last + 1 - first
+		if lines < 0 {
+			p.malformed(line)
+		}
+	case first != 0:
+		lines = 1
+	default:
+		first, lines = 1, 0
+	}
+	return first, lines
+}
+
 func (p *patcher) malformed(line []byte) {
 	p.fatal("malformed patch at line %d: %s", p.inputLine, line)
 }
@@ -151,31 +186,7 @@ func (p *patcher) contextHunk(difftype diffType) bool {
 			}
 			context = 0
 			p.pline[p.pend] = buf
-			k := 0
-			for k < len(buf) && !isDigit(buf[k]) {
-				k++
-			}
-			nb := buf
-			if bytes.HasPrefix(buf[k:], []byte("0,0")) {
-				nb = append(append([]byte(nil), buf[:k]...), buf[k+2:]...)
-			}
-			var e int
-			p.first, e = p.scanLinenum(nb, k, buf)
-			if at(nb, e) == ',' {
-				for e < len(nb) && !isDigit(nb[e]) {
-					e++
-				}
-				p.ptrnLines, _ = p.scanLinenum(nb, e, buf)
-				p.ptrnLines += 1 - p.first
-				if p.ptrnLines < 0 {
-					p.malformed(buf)
-				}
-			} else if p.first != 0 {
-				p.ptrnLines = 1
-			} else {
-				p.ptrnLines = 0
-				p.first = 1
-			}
+			p.first, p.ptrnLines = p.contextRange(buf, true)
 			p.pmax = p.ptrnLines + 6
 			for p.pmax+1 >= p.hunkmax {
 				p.growHunkmax()
@@ -218,35 +229,7 @@ func (p *patcher) contextHunk(difftype diffType) bool {
 			replPatchLine = p.inputLine
 			replContext = context
 			p.setLine(p.pend, buf, '=')
-			{
-				k := 0
-				for k < len(buf) && !isDigit(buf[k]) {
-					k++
-				}
-				var e int
-				p.newfirst, e = p.scanLinenum(buf, k, buf)
-				if at(buf, e) == ',' {
-					for {
-						e++
-						if e >= len(buf) {
-							p.malformed(buf)
-						}
-						if isDigit(buf[e]) {
-							break
-						}
-					}
-					p.replLines, _ = p.scanLinenum(buf, e, buf)
-					p.replLines += 1 - p.newfirst
-					if p.replLines < 0 {
-						p.malformed(buf)
-					}
-				} else if p.newfirst != 0 {
-					p.replLines = 1
-				} else {
-					p.replLines = 0
-					p.newfirst = 1
-				}
-			}
+			p.newfirst, p.replLines = p.contextRange(buf, false)
 			p.pmax = p.replLines + p.pend
 			for p.pmax+1 >= p.hunkmax {
 				p.growHunkmax()
@@ -434,6 +417,24 @@ func (p *patcher) charAt(i int) byte {
 	return 0
 }
 
+// unifiedRange reads one "first[,lines]" range of an "@@ -a,b +c,d @@"
+// line at buf[s:], which must be followed by a blank and the byte end; next
+// is past end.
+func (p *patcher) unifiedRange(buf []byte, s int, end byte) (first, lines, next int) {
+	first, s = p.scanLinenum(buf, s, buf)
+	lines = 1
+	if at(buf, s) == ',' {
+		lines, s = p.scanLinenum(buf, s+1, buf)
+	}
+	if at(buf, s) == ' ' {
+		s++
+	}
+	if at(buf, s) != end {
+		p.malformed(buf)
+	}
+	return first, lines, s + 1
+}
+
 func (p *patcher) unifiedHunk() bool {
 	lineBeginning := p.ppos
 	buf := p.getLine()
@@ -442,32 +443,9 @@ func (p *patcher) unifiedHunk() bool {
 		return false
 	}
 	buf = dup(buf)
-	s := 4
-	p.first, s = p.scanLinenum(buf, s, buf)
-	if at(buf, s) == ',' {
-		p.ptrnLines, s = p.scanLinenum(buf, s+1, buf)
-	} else {
-		p.ptrnLines = 1
-	}
-	if at(buf, s) == ' ' {
-		s++
-	}
-	if at(buf, s) != '+' {
-		p.malformed(buf)
-	}
-	p.newfirst, s = p.scanLinenum(buf, s+1, buf)
-	if at(buf, s) == ',' {
-		p.replLines, s = p.scanLinenum(buf, s+1, buf)
-	} else {
-		p.replLines = 1
-	}
-	if at(buf, s) == ' ' {
-		s++
-	}
-	if at(buf, s) != '@' {
-		p.malformed(buf)
-	}
-	s++
+	var s int
+	p.first, p.ptrnLines, s = p.unifiedRange(buf, 4, '+')
+	p.newfirst, p.replLines, s = p.unifiedRange(buf, s, '@')
 	if at(buf, s) == '@' && at(buf, s+1) == ' ' {
 		s++
 		e := bytes.IndexByte(buf[s:], '\n')
@@ -512,49 +490,30 @@ func (p *patcher) unifiedHunk() bool {
 			ch = buf[0]
 			text = buf[1:]
 		}
+		// store puts text as line *i (up to last) and moves *i on; a line
+		// past last is malformed, the hunk then ending at pendIfFull.
+		store := func(i *int, last, pendIfFull int, text []byte, ch byte) []byte {
+			if *i > last {
+				p.pend = pendIfFull
+				p.malformed(buf)
+			}
+			if *i == last && p.incompleteLine() {
+				text = dropLast(text)
+			}
+			p.setLine(*i, text, ch)
+			*i++
+			return text
+		}
 		switch ch {
 		case '-':
-			if fillsrc > p.ptrnLines {
-				p.pend = filldst - 1
-				p.malformed(buf)
-			}
-			if fillsrc == p.ptrnLines && p.incompleteLine() {
-				text = dropLast(text)
-			}
-			p.setLine(fillsrc, text, ch)
-			fillsrc++
+			store(&fillsrc, p.ptrnLines, filldst-1, text, ch)
 		case '=', ' ':
 			ch = ' '
-			if fillsrc > p.ptrnLines {
-				p.pend = fillsrc - 1
-				p.malformed(buf)
-			}
 			context++
-			if fillsrc == p.ptrnLines && p.incompleteLine() {
-				text = dropLast(text)
-			}
-			p.setLine(fillsrc, text, ch)
-			fillsrc++
-			t2 := dup(text)
-			if filldst > p.pend {
-				p.pend = fillsrc - 1
-				p.malformed(buf)
-			}
-			if filldst == p.pend && p.incompleteLine() {
-				t2 = dropLast(t2)
-			}
-			p.setLine(filldst, t2, ch)
-			filldst++
+			text = store(&fillsrc, p.ptrnLines, fillsrc-1, text, ch)
+			store(&filldst, p.pend, fillsrc-1, dup(text), ch)
 		case '+':
-			if filldst > p.pend {
-				p.pend = fillsrc - 1
-				p.malformed(buf)
-			}
-			if filldst == p.pend && p.incompleteLine() {
-				text = dropLast(text)
-			}
-			p.setLine(filldst, text, ch)
-			filldst++
+			store(&filldst, p.pend, fillsrc-1, text, ch)
 		default:
 			p.pend = filldst
 			p.malformed(buf)
@@ -613,21 +572,7 @@ func (p *patcher) normalHunk() bool {
 	}
 	p.setLine(p.pend, nil, 0)
 	p.setLine(0, []byte(fmt.Sprintf("*** %d,%d\n", p.first, p.first+p.ptrnLines-1)), '*')
-	i := 1
-	for ; i <= p.ptrnLines; i++ {
-		line := p.getLine()
-		if line == nil {
-			p.fatal("unexpected end of file in patch at line %d", p.inputLine)
-		}
-		if line[0] != '<' || (at(line, 1) != ' ' && at(line, 1) != '\t') {
-			p.fatal("'<' followed by space or tab expected at line %d of patch", p.inputLine)
-		}
-		text := dup(line[2:])
-		if i == p.ptrnLines && p.incompleteLine() {
-			text = dropLast(text)
-		}
-		p.setLine(i, text, '-')
-	}
+	p.normalLines(1, p.ptrnLines, '<', '-')
 	if hunkType == 'c' {
 		line := p.getLine()
 		if line == nil {
@@ -637,22 +582,28 @@ func (p *patcher) normalHunk() bool {
 			p.fatal("'---' expected at line %d of patch", p.inputLine)
 		}
 	}
-	p.setLine(i, []byte(fmt.Sprintf("--- %d,%d\n", mn, mx)), '=')
-	for i++; i <= p.pend; i++ {
+	p.setLine(p.ptrnLines+1, []byte(fmt.Sprintf("--- %d,%d\n", mn, mx)), '=')
+	p.normalLines(p.ptrnLines+2, p.pend, '>', '+')
+	return true
+}
+
+// normalLines reads hunk lines from to to of a normal diff, each made of
+// lead ('<' or '>'), a blank and the text, and stores them as kind.
+func (p *patcher) normalLines(from, to int, lead, kind byte) {
+	for i := from; i <= to; i++ {
 		line := p.getLine()
 		if line == nil {
 			p.fatal("unexpected end of file in patch at line %d", p.inputLine)
 		}
-		if line[0] != '>' || (at(line, 1) != ' ' && at(line, 1) != '\t') {
-			p.fatal("'>' followed by space or tab expected at line %d of patch", p.inputLine)
+		if line[0] != lead || (at(line, 1) != ' ' && at(line, 1) != '\t') {
+			p.fatal("'%c' followed by space or tab expected at line %d of patch", lead, p.inputLine)
 		}
 		text := dup(line[2:])
-		if i == p.pend && p.incompleteLine() {
+		if i == to && p.incompleteLine() {
 			text = dropLast(text)
 		}
-		p.setLine(i, text, '+')
+		p.setLine(i, text, kind)
 	}
-	return true
 }
 
 // pchSwap reverses the old and new parts of the current hunk.
@@ -669,30 +620,25 @@ func (p *patcher) pchSwap() {
 		i++
 	}
 	k := 0
-	for ; i <= p.pend; i, k = i+1, k+1 {
-		nl[k] = tl[i]
-		nc[k] = tc[i]
-		if nc[k] == '+' {
-			nc[k] = '-'
+	// take moves lines i..end to the new hunk, their marker from becoming to.
+	take := func(i, end int, from, to byte) int {
+		for ; i <= end; i, k = i+1, k+1 {
+			nl[k], nc[k] = tl[i], tc[i]
+			if nc[k] == from {
+				nc[k] = to
+			}
 		}
+		return i
 	}
+	take(i, p.pend, '+', '-')
 	if blank {
-		i = p.ptrnLines + 1
-		nl[k] = tl[i]
-		nc[k] = tc[i]
-		k++
+		take(p.ptrnLines+1, p.ptrnLines+1, 0, 0)
 	}
 	nc[0] = '*'
 	nl[0] = bytes.ReplaceAll(nl[0], []byte("-"), []byte("*"))
 	tc[0] = '='
 	tl[0] = bytes.ReplaceAll(tl[0], []byte("*"), []byte("-"))
-	for i = 0; k <= p.pend; i, k = i+1, k+1 {
-		nl[k] = tl[i]
-		nc[k] = tc[i]
-		if nc[k] == '-' {
-			nc[k] = '+'
-		}
-	}
+	take(0, p.pend-k, '-', '+')
 	p.ptrnLines, p.replLines = p.replLines, p.ptrnLines
 	nc[p.pend+1] = '^'
 	p.pline, p.pchar = nl, nc
@@ -707,54 +653,45 @@ func (p *patcher) pchNormalize(format diffType) {
 		nw++
 	}
 	if format == uniDiff {
-		for ; old <= p.ptrnLines; old++ {
-			if p.pchar[old] == '!' {
-				p.pchar[old] = '-'
-			}
-		}
-		for ; nw <= p.pend; nw++ {
-			if p.pchar[nw] == '!' {
-				p.pchar[nw] = '+'
-			}
-		}
+		p.remark(old, p.ptrnLines, '!', '-')
+		p.remark(nw, p.pend, '!', '+')
 		return
 	}
 	for old <= p.ptrnLines {
 		switch {
 		case p.pchar[old] == '-':
 			if nw <= p.pend && p.pchar[nw] == '+' {
-				for {
-					p.pchar[old] = '!'
-					old++
-					if !(old <= p.ptrnLines && p.pchar[old] == '-') {
-						break
-					}
-				}
-				for {
-					p.pchar[nw] = '!'
-					nw++
-					if !(nw <= p.pend && p.pchar[nw] == '+') {
-						break
-					}
-				}
+				old = p.markRun(old, p.ptrnLines, '-', '!')
+				nw = p.markRun(nw, p.pend, '+', '!')
 			} else {
-				for {
-					old++
-					if !(old <= p.ptrnLines && p.pchar[old] == '-') {
-						break
-					}
-				}
+				old = p.markRun(old, p.ptrnLines, '-', '-')
 			}
 		case nw <= p.pend && p.pchar[nw] == '+':
-			for {
-				nw++
-				if !(nw <= p.pend && p.pchar[nw] == '+') {
-					break
-				}
-			}
+			nw = p.markRun(nw, p.pend, '+', '+')
 		default:
 			old++
 			nw++
+		}
+	}
+}
+
+// remark turns the marker from into to on hunk lines i..end.
+func (p *patcher) remark(i, end int, from, to byte) {
+	for ; i <= end; i++ {
+		if p.pchar[i] == from {
+			p.pchar[i] = to
+		}
+	}
+}
+
+// markRun marks the run of lines with marker c that starts at i (up to
+// end) as to, and returns the index past it.
+func (p *patcher) markRun(i, end int, c, to byte) int {
+	for {
+		p.pchar[i] = to
+		i++
+		if !(i <= end && p.pchar[i] == c) {
+			return i
 		}
 	}
 }

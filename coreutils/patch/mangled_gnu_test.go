@@ -28,25 +28,7 @@ func TestMangledAgainstGNU(t *testing.T) {
 	r := rand.New(rand.NewSource(seed))
 	fails := 0
 	for it := 0; it < 1500 && fails < 8; it++ {
-		p := []byte(seeds[r.Intn(len(seeds))])
-		for k := 1 + r.Intn(3); k > 0; k-- {
-			pos := r.Intn(len(p) + 1)
-			switch r.Intn(3) {
-			case 0:
-				ins := pieces[r.Intn(len(pieces))]
-				p = append(p[:pos], append([]byte(ins), p[pos:]...)...)
-			case 1:
-				if pos < len(p) {
-					end := min(len(p), pos+1+r.Intn(5))
-					p = append(p[:pos], p[end:]...)
-				}
-			case 2:
-				if pos < len(p) {
-					const repl = "ab-+ !*@\n\\0123"
-					p[pos] = repl[r.Intn(len(repl))]
-				}
-			}
-		}
+		p := mangle(r, seeds[r.Intn(len(seeds))], pieces, 3)
 		args := [][]string{{}, {"f"}, {"-R"}, {"-N"}}[r.Intn(4)]
 		sc := scenario{files: map[string]string{"f": "a\nb\nc\n"}, args: args, stdin: string(p)}
 		wo, we, wc, wt := runGNU(t, sc)

@@ -28,25 +28,7 @@ func TestMangledPatchesDoNotPanic(t *testing.T) {
 		iters = 500
 	}
 	for it := 0; it < iters; it++ {
-		p := []byte(seeds[r.Intn(len(seeds))])
-		for k := 1 + r.Intn(4); k > 0; k-- {
-			pos := r.Intn(len(p) + 1)
-			switch r.Intn(3) {
-			case 0:
-				ins := pieces[r.Intn(len(pieces))]
-				p = append(p[:pos], append([]byte(ins), p[pos:]...)...)
-			case 1:
-				if pos < len(p) {
-					end := min(len(p), pos+1+r.Intn(5))
-					p = append(p[:pos], p[end:]...)
-				}
-			case 2:
-				if pos < len(p) {
-					const repl = "ab-+ !*@\n\\0123"
-					p[pos] = repl[r.Intn(len(repl))]
-				}
-			}
-		}
+		p := mangle(r, seeds[r.Intn(len(seeds))], pieces, 4)
 		args := [][]string{{}, {"f"}, {"-R"}, {"-p1"}, {"-N"}}[r.Intn(5)]
 		func() {
 			defer func() {
@@ -71,4 +53,29 @@ func TestNoEndlessLoop(t *testing.T) {
 	if r.Stdout != "patching file f\n" || r.Code != 0 {
 		t.Errorf("got (%d) %q %q", r.Code, r.Stdout, r.Stderr)
 	}
+}
+
+// mangle makes 1 to maxEdits random edits to the patch seed: an insertion
+// of one of pieces, a deletion of a few bytes, or a byte replaced.
+func mangle(r *rand.Rand, seed string, pieces []string, maxEdits int) []byte {
+	p := []byte(seed)
+	for k := 1 + r.Intn(maxEdits); k > 0; k-- {
+		pos := r.Intn(len(p) + 1)
+		switch r.Intn(3) {
+		case 0:
+			ins := pieces[r.Intn(len(pieces))]
+			p = append(p[:pos], append([]byte(ins), p[pos:]...)...)
+		case 1:
+			if pos < len(p) {
+				end := min(len(p), pos+1+r.Intn(5))
+				p = append(p[:pos], p[end:]...)
+			}
+		case 2:
+			if pos < len(p) {
+				const repl = "ab-+ !*@\n\\0123"
+				p[pos] = repl[r.Intn(len(repl))]
+			}
+		}
+	}
+	return p
 }

@@ -9,12 +9,11 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
 var options = builtins.Options{List: []builtins.Option{
-	{Short: 'p'}, {Short: 'P'}, {Long: "portability"}, {Long: "help"}, {Long: "version"},
+	{Short: 'p'}, {Short: 'P'}, {Long: "portability"},
 }}
 
 // Limits: POSIX's portable ones (-p), and Linux's otherwise.
@@ -27,21 +26,18 @@ const (
 
 // Run checks each name; status 1 if any fails.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, operands, err := options.Parse(c.Args[1:])
-	if err != nil {
-		return c.UsageFail(err, "", 1)
+	help := "Usage: " + c.Name() + " [OPTION]... NAME...\n" +
+		"Diagnose invalid or non-portable file names.\n\n" +
+		"  -p                  check for most POSIX systems\n" +
+		"  -P                  check for empty names and leading \"-\"\n" +
+		"      --portability   check for all POSIX systems (equivalent to -p -P)\n" + utilcmd.Trailer()
+	opts, operands, code, done := utilcmd.Parse(c, options, help, 1)
+	if done {
+		return code
 	}
 	basic, extra := false, false
 	for _, o := range opts {
 		switch o.Key {
-		case "help":
-			return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION]... NAME...\n"+
-				"Diagnose invalid or non-portable file names.\n\n"+
-				"  -p                  check for most POSIX systems\n"+
-				"  -P                  check for empty names and leading \"-\"\n"+
-				"      --portability   check for all POSIX systems (equivalent to -p -P)\n"+utilcmd.Trailer())
-		case "version":
-			return c.Version()
 		case "p":
 			basic = true
 		case "P":

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
 const helpText = `
@@ -34,16 +35,13 @@ var errIllegal = errors.New("Invalid or incomplete multibyte or wide character")
 
 // Run is the rev command.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, files, err := options.Parse(c.Args[1:])
-	if err != nil {
-		return c.UsageFail(err, "", 1)
+	help := helpText[1:]
+	opts, files, code, done := utilcmd.Parse(c, options, help, 1)
+	if done {
+		return code
 	}
 	for _, o := range opts {
 		switch o.Key {
-		case "help":
-			return textfmt.Help(c, helpText[1:])
-		case "version":
-			return c.Version()
 		}
 	}
 	out := textfmt.NewOutput(c.Stdout)

@@ -1,6 +1,10 @@
 package sed
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/bashbox/bashbox/internal/printf"
+)
 
 type textType uint8
 
@@ -130,22 +134,9 @@ func appendList(out []byte, b []byte, width int, delim byte) []byte {
 			o = append(o, c)
 		default:
 			o = append(o, '\\')
-			switch c {
-			case '\a':
-				o = append(o, 'a')
-			case '\b':
-				o = append(o, 'b')
-			case '\f':
-				o = append(o, 'f')
-			case '\n':
-				o = append(o, 'n')
-			case '\r':
-				o = append(o, 'r')
-			case '\t':
-				o = append(o, 't')
-			case '\v':
-				o = append(o, 'v')
-			default:
+			if l, ok := printf.LetterOf(c); ok {
+				o = append(o, l)
+			} else {
 				o = append(o, '0'+c>>6, '0'+(c>>3)&7, '0'+c&7)
 			}
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
+	"github.com/bashbox/bashbox/internal/cfmt"
 )
 
 const help = `Usage: seq [OPTION]... LAST
@@ -202,9 +203,9 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 	}
 
-	var sp spec
+	var sp cfmt.Spec
 	if hasFormat {
-		sp = parseSpec(format[lay.specStart:])
+		sp, _ = parseSpec(format[lay.specStart:])
 	} else {
 		sp = defaultSpec(first, step, last, equalWidth)
 		lay = layout{prefix: "", suffix: ""}
@@ -336,7 +337,7 @@ func clampExp(s string) string {
 }
 
 // defaultSpec is GNU's get_default_format.
-func defaultSpec(first, step, last operand, equalWidth bool) spec {
+func defaultSpec(first, step, last operand, equalWidth bool) cfmt.Spec {
 	prec := max(first.precision, step.precision)
 	if prec != autoPrec && prec < autoPrec && last.precision < autoPrec {
 		if equalWidth {
@@ -351,11 +352,11 @@ func defaultSpec(first, step, last operand, equalWidth bool) spec {
 			if first.precision == 0 && prec != 0 {
 				firstWidth++
 			}
-			return spec{zero: true, width: max(firstWidth, lastWidth), prec: prec, verb: 'f'}
+			return cfmt.Spec{Zero: true, Width: max(firstWidth, lastWidth), Prec: prec, Verb: 'f'}
 		}
-		return spec{prec: prec, verb: 'f'}
+		return cfmt.Spec{Width: -1, Prec: prec, Verb: 'f'}
 	}
-	return spec{prec: -1, verb: 'g'}
+	return cfmt.Spec{Width: -1, Prec: -1, Verb: 'g'}
 }
 
 // layout is a user format: the text around its one conversion.
@@ -385,22 +386,8 @@ func checkFormat(c *builtins.Call, f string) (layout, string) {
 		i++
 	}
 	start := i + 1
-	i++
-	for i < len(f) && strings.IndexByte("-+#0 '", f[i]) >= 0 {
-		i++
-	}
-	for i < len(f) && isDigit(f[i]) {
-		i++
-	}
-	if i < len(f) && f[i] == '.' {
-		i++
-		for i < len(f) && isDigit(f[i]) {
-			i++
-		}
-	}
-	if i < len(f) && f[i] == 'L' {
-		i++
-	}
+	_, n := parseSpec(f[start:])
+	i = start + n
 	if i >= len(f) {
 		return layout{}, "format " + quote.New(c).Q(f) + " ends in %"
 	}
@@ -423,7 +410,7 @@ func checkFormat(c *builtins.Call, f string) (layout, string) {
 	return layout{prefix: prefix.String(), suffix: suffix.String(), specStart: start}, ""
 }
 
-func printNumbers(ctx context.Context, c *builtins.Call, w *bufio.Writer, sp spec, lay layout, first, step, last *big.Float, sep string) int {
+func printNumbers(ctx context.Context, c *builtins.Call, w *bufio.Writer, sp cfmt.Spec, lay layout, first, step, last *big.Float, sep string) int {
 	outOfRange := func(x *big.Float) bool {
 		if step.Sign() < 0 {
 			return x.Cmp(last) < 0
@@ -443,7 +430,7 @@ func printNumbers(ctx context.Context, c *builtins.Call, w *bufio.Writer, sp spe
 			return textio.Finish(c, w, 1)
 		}
 		x0 := x
-		s0 := sp.format(x0)
+		s0 := format(sp, x0)
 		w.WriteString(lay.prefix)
 		w.WriteString(s0)
 		if _, err := w.WriteString(lay.suffix); err != nil {
@@ -455,7 +442,7 @@ func printNumbers(ctx context.Context, c *builtins.Call, w *bufio.Writer, sp spe
 		if outOfRange(x) {
 			// Print the number just past LAST if it prints as LAST and
 			// differently from the previous number (rounding errors).
-			xs := sp.format(x)
+			xs := format(sp, x)
 			v, _, ok := parseLD(xs)
 			if !(ok && v != nil && v.Cmp(last) == 0 && xs != s0) {
 				break

@@ -34,50 +34,30 @@ func fraccompare(a []byte, i int, b []byte, j int) int {
 				return 0
 			}
 		}
-		if isDigit(ca) && isDigit(cb) {
+		switch {
+		case isDigit(ca) && isDigit(cb):
 			return int(ca) - int(cb)
-		}
-		if isDigit(ca) {
-			for at(a, i) == '0' {
-				i++
-			}
-			if isDigit(at(a, i)) {
-				return 1
-			}
-			return 0
-		}
-		if isDigit(cb) {
-			for at(b, j) == '0' {
-				j++
-			}
-			if isDigit(at(b, j)) {
-				return -1
-			}
-			return 0
+		case isDigit(ca):
+			return b2i(nonzeroDigits(a, i))
+		case isDigit(cb):
+			return -b2i(nonzeroDigits(b, j))
 		}
 		return 0
 	}
 	if ca == '.' {
-		i++
-		for at(a, i) == '0' {
-			i++
-		}
-		if isDigit(at(a, i)) {
-			return 1
-		}
-		return 0
+		return b2i(nonzeroDigits(a, i+1))
 	}
 	if cb == '.' {
-		j++
-		for at(b, j) == '0' {
-			j++
-		}
-		if isDigit(at(b, j)) {
-			return -1
-		}
-		return 0
+		return -b2i(nonzeroDigits(b, j+1))
 	}
 	return 0
+}
+
+// nonzeroDigits reports whether a digit other than 0 follows the zeros at
+// s[i:].
+func nonzeroDigits(s []byte, i int) bool {
+	_, c := zeros(s, i)
+	return isDigit(c)
 }
 
 func b2i(b bool) int {
@@ -87,131 +67,61 @@ func b2i(b bool) int {
 	return 0
 }
 
+// zeros skips the zeros at s[i:]; c is the byte after them.
+func zeros(s []byte, i int) (next int, c byte) {
+	for at(s, i) == '0' {
+		i++
+	}
+	return i, at(s, i)
+}
+
+// past skips s[i] (a sign or a point) and the zeros after it.
+func past(s []byte, i int) (next int, c byte) {
+	return zeros(s, i+1)
+}
+
 // strnumcmp compares two numbers as GNU sort -n does, without converting
 // them: optional '-', digits, optional '.' and fraction; anything else
 // ends the number. There is no thousands separator in the C locale.
 func strnumcmp(a, b []byte) int {
-	i, j := 0, 0
-	ta, tb := at(a, 0), at(b, 0)
-	if ta == '-' {
-		for {
-			i++
-			ta = at(a, i)
-			if ta != '0' {
-				break
-			}
-		}
-		if tb != '-' {
-			if ta == '.' {
-				for {
-					i++
-					ta = at(a, i)
-					if ta != '0' {
-						break
-					}
-				}
-			}
-			if isDigit(ta) {
-				return -1
-			}
-			for tb == '0' {
-				j++
-				tb = at(b, j)
-			}
-			if tb == '.' {
-				for {
-					j++
-					tb = at(b, j)
-					if tb != '0' {
-						break
-					}
-				}
-			}
-			return -b2i(isDigit(tb))
-		}
-		for {
-			j++
-			tb = at(b, j)
-			if tb != '0' {
-				break
-			}
-		}
-		for ta == tb && isDigit(ta) {
-			i++
-			ta = at(a, i)
-			j++
-			tb = at(b, j)
-		}
-		if (ta == '.' && !isDigit(tb)) || (tb == '.' && !isDigit(ta)) {
-			return fraccompare(b, j, a, i)
-		}
-		tmp := int(tb) - int(ta)
-		la := 0
-		for isDigit(ta) {
-			la++
-			i++
-			ta = at(a, i)
-		}
-		lb := 0
-		for isDigit(tb) {
-			lb++
-			j++
-			tb = at(b, j)
-		}
-		if la != lb {
-			if la < lb {
-				return 1
-			}
-			return -1
-		}
-		if la == 0 {
-			return 0
-		}
-		return tmp
+	negA, negB := at(a, 0) == '-', at(b, 0) == '-'
+	switch {
+	case negA && negB:
+		i, _ := past(a, 0)
+		j, _ := past(b, 0)
+		return magnitudecmp(b, j, a, i)
+	case negA:
+		return negativecmp(a, b)
+	case negB:
+		return -negativecmp(b, a)
 	}
-	if tb == '-' {
-		for {
-			j++
-			tb = at(b, j)
-			if tb != '0' {
-				break
-			}
-		}
-		if tb == '.' {
-			for {
-				j++
-				tb = at(b, j)
-				if tb != '0' {
-					break
-				}
-			}
-		}
-		if isDigit(tb) {
-			return 1
-		}
-		for ta == '0' {
-			i++
-			ta = at(a, i)
-		}
-		if ta == '.' {
-			for {
-				i++
-				ta = at(a, i)
-				if ta != '0' {
-					break
-				}
-			}
-		}
-		return b2i(isDigit(ta))
+	i, _ := zeros(a, 0)
+	j, _ := zeros(b, 0)
+	return magnitudecmp(a, i, b, j)
+}
+
+// negativecmp compares the negative number neg with the non-negative
+// number pos: -1 unless both are zero.
+func negativecmp(neg, pos []byte) int {
+	i, c := past(neg, 0)
+	if c == '.' {
+		i, c = past(neg, i)
 	}
-	for ta == '0' {
-		i++
-		ta = at(a, i)
+	if isDigit(c) {
+		return -1
 	}
-	for tb == '0' {
-		j++
-		tb = at(b, j)
+	j, c := zeros(pos, 0)
+	if c == '.' {
+		_, c = past(pos, j)
 	}
+	return -b2i(isDigit(c))
+}
+
+// magnitudecmp compares the unsigned numbers at a[i:] and b[j:], both past
+// their leading zeros: the longer integer part is larger, then the first
+// differing digit decides, then the fractions.
+func magnitudecmp(a []byte, i int, b []byte, j int) int {
+	ta, tb := at(a, i), at(b, j)
 	for ta == tb && isDigit(ta) {
 		i++
 		ta = at(a, i)
@@ -222,17 +132,12 @@ func strnumcmp(a, b []byte) int {
 		return fraccompare(a, i, b, j)
 	}
 	tmp := int(ta) - int(tb)
-	la := 0
-	for isDigit(ta) {
+	la, lb := 0, 0
+	for ; isDigit(at(a, i)); i++ {
 		la++
-		i++
-		ta = at(a, i)
 	}
-	lb := 0
-	for isDigit(tb) {
+	for ; isDigit(at(b, j)); j++ {
 		lb++
-		j++
-		tb = at(b, j)
 	}
 	if la != lb {
 		if la < lb {
@@ -354,76 +259,62 @@ func strtold(s []byte) (float64, bool) {
 		return v, true
 	}
 	if at(s, i) == '0' && lower(i+1) == 'x' {
-		k := i + 2
-		digits := 0
-		for isHex(at(s, k)) {
-			k++
-			digits++
+		k, digits := mantissa(s, i+2, isHex)
+		if digits == 0 {
+			// "0x" without digits: the "0" alone is the number.
+			return 0, true
 		}
-		if at(s, k) == '.' {
-			k++
-			for isHex(at(s, k)) {
-				k++
-				digits++
-			}
+		end := exponent(s, k, lower, 'p')
+		str := string(s[start:end])
+		if end == k {
+			str += "p0"
 		}
-		if digits > 0 {
-			end := k
-			if lower(k) == 'p' {
-				e := k + 1
-				if at(s, e) == '+' || at(s, e) == '-' {
-					e++
-				}
-				if isDigit(at(s, e)) {
-					for isDigit(at(s, e)) {
-						e++
-					}
-					end = e
-				}
-			}
-			str := string(s[start:end])
-			if end == k {
-				str += "p0"
-			}
-			v, err := strconv.ParseFloat(str, 64)
-			if err != nil && !isRangeErr(err) {
-				return 0, false
-			}
-			return v, true
-		}
-		// "0x" without digits: the "0" alone is the number.
-		return 0, true
+		return parseFloat(str)
 	}
-	k := i
-	digits := 0
-	for isDigit(at(s, k)) {
-		k++
-		digits++
-	}
-	if at(s, k) == '.' {
-		k++
-		for isDigit(at(s, k)) {
-			k++
-			digits++
-		}
-	}
+	k, digits := mantissa(s, i, isDigit)
 	if digits == 0 {
 		return 0, false
 	}
-	end := k
-	if lower(k) == 'e' {
-		e := k + 1
-		if at(s, e) == '+' || at(s, e) == '-' {
-			e++
-		}
-		if isDigit(at(s, e)) {
-			for isDigit(at(s, e)) {
-				e++
-			}
-			end = e
+	return parseFloat(string(s[start:exponent(s, k, lower, 'e')]))
+}
+
+// mantissa scans digits, a point and digits from s[k:]; digits counts
+// the digits.
+func mantissa(s []byte, k int, digit func(byte) bool) (end, digits int) {
+	for ; digit(at(s, k)); k++ {
+		digits++
+	}
+	if at(s, k) == '.' {
+		for k++; digit(at(s, k)); k++ {
+			digits++
 		}
 	}
-	v, err := strconv.ParseFloat(string(s[start:end]), 64)
+	return k, digits
+}
+
+// exponent returns the end of the exponent (letter, a sign, digits) at
+// s[k:], or k when there is none.
+func exponent(s []byte, k int, lower func(int) byte, letter byte) int {
+	if lower(k) != letter {
+		return k
+	}
+	e := k + 1
+	if at(s, e) == '+' || at(s, e) == '-' {
+		e++
+	}
+	if !isDigit(at(s, e)) {
+		return k
+	}
+	for isDigit(at(s, e)) {
+		e++
+	}
+	return e
+}
+
+// parseFloat converts a scanned number; an overflow is an infinity and an
+// underflow zero, as strtold gives them.
+func parseFloat(str string) (float64, bool) {
+	v, err := strconv.ParseFloat(str, 64)
 	if err != nil && !isRangeErr(err) {
 		return 0, false
 	}

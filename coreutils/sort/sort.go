@@ -566,16 +566,7 @@ func readFiles0(c *builtins.Call, from string) ([]string, int, bool) {
 		code := die(c, "cannot read file names from %s: %s", quote.UTF8.AF(from), builtins.ErrText(err))
 		return nil, code, false
 	}
-	var names []string
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, 0)
-		if i < 0 {
-			names = append(names, string(data))
-			break
-		}
-		names = append(names, string(data[:i]))
-		data = data[i+1:]
-	}
+	names := textio.Files0(data)
 	if len(names) == 0 {
 		code := die(c, "no input from %s", quote.UTF8.AF(from))
 		return nil, code, false

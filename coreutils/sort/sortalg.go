@@ -2,6 +2,7 @@ package sort
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"math"
@@ -245,26 +246,19 @@ func (c *comparer) compare(a, b *rec) int {
 			return d
 		}
 	} else if a.pfx != b.pfx {
-		d := 1
-		if a.pfx < b.pfx {
-			d = -1
-		}
-		if s.reverse {
-			d = -d
-		}
-		return d
+		return reversed(cmp.Compare(a.pfx, b.pfx), s.reverse)
 	}
-	var d int
-	switch {
-	case a.lpfx < b.lpfx:
-		d = -1
-	case a.lpfx > b.lpfx:
-		d = 1
-	default:
+	d := cmp.Compare(a.lpfx, b.lpfx)
+	if d == 0 {
 		d = bytes.Compare(s.line(a), s.line(b))
 	}
-	if s.reverse {
-		d = -d
+	return reversed(d, s.reverse)
+}
+
+// reversed is d, negated for a reverse order.
+func reversed(d int, reverse bool) int {
+	if reverse {
+		return -d
 	}
 	return d
 }
@@ -302,14 +296,7 @@ func (c *comparer) keycompare(a, b *rec) int {
 			ta, tb = la[ba:ea], lb[bb:eb]
 		} else if a.hasPfx && b.hasPfx {
 			if a.pfx != b.pfx {
-				d := 1
-				if a.pfx < b.pfx {
-					d = -1
-				}
-				if k.reverse {
-					d = -d
-				}
-				return d
+				return reversed(cmp.Compare(a.pfx, b.pfx), k.reverse)
 			}
 			if pfxDecides(k, a.pfx) {
 				continue
@@ -317,10 +304,7 @@ func (c *comparer) keycompare(a, b *rec) int {
 		}
 		if k.translate && k.ignore == nil && !(k.numeric || k.general || k.human || k.month || k.random || k.version) {
 			if d := foldCompare(ta, tb); d != 0 {
-				if k.reverse {
-					return -d
-				}
-				return d
+				return reversed(d, k.reverse)
 			}
 			continue
 		}
@@ -347,10 +331,7 @@ func (c *comparer) keycompare(a, b *rec) int {
 			d = bytes.Compare(ta, tb)
 		}
 		if d != 0 {
-			if k.reverse {
-				return -d
-			}
-			return d
+			return reversed(d, k.reverse)
 		}
 	}
 	return 0

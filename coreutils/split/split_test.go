@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
 )
 
 func seqLines(n int) string {
@@ -120,39 +121,21 @@ func TestSplitAgainstReal(t *testing.T) {
 }
 
 func TestSplitStdoutAndErrors(t *testing.T) {
-	cases := []tcase{
-		{name: "kth chunk", args: []string{"-n", "2/3", "in"}, files: map[string]string{"in": "1\n2\n3\n4\n5\n6\n"}, want: "3\n4\n"},
-		{name: "kth line chunk", args: []string{"-n", "l/2/3", "in"}, files: map[string]string{"in": "1\n2\n3\n4\n5\n6\n"}, want: "3\n4\n"},
-		{name: "kth round robin", args: []string{"-n", "r/2/3", "in"}, files: map[string]string{"in": "1\n2\n3\n4\n5\n6\n"}, want: "2\n5\n"},
-		{name: "verbose", args: []string{"--verbose", "-l", "1", "in"}, files: map[string]string{"in": "a\nb\n"}, want: "creating file 'xaa'\ncreating file 'xab'\n"},
-		{name: "zero lines", args: []string{"-l", "0", "in"}, files: map[string]string{"in": "a\n"}},
-		{name: "bad bytes", args: []string{"-b", "1Q", "in"}, files: map[string]string{"in": "a\n"}},
-		{name: "bad chunks", args: []string{"-n", "x", "in"}, files: map[string]string{"in": "a\n"}},
-		{name: "bad chunk number", args: []string{"-n", "4/3", "in"}, files: map[string]string{"in": "a\n"}},
-		{name: "two ways", args: []string{"-l", "2", "-b", "3", "in"}, files: map[string]string{"in": "a\n"}},
-		{name: "extra operand", args: []string{"in", "a", "b"}, files: map[string]string{"in": "a\n"}},
-		{name: "missing", args: []string{"nope"}},
-		{name: "bad start", args: []string{"--numeric-suffixes=x", "in"}, files: map[string]string{"in": "a\n"}},
-		{name: "multichar separator", args: []string{"-t", "ab", "in"}, files: map[string]string{"in": "a\n"}},
-		{name: "suffix too short", args: []string{"-a", "2", "-n", "700", "in"}, files: map[string]string{"in": "a\n"}},
+	cases := []gnutest.Case{
+		{Name: "kth chunk", Args: []string{"-n", "2/3", "in"}, Files: map[string]string{"in": "1\n2\n3\n4\n5\n6\n"}, Want: "3\n4\n"},
+		{Name: "kth line chunk", Args: []string{"-n", "l/2/3", "in"}, Files: map[string]string{"in": "1\n2\n3\n4\n5\n6\n"}, Want: "3\n4\n"},
+		{Name: "kth round robin", Args: []string{"-n", "r/2/3", "in"}, Files: map[string]string{"in": "1\n2\n3\n4\n5\n6\n"}, Want: "2\n5\n"},
+		{Name: "verbose", Args: []string{"--verbose", "-l", "1", "in"}, Files: map[string]string{"in": "a\nb\n"}, Want: "creating file 'xaa'\ncreating file 'xab'\n"},
+		{Name: "zero lines", Args: []string{"-l", "0", "in"}, Files: map[string]string{"in": "a\n"}, Fails: true},
+		{Name: "bad bytes", Args: []string{"-b", "1Q", "in"}, Files: map[string]string{"in": "a\n"}, Fails: true},
+		{Name: "bad chunks", Args: []string{"-n", "x", "in"}, Files: map[string]string{"in": "a\n"}, Fails: true},
+		{Name: "bad chunk number", Args: []string{"-n", "4/3", "in"}, Files: map[string]string{"in": "a\n"}, Fails: true},
+		{Name: "two ways", Args: []string{"-l", "2", "-b", "3", "in"}, Files: map[string]string{"in": "a\n"}, Fails: true},
+		{Name: "extra operand", Args: []string{"in", "a", "b"}, Files: map[string]string{"in": "a\n"}, Fails: true},
+		{Name: "missing", Args: []string{"nope"}, Fails: true},
+		{Name: "bad start", Args: []string{"--numeric-suffixes=x", "in"}, Files: map[string]string{"in": "a\n"}, Fails: true},
+		{Name: "multichar separator", Args: []string{"-t", "ab", "in"}, Files: map[string]string{"in": "a\n"}, Fails: true},
+		{Name: "suffix too short", Args: []string{"-a", "2", "-n", "700", "in"}, Files: map[string]string{"in": "a\n"}, Fails: true},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			env := cmdtest.Env{Files: tc.files, Stdin: tc.stdin}
-			got := env.Run(Run, append([]string{"split"}, tc.args...)...)
-			if tc.want != "" && got.Stdout != tc.want {
-				t.Errorf("stdout = %q, want %q", got.Stdout, tc.want)
-			}
-			if tc.want == "" && got.Code == 0 {
-				t.Errorf("expected a failure, got %+v", got)
-			}
-			out, errs, code, ok := runReal(t, "split", tc)
-			if !ok {
-				return
-			}
-			if got.Stdout != out || got.Stderr != errs || got.Code != code {
-				t.Errorf("got (%q, %q, %d), real (%q, %q, %d)", got.Stdout, got.Stderr, got.Code, out, errs, code)
-			}
-		})
-	}
+	gnutest.CheckCases(t, "split", Run, cases)
 }

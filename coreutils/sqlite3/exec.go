@@ -123,10 +123,35 @@ func errorContext(sql string, err error) string {
 	return fmt.Sprintf("\n  %s\n  %*serror here ---^", code, off-14, "")
 }
 
+// commentEnd is the index of the '/' that ends the comment opened at
+// sql[i]; ok is false when it does not end.
+func commentEnd(sql string, i int) (end int, ok bool) {
+	n := strings.Index(sql[i+2:], "*/")
+	if n < 0 {
+		return i, false
+	}
+	return i + 2 + n + 1, true
+}
+
+// quoteEnd is the index of the byte closing the string or quoted name
+// opened at sql[i] (”, "", “ or []); ok is false when it is not closed.
+func quoteEnd(sql string, i int) (end int, ok bool) {
+	closer := sql[i]
+	if closer == '[' {
+		closer = ']'
+	}
+	n := strings.IndexByte(sql[i+1:], closer)
+	if n < 0 {
+		return i, false
+	}
+	return i + 1 + n, true
+}
+
 // endsWithSemicolon reports whether the last thing in sql, past white
 // space and comments, is a semicolon (the shell's quick scan).
 func endsWithSemicolon(sql string) bool {
 	last := byte(0)
+	ok := true
 	for i := 0; i < len(sql); i++ {
 		c := sql[i]
 		switch {
@@ -135,22 +160,14 @@ func endsWithSemicolon(sql string) bool {
 				i++
 			}
 		case c == '/' && i+1 < len(sql) && sql[i+1] == '*':
-			end := strings.Index(sql[i+2:], "*/")
-			if end < 0 {
+			if i, ok = commentEnd(sql, i); !ok {
 				return false
 			}
-			i += end + 3
 		case c == '\'' || c == '"' || c == '`' || c == '[':
-			closer := c
-			if c == '[' {
-				closer = ']'
-			}
-			end := strings.IndexByte(sql[i+1:], closer)
-			if end < 0 {
+			if i, ok = quoteEnd(sql, i); !ok {
 				return false
 			}
-			i += end + 1
-			last = closer
+			last = sql[i]
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
 		default:
 			last = c
@@ -191,6 +208,7 @@ func idChar(c byte) bool {
 // body included).
 func complete(sql string) bool {
 	state := uint8(0)
+	ok := true
 	for i := 0; i < len(sql); i++ {
 		var tok int
 		c := sql[i]
@@ -200,11 +218,9 @@ func complete(sql string) bool {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
 			tok = tkWS
 		case c == '/' && i+1 < len(sql) && sql[i+1] == '*':
-			end := strings.Index(sql[i+2:], "*/")
-			if end < 0 {
+			if i, ok = commentEnd(sql, i); !ok {
 				return false
 			}
-			i += end + 3
 			tok = tkWS
 		case c == '-' && i+1 < len(sql) && sql[i+1] == '-':
 			nl := strings.IndexByte(sql[i:], '\n')
@@ -214,15 +230,9 @@ func complete(sql string) bool {
 			i += nl
 			tok = tkWS
 		case c == '[' || c == '`' || c == '"' || c == '\'':
-			closer := c
-			if c == '[' {
-				closer = ']'
-			}
-			end := strings.IndexByte(sql[i+1:], closer)
-			if end < 0 {
+			if i, ok = quoteEnd(sql, i); !ok {
 				return false
 			}
-			i += end + 1
 			tok = tkOther
 		case idChar(c):
 			j := i

@@ -227,15 +227,20 @@ func (b *byteSource) next() (byte, bool) {
 	return c, true
 }
 
-// char reads one character of the encoding; ok is false at the end.
-func (s *scanner) char(src *byteSource, raw *[4]byte) (int64, bool) {
-	n := 1
+// charSize is the size in bytes of a character of the encoding (-e).
+func (s *scanner) charSize() int {
 	switch s.encoding {
 	case 'b', 'l':
-		n = 2
+		return 2
 	case 'B', 'L':
-		n = 4
+		return 4
 	}
+	return 1
+}
+
+// char reads one character of the encoding; ok is false at the end.
+func (s *scanner) char(src *byteSource, raw *[4]byte) (int64, bool) {
+	n := s.charSize()
 	for i := 0; i < n; i++ {
 		c, ok := src.next()
 		if !ok {
@@ -258,13 +263,7 @@ func (s *scanner) char(src *byteSource, raw *[4]byte) (int64, bool) {
 
 // unget pushes back all but the first byte of a multi-byte character.
 func (s *scanner) unget(src *byteSource, raw *[4]byte) {
-	n := 1
-	switch s.encoding {
-	case 'b', 'l':
-		n = 2
-	case 'B', 'L':
-		n = 4
-	}
+	n := s.charSize()
 	for i := n - 1; i >= 1; i-- {
 		src.back = append(src.back, raw[i])
 		src.addr--

@@ -7,19 +7,25 @@ import (
 	"context"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
 var options = builtins.Options{List: []builtins.Option{
-	{Short: 'd', Long: "data"}, {Short: 'f', Long: "file-system"}, {Long: "help"}, {Long: "version"},
+	{Short: 'd', Long: "data"}, {Short: 'f', Long: "file-system"},
 }}
 
 // Run syncs nothing, checking the named files.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, operands, err := options.Parse(c.Args[1:])
-	if err != nil {
-		return c.UsageFail(err, "", 1)
+	help := "Usage: " + c.Name() + " [OPTION] [FILE]...\n" +
+		"Synchronize cached writes to persistent storage\n\n" +
+		"If one or more files are specified, sync only them,\n" +
+		"or their containing file systems.\n\n" +
+		"  -d, --data             sync only file data, no unneeded metadata\n" +
+		"  -f, --file-system      sync the file systems that contain the files\n" +
+		utilcmd.Trailer()
+	opts, operands, code, done := utilcmd.Parse(c, options, help, 1)
+	if done {
+		return code
 	}
 	data, fsys := false, false
 	for _, o := range opts {
@@ -28,16 +34,6 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			data = true
 		case "file-system":
 			fsys = true
-		case "help":
-			return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION] [FILE]...\n"+
-				"Synchronize cached writes to persistent storage\n\n"+
-				"If one or more files are specified, sync only them,\n"+
-				"or their containing file systems.\n\n"+
-				"  -d, --data             sync only file data, no unneeded metadata\n"+
-				"  -f, --file-system      sync the file systems that contain the files\n"+
-				utilcmd.Trailer())
-		case "version":
-			return c.Version()
 		}
 	}
 	if data && len(operands) == 0 {

@@ -4,6 +4,7 @@ package tac
 import (
 	"bytes"
 	"context"
+	"io"
 	"regexp"
 
 	"github.com/bashbox/bashbox/builtins"
@@ -87,23 +88,12 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		pfx, _ := re.LiteralPrefix()
 		t.prefix = []byte(pfx)
 	}
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
 	out := textfmt.NewOutput(c.Stdout)
-	status := 0
-	for _, name := range files {
-		if out.Failed() || ctx.Err() != nil {
-			break
-		}
-		r, closeFn, err := textfmt.Open(c, name)
-		if err != nil {
-			c.Errorf("failed to open '%s' for reading: %s", name, builtins.ErrText(err))
-			status = 1
-			continue
-		}
+	openFailed := func(name string, err error) {
+		c.Errorf("failed to open '%s' for reading: %s", name, builtins.ErrText(err))
+	}
+	status := textfmt.EachFile(ctx, c, out, files, openFailed, func(name string, r io.Reader) error {
 		data, err := c.ReadAll(ctx, r)
-		closeFn()
 		if err != nil {
 			text := builtins.ErrText(err)
 			if text == "Is a directory" {
@@ -111,15 +101,15 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				text = "Invalid argument"
 			}
 			c.Errorf("%s: read error: %s", name, text)
-			status = 1
-			continue
+			return textfmt.ErrReported
 		}
 		if t.re != nil {
 			t.emitRegex(ctx, out, data)
 		} else {
 			t.emitLiteral(ctx, out, data)
 		}
-	}
+		return nil
+	})
 	return out.End(ctx, c, status)
 }
 
@@ -128,26 +118,8 @@ func (t *tac) emitLiteral(ctx context.Context, out *textfmt.Output, data []byte)
 	var tick textfmt.Tick
 	end := len(data) // end of the not yet written part
 	sl := len(t.sep)
-	if !t.before {
-		// Records are TEXT SEP; a final record without SEP comes first.
-		searchEnd := len(data)
-		for {
-			if tick.Stop(ctx) || out.Failed() {
-				return
-			}
-			i := bytes.LastIndex(data[:searchEnd], t.sep)
-			if i < 0 {
-				out.Write(data[:end])
-				return
-			}
-			if i+sl < end {
-				out.Write(data[i+sl : end])
-			}
-			end = i + sl
-			searchEnd = i
-		}
-	}
-	// -b: records are SEP TEXT; text before the first SEP comes last.
+	// Records are TEXT SEP, a final one without SEP coming first; with -b
+	// they are SEP TEXT, the text before the first SEP coming last.
 	searchEnd := len(data)
 	for {
 		if tick.Stop(ctx) || out.Failed() {
@@ -158,9 +130,14 @@ func (t *tac) emitLiteral(ctx context.Context, out *textfmt.Output, data []byte)
 			out.Write(data[:end])
 			return
 		}
-		out.Write(data[i:end])
-		end = i
-		searchEnd = i
+		cut := i
+		if !t.before {
+			cut = i + sl
+		}
+		if cut < end {
+			out.Write(data[cut:end])
+		}
+		end, searchEnd = cut, i
 	}
 }
 

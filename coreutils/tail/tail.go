@@ -277,6 +277,11 @@ func fromStart(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config) e
 	if skip > 0 {
 		skip--
 	}
+	return copySkipping(ctx, r, w, cfg, skip)
+}
+
+// copySkipping copies r to w after skip lines or bytes.
+func copySkipping(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config, skip uint64) error {
 	buf := textio.ReadBuffer(nil, r)
 	for {
 		if err := ctx.Err(); err != nil {
@@ -427,24 +432,7 @@ func seekTail(ctx context.Context, s io.ReadSeeker, size int64, w *bufio.Writer,
 	if _, err := s.Seek(start, io.SeekStart); err != nil {
 		return streamFromStart(ctx, s, w, cfg)
 	}
-	buf := textio.ReadBuffer(nil, s)
-	for {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		k, err := s.Read(buf)
-		if k > 0 {
-			if werr := textio.Write(w, buf[:k]); werr != nil {
-				return werr
-			}
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
+	return copySkipping(ctx, s, w, cfg, 0)
 }
 
 func streamFromStart(ctx context.Context, s io.ReadSeeker, w *bufio.Writer, cfg *config) error {

@@ -4,8 +4,6 @@ import (
 	"archive/tar"
 	"bytes"
 	"compress/gzip"
-	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,54 +11,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spf13/afero"
-
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
 	tarcmd "github.com/bashbox/bashbox/coreutils/tar"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	cmdtest.RemoveFixtures()
-	os.Exit(code)
-}
-
-func readFile(t *testing.T, fsys builtins.FS, name string) string {
-	t.Helper()
-	f, err := fsys.Open(name)
-	if err != nil {
-		t.Fatalf("open %s: %v", name, err)
-	}
-	defer f.Close()
-	b, _ := io.ReadAll(f)
-	return string(b)
-}
-
-// snapshot lists every entry of the sandbox under the given roots, with
-// its type and, for files, contents.
-func snapshot(t *testing.T, fsys builtins.FS, roots ...string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	for _, root := range roots {
-		afero.Walk(fsys, root, func(p string, info fs.FileInfo, err error) error {
-			if err != nil {
-				return nil
-			}
-			desc := info.Mode().String()
-			switch {
-			case info.Mode()&fs.ModeSymlink != 0:
-				target, _ := fsys.ReadlinkIfPossible(p)
-				desc += " -> " + target
-			case info.Mode().IsRegular():
-				desc += " " + readFile(t, fsys, p)
-			}
-			out[p] = desc
-			return nil
-		})
-	}
-	return out
-}
+func TestMain(m *testing.M) { os.Exit(gnutest.Run(m)) }
 
 type member struct {
 	name, link string
@@ -149,10 +106,10 @@ func TestRoundTrip(t *testing.T) {
 		if !strings.Contains(res.Stdout, "d/sub/b\n") {
 			t.Errorf("verbose: %q", res.Stdout)
 		}
-		if got := readFile(t, fsys, "/work/out/d/a.txt"); got != "alpha\n" {
+		if got := cmdtest.ReadFile(t, fsys, "/work/out/d/a.txt"); got != "alpha\n" {
 			t.Errorf("a.txt: %q", got)
 		}
-		if got := readFile(t, fsys, "/work/out/d/sub/b"); got != "beta" {
+		if got := cmdtest.ReadFile(t, fsys, "/work/out/d/sub/b"); got != "beta" {
 			t.Errorf("b: %q", got)
 		}
 		fi, _ := fsys.Stat("/work/out/d/sub/b")
@@ -204,7 +161,7 @@ func TestHardLinkMemberIsCopied(t *testing.T) {
 	if res.Code != 0 || res.Stderr != "" {
 		t.Fatalf("%d %q", res.Code, res.Stderr)
 	}
-	if got := readFile(t, fsys, "/work/h"); got != "content\n" {
+	if got := cmdtest.ReadFile(t, fsys, "/work/h"); got != "content\n" {
 		t.Errorf("h: %q", got)
 	}
 	res = env.RunIn(fsys, tarcmd.Run, "tar", "-tvf", "x.tar")
@@ -269,13 +226,13 @@ func TestMaliciousArchives(t *testing.T) {
 			data := buildTar(t, tc.members)
 			env := &cmdtest.Env{Files: map[string]string{"ex/": "", "outside/secret": "s", "x.tar": string(data)}}
 			fsys := env.NewFS()
-			before := snapshot(t, fsys, "/work", "/tmp", "/home")
+			before := cmdtest.Snapshot(t, fsys, "/work", "/tmp", "/home")
 			env.Dir = "/work/ex"
 			res := env.RunIn(fsys, tarcmd.Run, "tar", "-xvf", "../x.tar")
 			if res.Stdout != tc.stdout || res.Stderr != tc.stderr || res.Code != 2 {
 				t.Errorf("got (%q, %q, %d)\nwant (%q, %q, 2)", res.Stdout, res.Stderr, res.Code, tc.stdout, tc.stderr)
 			}
-			after := snapshot(t, fsys, "/work", "/tmp", "/home")
+			after := cmdtest.Snapshot(t, fsys, "/work", "/tmp", "/home")
 			for p, d := range after {
 				if strings.HasPrefix(p, "/work/ex/") {
 					continue
@@ -377,13 +334,13 @@ func TestKeepOldAndOverwrite(t *testing.T) {
 	env := &cmdtest.Env{Files: map[string]string{"x.tar": string(data), "f": "old", "t": "target"}}
 	fsys := env.NewFS()
 	res := env.RunIn(fsys, tarcmd.Run, "tar", "-xkf", "x.tar")
-	if res.Stderr != "tar: f: Cannot open: File exists\ntar: Exiting with failure status due to previous errors\n" || res.Code != 2 || readFile(t, fsys, "/work/f") != "old" {
+	if res.Stderr != "tar: f: Cannot open: File exists\ntar: Exiting with failure status due to previous errors\n" || res.Code != 2 || cmdtest.ReadFile(t, fsys, "/work/f") != "old" {
 		t.Errorf("-k: %q %d", res.Stderr, res.Code)
 	}
 	fsys.Remove("/work/f")
 	fsys.SymlinkIfPossible("t", "/work/f")
 	res = env.RunIn(fsys, tarcmd.Run, "tar", "-xf", "x.tar", "--overwrite")
-	if res.Code != 0 || readFile(t, fsys, "/work/f") != "new" || readFile(t, fsys, "/work/t") != "target" {
+	if res.Code != 0 || cmdtest.ReadFile(t, fsys, "/work/f") != "new" || cmdtest.ReadFile(t, fsys, "/work/t") != "target" {
 		t.Errorf("--overwrite: %q %d", res.Stderr, res.Code)
 	}
 	if _, err := fsys.ReadlinkIfPossible("/work/f"); err == nil {

@@ -1,14 +1,16 @@
-// Package test implements test and [: evaluate a conditional expression.
-// The grammar, the precedence and the error messages are those of bash's
-// test builtin (which scripts reach for `test` and `[`): POSIX's rules by
-// argument count for up to four arguments, then ! -a -o ( ) with unary
-// and binary primaries.
+// Package test implements the test and [ programs (/bin/test, /bin/[):
+// evaluate a conditional expression. Plain `test` and `[` in a script are
+// the shell's builtins; this is what a path, env, xargs or find -exec
+// reach, so its messages are GNU's (`[: missing ‘]’`, `invalid integer
+// ‘x’`). The grammar is POSIX's rules by argument count for up to four
+// arguments, then ! -a -o ( ) with unary and binary primaries.
 package test
 
 import (
 	"context"
 	"fmt"
 	"io/fs"
+	"path"
 	"strconv"
 	"strings"
 	"time"
@@ -31,7 +33,7 @@ type tester struct {
 // error).
 func Run(ctx context.Context, c *builtins.Call) (status int) {
 	args := c.Args[1:]
-	if c.Name() == "[" {
+	if path.Base(c.Name()) == "[" {
 		if len(args) == 1 {
 			switch args[0] {
 			case "--help":
@@ -42,7 +44,7 @@ func Run(ctx context.Context, c *builtins.Call) (status int) {
 			}
 		}
 		if len(args) == 0 || args[len(args)-1] != "]" {
-			c.Errorf("missing `]'")
+			c.Errorf("missing ‘]’")
 			return 2
 		}
 		args = args[:len(args)-1]
@@ -129,7 +131,9 @@ func (t *tester) fail(format string, args ...any) {
 	panic(syntaxError{fmt.Sprintf(format, args...)})
 }
 
-func (t *tester) beyond() { t.fail("argument expected") }
+// beyond is GNU's error for an expression cut short: it names the last
+// argument.
+func (t *tester) beyond() { t.fail("missing argument after ‘%s’", t.argv[len(t.argv)-1]) }
 
 func (t *tester) advance(need bool) {
 	t.pos++
@@ -173,10 +177,7 @@ func (t *tester) posix() bool {
 		v = t.expr()
 	}
 	if t.pos != len(t.argv) {
-		if a := t.arg(t.pos); t.pos < len(t.argv) && strings.HasPrefix(a, "-") {
-			t.fail("syntax error: `%s' unexpected", a)
-		}
-		t.fail("too many arguments")
+		t.fail("extra argument ‘%s’", t.arg(t.pos))
 	}
 	return v
 }
@@ -188,8 +189,10 @@ func (t *tester) two() bool {
 		return t.argv[t.pos+1] == ""
 	case len(a) == 2 && a[0] == '-' && isUnop(a):
 		return t.unary()
+	case len(a) == 2 && a[0] == '-':
+		t.fail("‘%s’: unary operator expected", a)
 	}
-	t.fail("%s: unary operator expected", a)
+	t.beyond()
 	return false
 }
 
@@ -210,7 +213,7 @@ func (t *tester) three() bool {
 	case a0 == "(" && a2 == ")":
 		v = a1 != ""
 	default:
-		t.fail("%s: binary operator expected", a1)
+		t.fail("‘%s’: binary operator expected", a1)
 	}
 	t.pos = len(t.argv)
 	return v
@@ -263,10 +266,10 @@ func (t *tester) term() bool {
 		t.advance(true)
 		v := t.expr()
 		if t.pos >= len(t.argv) {
-			t.fail("`)' expected")
+			t.fail("‘)’ expected")
 		}
 		if t.argv[t.pos] != ")" {
-			t.fail("`)' expected, found %s", t.argv[t.pos])
+			t.fail("‘)’ expected, found ‘%s’", t.argv[t.pos])
 		}
 		t.advance(false)
 		return v
@@ -274,7 +277,10 @@ func (t *tester) term() bool {
 	if t.pos+3 <= len(t.argv) && isBinop(t.argv[t.pos+1]) {
 		return t.binary()
 	}
-	if len(a) == 2 && a[0] == '-' && isUnop(a) {
+	if len(a) == 2 && a[0] == '-' {
+		if !isUnop(a) {
+			t.fail("‘%s’: unary operator expected", a)
+		}
 		return t.unary()
 	}
 	t.advance(false)
@@ -282,7 +288,7 @@ func (t *tester) term() bool {
 }
 
 func isUnop(op string) bool {
-	return len(op) == 2 && op[0] == '-' && strings.IndexByte("abcdefghknoprstuvwxzGLNORS", op[1]) >= 0
+	return len(op) == 2 && op[0] == '-' && strings.IndexByte("bcdefghknprstuwxzGLNOS", op[1]) >= 0
 }
 
 func isBinop(op string) bool {
@@ -315,13 +321,6 @@ func (t *tester) unary() bool {
 		return arg != ""
 	case 'z':
 		return arg == ""
-	case 'o':
-		return false
-	case 'v':
-		_, ok := c.LookupEnv(arg)
-		return ok
-	case 'R':
-		return false
 	case 'h', 'L':
 		fi, err := c.Lstat(arg)
 		return err == nil && fi.Mode()&fs.ModeSymlink != 0
@@ -403,11 +402,11 @@ func (t *tester) binary() bool {
 	}
 	x, ok := legalNumber(a)
 	if !ok {
-		t.fail("%s: integer expression expected", a)
+		t.fail("invalid integer ‘%s’", a)
 	}
 	y, ok := legalNumber(b)
 	if !ok {
-		t.fail("%s: integer expression expected", b)
+		t.fail("invalid integer ‘%s’", b)
 	}
 	switch op {
 	case "-eq":

@@ -54,25 +54,25 @@ func TestTest(t *testing.T) {
 		{[]string{"10", "-gt", "9"}, 0, ""},
 		{[]string{" 3 ", "-eq", "+3"}, 0, ""},
 		{[]string{"-1", "-lt", "0"}, 0, ""},
-		{[]string{"a", "-eq", "1"}, 2, "test: a: integer expression expected\n"},
-		{[]string{"", "-eq", "1"}, 2, "test: : integer expression expected\n"},
-		{[]string{"99999999999999999999", "-gt", "1"}, 2, "test: 99999999999999999999: integer expression expected\n"},
-		{[]string{"1", "-eq"}, 2, "test: 1: unary operator expected\n"},
-		{[]string{"a", "b", "c"}, 2, "test: b: binary operator expected\n"},
-		{[]string{"-q", "a"}, 2, "test: -q: unary operator expected\n"},
-		{[]string{"(", "a"}, 2, "test: (: unary operator expected\n"},
-		{[]string{"(", "a", "-a", "b"}, 2, "test: `)' expected\n"},
-		{[]string{"(", "a", "b", ")", ")"}, 2, "test: `)' expected, found b\n"},
-		{[]string{"a", "=", "b", "=", "c"}, 2, "test: too many arguments\n"},
-		{[]string{"1", "-eq", "1", "-a"}, 2, "test: argument expected\n"},
+		{[]string{"a", "-eq", "1"}, 2, "test: invalid integer ‘a’\n"},
+		{[]string{"", "-eq", "1"}, 2, "test: invalid integer ‘’\n"},
+		{[]string{"99999999999999999999", "-gt", "1"}, 2, "test: invalid integer ‘99999999999999999999’\n"},
+		{[]string{"1", "-eq"}, 2, "test: missing argument after ‘-eq’\n"},
+		{[]string{"a", "b", "c"}, 2, "test: ‘b’: binary operator expected\n"},
+		{[]string{"-q", "a"}, 2, "test: ‘-q’: unary operator expected\n"},
+		{[]string{"(", "a"}, 2, "test: missing argument after ‘a’\n"},
+		{[]string{"(", "a", "-a", "b"}, 2, "test: ‘)’ expected\n"},
+		{[]string{"(", "a", "b", ")", ")"}, 2, "test: ‘)’ expected, found ‘b’\n"},
+		{[]string{"a", "=", "b", "=", "c"}, 2, "test: extra argument ‘=’\n"},
+		{[]string{"1", "-eq", "1", "-a"}, 2, "test: missing argument after ‘-a’\n"},
 		{[]string{"!", "a", "=", "a", "-o", "a"}, 0, ""},
 		{[]string{"a", "=", "a", "-a", "!", "b", "=", "c", "-o", "d"}, 0, ""},
 		{[]string{"(", "-f", "f", ")", "-a", "(", "-d", "d", ")"}, 0, ""},
 		{[]string{"-f", "nosuch", "-o", "-d", "d"}, 0, ""},
 		{[]string{"", "-o", "", "-a", "a"}, 1, ""},
 		{[]string{"!", "=", "="}, 1, ""},
-		{[]string{"-v", "HOME"}, 0, ""},
-		{[]string{"-v", "NOPE"}, 1, ""},
+		{[]string{"-v", "HOME"}, 2, "test: ‘-v’: unary operator expected\n"},
+		{[]string{"-q", "x", "-a", "y"}, 2, "test: ‘-q’: unary operator expected\n"},
 	} {
 		r := (&cmdtest.Env{Files: files}).Run(Run, append([]string{"test"}, tc.args...)...)
 		if r.Code != tc.code || r.Stderr != tc.errOut || r.Stdout != "" {
@@ -90,8 +90,8 @@ func TestBracket(t *testing.T) {
 	}{
 		{[]string{"1", "-eq", "1", "]"}, 0, "", ""},
 		{[]string{"]"}, 1, "", ""},
-		{[]string{"1", "-eq", "1"}, 2, "", "[: missing `]'\n"},
-		{nil, 2, "", "[: missing `]'\n"},
+		{[]string{"1", "-eq", "1"}, 2, "", "[: missing ‘]’\n"},
+		{nil, 2, "", "[: missing ‘]’\n"},
 		{[]string{"--version"}, 0, "[ (bashbox) 0.1.0\n", ""},
 		{[]string{"--help", "]"}, 0, "", ""},
 	} {
@@ -99,6 +99,13 @@ func TestBracket(t *testing.T) {
 		if r.Code != tc.code || r.Stderr != tc.errOut || r.Stdout != tc.out {
 			t.Errorf("[ %q: %+v", tc.args, r)
 		}
+	}
+	// Reached by a path, it is still [ and wants its bracket.
+	if r := (&cmdtest.Env{}).Run(Run, "/usr/bin/[", "1", "=", "1", "]"); r.Code != 0 || r.Stderr != "" {
+		t.Errorf("/usr/bin/[ 1 = 1 ]: %+v", r)
+	}
+	if r := (&cmdtest.Env{}).Run(Run, "/bin/[", "1"); r.Code != 2 || r.Stderr != "/bin/[: missing ‘]’\n" {
+		t.Errorf("/bin/[ 1: %+v", r)
 	}
 	r := (&cmdtest.Env{}).Run(Run, "[", "--help")
 	if r.Code != 0 || !strings.HasPrefix(r.Stdout, "Usage: test EXPRESSION\n") {

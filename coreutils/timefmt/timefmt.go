@@ -445,28 +445,26 @@ func boolInt(v bool) int {
 }
 
 func num64(b *strings.Builder, v int64, width int, pad byte) {
-	s := strconv.FormatInt(v, 10)
-	fill := byte('0')
-	if pad == '_' {
-		fill = ' '
-	}
-	if pad != '-' {
-		for n := len(s); n < width; n++ {
-			b.WriteByte(fill)
-		}
-	}
-	b.WriteString(s)
+	padded(b, strconv.FormatInt(v, 10), width, pad, '0')
 }
 
 func writeText(b *strings.Builder, s string, width int, pad byte) {
-	fill := byte(' ')
-	if pad == '0' {
+	padded(b, s, width, pad, ' ')
+}
+
+// padded writes s right-aligned in width, filled with fill unless the pad
+// flag says otherwise: '_' blanks, '0' zeros, '-' no padding.
+func padded(b *strings.Builder, s string, width int, pad, fill byte) {
+	switch pad {
+	case '-':
+		width = 0
+	case '_':
+		fill = ' '
+	case '0':
 		fill = '0'
 	}
-	if pad != '-' {
-		for n := len(s); n < width; n++ {
-			b.WriteByte(fill)
-		}
+	for n := len(s); n < width; n++ {
+		b.WriteByte(fill)
 	}
 	b.WriteString(s)
 }

@@ -2,9 +2,11 @@ package tr
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/internal/printf"
 )
 
 // escString is an argument after backslash processing, with which bytes
@@ -40,20 +42,8 @@ func unquote(c *builtins.Call, s string) *escString {
 			i--
 		case next == '\\':
 			ch = '\\'
-		case next == 'a':
-			ch = '\a'
-		case next == 'b':
-			ch = '\b'
-		case next == 'f':
-			ch = '\f'
-		case next == 'n':
-			ch = '\n'
-		case next == 'r':
-			ch = '\r'
-		case next == 't':
-			ch = '\t'
-		case next == 'v':
-			ch = '\v'
+		case escapeLetter(next) != 0:
+			ch = escapeLetter(next)
 		case next >= '0' && next <= '7':
 			v := int(next - '0')
 			if i+2 < len(s) && s[i+2] >= '0' && s[i+2] <= '7' {
@@ -90,28 +80,27 @@ func printableChar(c byte) string {
 func printableStr(s []byte) string {
 	var out []byte
 	for _, c := range s {
-		switch c {
-		case '\\':
+		if c == '\\' {
 			out = append(out, '\\')
-		case '\a':
-			out = append(out, `\a`...)
-		case '\b':
-			out = append(out, `\b`...)
-		case '\f':
-			out = append(out, `\f`...)
-		case '\n':
-			out = append(out, `\n`...)
-		case '\r':
-			out = append(out, `\r`...)
-		case '\t':
-			out = append(out, `\t`...)
-		case '\v':
-			out = append(out, `\v`...)
-		default:
+		} else if l, ok := printf.LetterOf(c); ok {
+			out = append(out, '\\', l)
+		} else {
 			out = append(out, printableChar(c)...)
 		}
 	}
 	return string(out)
+}
+
+// escapeLetters are the C escape letters tr knows: printf's without \e.
+const escapeLetters = "abfnrtv"
+
+// escapeLetter is the byte the escape letter l stands for, 0 if none.
+func escapeLetter(l byte) byte {
+	if strings.IndexByte(escapeLetters, l) < 0 {
+		return 0
+	}
+	c, _ := printf.Letter(l)
+	return c
 }
 
 func findClosingDelim(es *escString, start int, pre byte) int {

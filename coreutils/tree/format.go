@@ -82,18 +82,21 @@ func (t *treeCmd) printNode(n *node, parentShown string, prefix []bool, last boo
 	t.out.WriteString(b.String())
 }
 
+// indicator is the -F suffix of a file of mode m.
 func indicator(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
+	switch modes.TypeChar(m) {
+	case 'd':
 		return "/"
-	case m&fs.ModeSymlink != 0:
+	case 'l':
 		return "@"
-	case m&fs.ModeNamedPipe != 0:
+	case 'p':
 		return "|"
-	case m&fs.ModeSocket != 0:
+	case 's':
 		return "="
-	case m.IsRegular() && m&0o111 != 0:
-		return "*"
+	case '-':
+		if m&0o111 != 0 {
+			return "*"
+		}
 	}
 	return ""
 }

@@ -11,27 +11,24 @@ import (
 )
 
 var options = builtins.Options{List: []builtins.Option{
-	{Short: 's', Long: "silent"}, {Long: "quiet"}, {Long: "help"}, {Long: "version"},
+	{Short: 's', Long: "silent"}, {Long: "quiet"},
 }}
 
 // Run reports that standard input is not a terminal.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, operands, err := options.Parse(c.Args[1:])
-	if err != nil {
-		return c.UsageFail(err, "", 2)
+	help := "Usage: " + c.Name() + " [OPTION]...\n" +
+		"Print the file name of the terminal connected to standard input.\n\n" +
+		"  -s, --silent, --quiet   print nothing, only return an exit status\n" +
+		utilcmd.Trailer()
+	opts, operands, code, done := utilcmd.Parse(c, options, help, 2)
+	if done {
+		return code
 	}
 	silent := false
 	for _, o := range opts {
 		switch o.Key {
 		case "silent", "quiet":
 			silent = true
-		case "help":
-			return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION]...\n"+
-				"Print the file name of the terminal connected to standard input.\n\n"+
-				"  -s, --silent, --quiet   print nothing, only return an exit status\n"+
-				utilcmd.Trailer())
-		case "version":
-			return c.Version()
 		}
 	}
 	if len(operands) > 0 {

@@ -38,7 +38,6 @@ var options = builtins.Options{List: []builtins.Option{
 	{Short: 'm', Long: "machine"}, {Short: 'p', Long: "processor"},
 	{Short: 'i', Long: "hardware-platform"}, {Short: 'o', Long: "operating-system"},
 	{Long: "release"}, {Long: "sysname"},
-	{Long: "help"}, {Long: "version"},
 }}
 
 const (
@@ -54,9 +53,9 @@ const (
 
 // Run prints the selected system information.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, operands, err := options.Parse(c.Args[1:])
-	if err != nil {
-		return c.UsageFail(err, "", 1)
+	opts, operands, code, done := utilcmd.Parse(c, options, helpText(c), 1)
+	if done {
+		return code
 	}
 	sel := 0
 	for _, o := range opts {
@@ -79,10 +78,6 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			sel |= fPlatform
 		case "operating-system":
 			sel |= fOS
-		case "help":
-			return help(c)
-		case "version":
-			return c.Version()
 		}
 	}
 	if len(operands) > 0 {
@@ -113,21 +108,21 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	return out.Finish(c, 0)
 }
 
-func help(c *builtins.Call) int {
+func helpText(c *builtins.Call) string {
 	name := c.Name()
-	return textfmt.Help(c, "Usage: "+name+" [OPTION]...\n"+
-		"Print certain system information.  With no OPTION, same as -s.\n\n"+
-		"  -a, --all                print all information, in the following order,\n"+
-		"                             except omit -p and -i if unknown:\n"+
-		"  -s, --kernel-name        print the kernel name\n"+
-		"  -n, --nodename           print the network node hostname\n"+
-		"  -r, --kernel-release     print the kernel release\n"+
-		"  -v, --kernel-version     print the kernel version\n"+
-		"  -m, --machine            print the machine hardware name\n"+
-		"  -p, --processor          print the processor type (non-portable)\n"+
-		"  -i, --hardware-platform  print the hardware platform (non-portable)\n"+
-		"  -o, --operating-system   print the operating system\n"+
-		utilcmd.Trailer())
+	return "Usage: " + name + " [OPTION]...\n" +
+		"Print certain system information.  With no OPTION, same as -s.\n\n" +
+		"  -a, --all                print all information, in the following order,\n" +
+		"                             except omit -p and -i if unknown:\n" +
+		"  -s, --kernel-name        print the kernel name\n" +
+		"  -n, --nodename           print the network node hostname\n" +
+		"  -r, --kernel-release     print the kernel release\n" +
+		"  -v, --kernel-version     print the kernel version\n" +
+		"  -m, --machine            print the machine hardware name\n" +
+		"  -p, --processor          print the processor type (non-portable)\n" +
+		"  -i, --hardware-platform  print the hardware platform (non-portable)\n" +
+		"  -o, --operating-system   print the operating system\n" +
+		utilcmd.Trailer()
 }
 
 // Arch is arch(1): uname -m.

@@ -3,35 +3,20 @@ package unexpand
 import (
 	"testing"
 
-	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
 )
 
 func TestUnexpandAgainstReal(t *testing.T) {
-	cases := []tcase{
-		{name: "default", args: []string{}, files: nil, stdin: "        eight spaces\n    four    four\n                 x  y        z\n", want: "\teight spaces\n    four    four\n\t\t x  y        z\n"},
-		{name: "all", args: []string{"-a"}, files: nil, stdin: "a       b       c\n    four    four  two\n", want: "a\tb\tc\n    four    four  two\n"},
-		{name: "size", args: []string{"-t", "4"}, files: nil, stdin: "ab  cd  ef      gh\n    x\n", want: "ab\tcd\tef\t\tgh\n\tx\n"},
-		{name: "first only", args: []string{"-t", "4", "--first-only"}, files: nil, stdin: "ab  cd  ef      gh\n    x\n", want: "ab  cd  ef      gh\n\tx\n"},
-		{name: "list", args: []string{"-t", "3,8"}, files: nil, stdin: "a         b    c\n", want: "a\t\t  b    c\n"},
-		{name: "obsolete", args: []string{"-3"}, files: nil, stdin: "a         b    c\n      x\n", want: "a         b    c\n\t\tx\n"},
-		{name: "tabs in input", args: []string{"-a"}, files: nil, stdin: " \t  a \t b\n", want: "\t  a\t b\n"},
-		{name: "zero", args: []string{"-t", "0"}, files: nil, stdin: "", want: ""},
-		{name: "missing", args: []string{"nope"}, files: nil, stdin: "", want: ""},
+	cases := []gnutest.Case{
+		{Name: "default", Args: []string{}, Stdin: "        eight spaces\n    four    four\n                 x  y        z\n", Want: "\teight spaces\n    four    four\n\t\t x  y        z\n"},
+		{Name: "all", Args: []string{"-a"}, Stdin: "a       b       c\n    four    four  two\n", Want: "a\tb\tc\n    four    four  two\n"},
+		{Name: "size", Args: []string{"-t", "4"}, Stdin: "ab  cd  ef      gh\n    x\n", Want: "ab\tcd\tef\t\tgh\n\tx\n"},
+		{Name: "first only", Args: []string{"-t", "4", "--first-only"}, Stdin: "ab  cd  ef      gh\n    x\n", Want: "ab  cd  ef      gh\n\tx\n"},
+		{Name: "list", Args: []string{"-t", "3,8"}, Stdin: "a         b    c\n", Want: "a\t\t  b    c\n"},
+		{Name: "obsolete", Args: []string{"-3"}, Stdin: "a         b    c\n      x\n", Want: "a         b    c\n\t\tx\n"},
+		{Name: "tabs in input", Args: []string{"-a"}, Stdin: " \t  a \t b\n", Want: "\t  a\t b\n"},
+		{Name: "zero", Args: []string{"-t", "0"}},
+		{Name: "missing", Args: []string{"nope"}},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			env := cmdtest.Env{Files: tc.files, Stdin: tc.stdin}
-			got := env.Run(Run, append([]string{"unexpand"}, tc.args...)...)
-			if tc.want != "" && got.Stdout != tc.want {
-				t.Errorf("stdout = %q, want %q", got.Stdout, tc.want)
-			}
-			out, errs, code, ok := runReal(t, "unexpand", tc)
-			if !ok {
-				return
-			}
-			if got.Stdout != out || got.Stderr != errs || got.Code != code {
-				t.Errorf("got (%q, %q, %d), real tool (%q, %q, %d)", got.Stdout, got.Stderr, got.Code, out, errs, code)
-			}
-		})
-	}
+	gnutest.CheckCases(t, "unexpand", Run, cases)
 }

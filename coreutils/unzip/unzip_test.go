@@ -12,52 +12,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spf13/afero"
-
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
 	"github.com/bashbox/bashbox/coreutils/unzip"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	cmdtest.RemoveFixtures()
-	os.Exit(code)
-}
-
-func readFile(t *testing.T, fsys builtins.FS, name string) string {
-	t.Helper()
-	f, err := fsys.Open(name)
-	if err != nil {
-		t.Fatalf("open %s: %v", name, err)
-	}
-	defer f.Close()
-	b, _ := io.ReadAll(f)
-	return string(b)
-}
-
-func snapshot(t *testing.T, fsys builtins.FS, roots ...string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	for _, root := range roots {
-		afero.Walk(fsys, root, func(p string, info fs.FileInfo, err error) error {
-			if err != nil {
-				return nil
-			}
-			desc := info.Mode().String()
-			switch {
-			case info.Mode()&fs.ModeSymlink != 0:
-				target, _ := fsys.ReadlinkIfPossible(p)
-				desc += " -> " + target
-			case info.Mode().IsRegular():
-				desc += " " + readFile(t, fsys, p)
-			}
-			out[p] = desc
-			return nil
-		})
-	}
-	return out
-}
+func TestMain(m *testing.M) { os.Exit(gnutest.Run(m)) }
 
 type member struct {
 	name, data string
@@ -159,7 +120,7 @@ func TestExtractModesAndDirs(t *testing.T) {
 	if fi.Mode().Perm() != 0o750 {
 		t.Errorf("d: %v", fi.Mode())
 	}
-	if readFile(t, fsys, "/work/out/e/f/g") != "G" {
+	if cmdtest.ReadFile(t, fsys, "/work/out/e/f/g") != "G" {
 		t.Errorf("g")
 	}
 }
@@ -191,12 +152,12 @@ func TestMaliciousArchives(t *testing.T) {
 			data := buildZip(t, tc.members)
 			env := &cmdtest.Env{Files: map[string]string{"ex/": "", "outside/secret": "s", "x.zip": string(data)}, Dir: "/work/ex"}
 			fsys := env.NewFS()
-			before := snapshot(t, fsys, "/work", "/tmp", "/home")
+			before := cmdtest.Snapshot(t, fsys, "/work", "/tmp", "/home")
 			res := env.RunIn(fsys, unzip.Run, "unzip", "../x.zip")
 			if res.Stdout != tc.stdout || res.Stderr != tc.stderr || res.Code != tc.code {
 				t.Errorf("got (%q, %q, %d)\nwant (%q, %q, %d)", res.Stdout, res.Stderr, res.Code, tc.stdout, tc.stderr, tc.code)
 			}
-			for p, d := range snapshot(t, fsys, "/work", "/tmp", "/home") {
+			for p, d := range cmdtest.Snapshot(t, fsys, "/work", "/tmp", "/home") {
 				if !strings.HasPrefix(p, "/work/ex/") && before[p] != d {
 					t.Errorf("outside the extraction directory: %s changed to %q", p, d)
 				}
@@ -249,7 +210,7 @@ func TestListMatchesInfoZIP(t *testing.T) {
 		t.Errorf("extract: got %q %q %d, want %q %q %d", got.Stdout, got.Stderr, got.Code, want.Stdout, want.Stderr, want.Code)
 	}
 	b, _ := os.ReadFile(filepath.Join(dir, "o/d/n"))
-	if readFile(t, fsys, "/work/o/d/n") != string(b) {
+	if cmdtest.ReadFile(t, fsys, "/work/o/d/n") != string(b) {
 		t.Errorf("o/d/n differs")
 	}
 }

@@ -207,16 +207,7 @@ func (w *wc) filesFrom(from string) int {
 		c.Errorf("cannot read file names from %s: %s", quote.UTF8.AF(from), builtins.ErrText(err))
 		return 1
 	}
-	var names []string
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, 0)
-		if i < 0 {
-			names = append(names, string(data))
-			break
-		}
-		names = append(names, string(data[:i]))
-		data = data[i+1:]
-	}
+	names := textio.Files0(data)
 	if fromRegular {
 		w.width = w.numberWidth(names)
 	} else {

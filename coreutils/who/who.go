@@ -19,14 +19,14 @@ var options = builtins.Options{List: []builtins.Option{
 	{Short: 'm'}, {Short: 'p', Long: "process"}, {Short: 'q', Long: "count"},
 	{Short: 'r', Long: "runlevel"}, {Short: 's', Long: "short"}, {Short: 't', Long: "time"},
 	{Short: 'T', Long: "mesg"}, {Long: "message"}, {Long: "writable"}, {Short: 'w'},
-	{Short: 'u', Long: "users"}, {Long: "help"}, {Long: "version"},
+	{Short: 'u', Long: "users"},
 }}
 
 // Run prints the (empty) list of logged-in users.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, operands, err := options.Parse(c.Args[1:])
-	if err != nil {
-		return c.UsageFail(err, "", 1)
+	opts, operands, code, done := utilcmd.Parse(c, options, helpText(c), 1)
+	if done {
+		return code
 	}
 	var heading, count, mesg, idle, exit, short bool
 	assumptions := true
@@ -48,10 +48,6 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			short = true
 		case "mesg", "message", "writable", "w":
 			mesg = true
-		case "help":
-			return help(c)
-		case "version":
-			return c.Version()
 		}
 	}
 	if len(operands) > 2 {
@@ -89,24 +85,24 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	return out.Finish(c, 0)
 }
 
-func help(c *builtins.Call) int {
-	return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION]... [ FILE | ARG1 ARG2 ]\n"+
-		"Print information about users who are currently logged in.\n\n"+
-		"  -a, --all         same as -b -d --login -p -r -t -T -u\n"+
-		"  -b, --boot        time of last system boot\n"+
-		"  -d, --dead        print dead processes\n"+
-		"  -H, --heading     print line of column headings\n"+
-		"  -l, --login       print system login processes\n"+
-		"      --lookup      attempt to canonicalize hostnames via DNS\n"+
-		"  -m                only hostname and user associated with stdin\n"+
-		"  -p, --process     print active processes spawned by init\n"+
-		"  -q, --count       all login names and number of users logged on\n"+
-		"  -r, --runlevel    print current runlevel\n"+
-		"  -s, --short       print only name, line, and time (default)\n"+
-		"  -t, --time        print last system clock change\n"+
-		"  -T, -w, --mesg    add user's message status as +, - or ?\n"+
-		"      --message     same as -T\n"+
-		"      --writable    same as -T\n"+
-		"  -u, --users       list users logged in\n"+
-		utilcmd.Trailer())
+func helpText(c *builtins.Call) string {
+	return "Usage: " + c.Name() + " [OPTION]... [ FILE | ARG1 ARG2 ]\n" +
+		"Print information about users who are currently logged in.\n\n" +
+		"  -a, --all         same as -b -d --login -p -r -t -T -u\n" +
+		"  -b, --boot        time of last system boot\n" +
+		"  -d, --dead        print dead processes\n" +
+		"  -H, --heading     print line of column headings\n" +
+		"  -l, --login       print system login processes\n" +
+		"      --lookup      attempt to canonicalize hostnames via DNS\n" +
+		"  -m                only hostname and user associated with stdin\n" +
+		"  -p, --process     print active processes spawned by init\n" +
+		"  -q, --count       all login names and number of users logged on\n" +
+		"  -r, --runlevel    print current runlevel\n" +
+		"  -s, --short       print only name, line, and time (default)\n" +
+		"  -t, --time        print last system clock change\n" +
+		"  -T, -w, --mesg    add user's message status as +, - or ?\n" +
+		"      --message     same as -T\n" +
+		"      --writable    same as -T\n" +
+		"  -u, --users       list users logged in\n" +
+		utilcmd.Trailer()
 }

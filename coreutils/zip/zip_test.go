@@ -11,28 +11,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/gnutest"
 	"github.com/bashbox/bashbox/coreutils/unzip"
 	zipcmd "github.com/bashbox/bashbox/coreutils/zip"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	cmdtest.RemoveFixtures()
-	os.Exit(code)
-}
-
-func readFile(t *testing.T, fsys builtins.FS, name string) []byte {
-	t.Helper()
-	f, err := fsys.Open(name)
-	if err != nil {
-		t.Fatalf("open %s: %v", name, err)
-	}
-	defer f.Close()
-	b, _ := io.ReadAll(f)
-	return b
-}
+func TestMain(m *testing.M) { os.Exit(gnutest.Run(m)) }
 
 func openZip(t *testing.T, data []byte) *zip.Reader {
 	t.Helper()
@@ -93,7 +78,7 @@ func TestRoundTripWithUnzip(t *testing.T) {
 	if res.Code != 0 || !strings.Contains(res.Stdout, "  adding: d/a (deflated 9") {
 		t.Fatalf("%d %q %q", res.Code, res.Stdout, res.Stderr)
 	}
-	zr := openZip(t, readFile(t, fsys, "/work/x.zip"))
+	zr := openZip(t, []byte(cmdtest.ReadFile(t, fsys, "/work/x.zip")))
 	if len(zr.File) != 5 {
 		t.Errorf("%d members", len(zr.File))
 	}
@@ -102,7 +87,7 @@ func TestRoundTripWithUnzip(t *testing.T) {
 	if res.Code != 0 || res.Stderr != "" {
 		t.Fatalf("unzip: %d %q", res.Code, res.Stderr)
 	}
-	if got := string(readFile(t, fsys, "/work/out/d/a")); got != strings.Repeat("line of text\n", 400) {
+	if got := cmdtest.ReadFile(t, fsys, "/work/out/d/a"); got != strings.Repeat("line of text\n", 400) {
 		t.Errorf("a: %d bytes", len(got))
 	}
 	fi, _ := fsys.Stat("/work/out/d/sub/b")
@@ -129,7 +114,7 @@ func TestUpdateDeleteMove(t *testing.T) {
 	if res.Stdout != "deleting: b\n" || res.Code != 0 {
 		t.Errorf("delete: %q %d", res.Stdout, res.Code)
 	}
-	zr := openZip(t, readFile(t, fsys, "/work/x.zip"))
+	zr := openZip(t, []byte(cmdtest.ReadFile(t, fsys, "/work/x.zip")))
 	if len(zr.File) != 1 || zr.File[0].Name != "a" {
 		t.Fatalf("members %v", zr.File)
 	}
@@ -173,7 +158,7 @@ func TestInfoZIPReadsOurArchives(t *testing.T) {
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "x.zip")
-	if err := os.WriteFile(path, readFile(t, fsys, "/work/x.zip"), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(cmdtest.ReadFile(t, fsys, "/work/x.zip")), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out, err := exec.Command("unzip", "-t", path).CombinedOutput()

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
@@ -63,14 +64,22 @@ func (f *Family) diff(ctx context.Context, c *builtins.Call, prog string) int {
 		fmt.Fprintf(c.Stderr, "%s: missing operand\n", self)
 		return 2
 	}
-	for _, name := range files {
+	for i, name := range files {
 		if name == "-" {
 			continue
 		}
+		if f.regularOnly {
+			// bzdiff's own test -f, reported on standard output.
+			if fi, err := c.Stat(name); err != nil || !fi.Mode().IsRegular() {
+				fmt.Fprintf(c.Stdout, "%s: %s not found or not a regular file\n", path.Base(c.Name()), name)
+				return 1
+			}
+		}
 		fh, err := c.Open(name)
 		if err != nil {
-			// The shell's redirection test fails first, in dash's words.
-			fmt.Fprintf(c.Stderr, "%s: 1: cannot open %s: %s\n", self, name, dashErr(err))
+			// The shell's redirection test fails first, in dash's words,
+			// with the script's name and line.
+			fmt.Fprintf(c.Stderr, "%s: %d: cannot open %s: %s\n", f.openScript(c.Name()), f.openLines[i], name, dashErr(err))
 			return 2
 		}
 		fh.Close()

@@ -11,6 +11,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path"
 	"strings"
 	"sync"
 
@@ -29,7 +30,15 @@ type Family struct {
 	// compressed reports whether diff treats name as a compressed file.
 	compressed func(name string) bool
 	// self is how messages name the script ($0 or ${0##*/}).
-	self          func(name string) string
+	self func(name string) string
+	// openScript and openLines name the script and its lines where a
+	// redirection finds the first and second operand unreadable (zcmp
+	// runs zdiff).
+	openScript func(name string) string
+	openLines  [2]int
+	// regularOnly: the script refuses an operand that is not a regular
+	// file before anything else (Debian's bzdiff).
+	regularOnly   bool
 	version, bugs string
 }
 
@@ -58,12 +67,14 @@ func gzipped(name string) bool {
 // Gzip is gzip 1.12's wrappers.
 var Gzip = &Family{
 	prefix: "z", decompress: viaCommand("gzip"), compressed: gzipped, self: debianPath,
+	openScript: func(string) string { return "/usr/bin/zdiff" }, openLines: [2]int{92, 96},
 	version: "(gzip) 1.12", bugs: "bug-gzip@gnu.org",
 }
 
 // Bzip2 is bzip2 1.0.8's wrappers (Debian's adaptations of zgrep and zdiff).
 var Bzip2 = &Family{
-	prefix: "bz", decompress: viaCommand("bzip2"), self: debianPath,
+	prefix: "bz", decompress: viaCommand("bzip2"), self: debianPath, regularOnly: true,
+	openScript: func(name string) string { return debianPath(path.Base(name)) }, openLines: [2]int{1, 1},
 	compressed: func(name string) bool {
 		for _, s := range []string{".bz2", "-bz2", ".tbz2", ".tbz", ".bz"} {
 			if strings.Contains(name, s) {
@@ -78,6 +89,7 @@ var Bzip2 = &Family{
 // Xz is xz-utils 5.4's wrappers: the decompressor is chosen by suffix.
 var Xz = &Family{
 	prefix: "xz", self: func(name string) string { return name },
+	openScript: func(name string) string { return debianPath(path.Base(name)) }, openLines: [2]int{65, 65},
 	decompress: func(ctx context.Context, c *builtins.Call, name string, w io.Writer) int {
 		for _, m := range []struct{ prog, suffixes string }{
 			{"gzip", ".z -z .Z -Z _z .gz -gz .tgz .taz"},

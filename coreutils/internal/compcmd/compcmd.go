@@ -49,6 +49,9 @@ type Dialect struct {
 	Decompressed func(name string, size int64) string
 	// Options beyond the common ones, taking no argument or one.
 	Flags, ArgOptions []builtins.Option
+	// CatForces: the cat form is -dcf (zstdcat passes data that is not
+	// compressed through, where bzcat and xzcat refuse it).
+	CatForces bool
 }
 
 // Mode is how the command was invoked.
@@ -87,7 +90,7 @@ func Run(ctx context.Context, c *builtins.Call, d *Dialect, mode Mode) int {
 	case Decompress:
 		r.decompress = true
 	case Cat:
-		r.decompress, r.stdout = true, true
+		r.decompress, r.stdout, r.force = true, true, d.CatForces
 	}
 	spec := builtins.Options{List: append(append(append([]builtins.Option{}, common...), d.Flags...), d.ArgOptions...)}
 	opts, operands, err := spec.Parse(c.Args[1:])
@@ -122,6 +125,18 @@ func Run(ctx context.Context, c *builtins.Call, d *Dialect, mode Mode) int {
 			r.level = 9
 		case "output":
 			r.output = o.Value
+		case "format":
+			// xz -F: the container written (and the one accepted).
+			switch o.Value {
+			case "xz":
+				r.d = Xz
+			case "lzma", "alone":
+				r.d = Lzma
+			case "auto":
+			default:
+				c.Errorf("%s: Unknown file format type", o.Value)
+				return 1
+			}
 		default:
 			if len(o.Key) == 1 && o.Key[0] >= '0' && o.Key[0] <= '9' {
 				r.level = int(o.Key[0] - '0')

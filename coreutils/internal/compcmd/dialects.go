@@ -85,7 +85,7 @@ Compress or decompress FILEs in the .xz format.
 With no FILE, or when FILE is -, read standard input.
 `,
 	Flags:      []builtins.Option{{Short: 'e', Long: "extreme"}, {Long: "no-sparse"}, {Long: "no-warn"}},
-	ArgOptions: []builtins.Option{{Short: 'T', Long: "threads", Arg: builtins.RequiredArg}, {Short: 'M', Long: "memlimit", Arg: builtins.RequiredArg}},
+	ArgOptions: []builtins.Option{{Short: 'T', Long: "threads", Arg: builtins.RequiredArg}, {Short: 'M', Long: "memlimit", Arg: builtins.RequiredArg}, {Short: 'F', Long: "format", Arg: builtins.RequiredArg}},
 	OpenFailed: func(name string, err error) (string, int) {
 		return fmt.Sprintf("%s: %s", name, builtins.ErrText(err)), 1
 	},
@@ -136,6 +136,7 @@ var Zstd = &Dialect{
 	Suffixes:      [][2]string{{".zst", ""}, {".tzst", ".tar"}},
 	KeepByDefault: true,
 	NameFirst:     true,
+	CatForces:     true,
 	Help: `Compress or decompress the INPUT file(s); reads from STDIN if INPUT is ` + "`-'" + ` or not provided.
 
 Usage: %s [OPTIONS...] [INPUT... | -] [-o OUTPUT]

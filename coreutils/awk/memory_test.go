@@ -1,0 +1,133 @@
+package awk_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bashbox/bashbox"
+)
+
+// memoryCases grow memory in ways a check every so many steps of the
+// global variables alone does not see: one string that doubles (or
+// triples) between two checks, strings built by functions, arrays and
+// strings local to functions (owned by the frame, grown by a callee, one
+// per recursion level), long input records and a getline line with no
+// end.
+var memoryCases = []struct{ name, script string }{
+	{"concat-doubling", `awk 'BEGIN { s = "x"; while (1) s = s s }'`},
+	{"concat-straight-line", `awk 'BEGIN { s = "xxxxxxxxxx"` + strings.Repeat("; s = s s", 40) + ` }'`},
+	{"concat-tripling", `awk 'BEGIN { s = sprintf("%1000s", ""); while (1) s = s s s }'`},
+	{"concat-of-calls", `awk 'function id(x) { return x } BEGIN { s = "x"; while (1) s = id(s) id(s) }'`},
+	{"sprintf-doubling", `awk 'BEGIN { s = "x"; while (1) s = sprintf("%s%s", s, s) }'`},
+	{"toupper-into-array", `awk 'BEGIN { s = sprintf("%100000s", ""); while (1) a[i++] = toupper(s) }'`},
+	{"local-array", `awk 'function f(n,  loc) { while (1) loc[n++] = "abcdefghijklmnopqrstuvwxyz" } BEGIN { f(0) }'`},
+	{"local-array-grown-by-callee", `awk 'function fill(a) { while (1) a[i++] = "abcdefghijklmnopqrstuvwxyz" } function f(  loc) { fill(loc) } BEGIN { f() }'`},
+	{"local-scalar", `awk 'function f(s) { while (1) s = s s } BEGIN { f("x") }'`},
+	{"local-array-per-level", `awk 'function f(d,  loc, i) { for (i = 0; i < 20000; i++) loc[i] = i "abcdefghijkl"; f(d + 1) } BEGIN { f(0) }'`},
+	{"long-records", `yes "$(head -c 1000000 /dev/zero | tr '\0' a)" | awk '{ a[NR] = $0 }'`},
+	{"getline-endless-line", `awk 'BEGIN { while ((getline line < "/dev/zero") > 0) n++ }'`},
+}
+
+// TM-RES-006: each case ends on the call's memory budget, with the
+// budget's status, in a box of this process.
+func TestAwkChargesStringsAndFrames(t *testing.T) {
+	for _, tc := range memoryCases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			box, err := bashbox.New(bashbox.Config{Limits: bashbox.Limits{MaxMemoryBytes: 16 << 20, Timeout: 60 * time.Second}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer box.Close()
+			res, err := box.Run(context.Background(), bashbox.Request{Script: tc.script})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Budget == nil || res.Budget.Name != "memory" || res.ExitCode != 125 {
+				t.Fatalf("budget %+v exit %d, stderr %q", res.Budget, res.ExitCode, res.Stderr)
+			}
+			if strings.Contains(res.Stderr, "internal error") {
+				t.Errorf("stderr %q", res.Stderr)
+			}
+		})
+	}
+}
+
+// TM-RES-006: through `bashbox run` in its own process (built without
+// the race detector, whose shadow memory would hide the footprint), each
+// case ends on a 16 MiB budget within 3 s all told (start-up included),
+// with a peak RSS under the budget plus 64 MiB.
+func TestAwkMemoryCasesStayNearTheBudget(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "bashbox")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/bashbox/bashbox/cmd/bashbox").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	const budget = 16 << 20
+	for _, tc := range memoryCases {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(bin, "run", "--max-memory", strconv.Itoa(budget), "--timeout", "30s", "-c", tc.script)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			start := time.Now()
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			var rss int64
+			done, sampled := make(chan struct{}), make(chan struct{})
+			go func() {
+				defer close(sampled)
+				for {
+					rss = max(rss, peakRSS(cmd.Process.Pid))
+					select {
+					case <-done:
+						return
+					case <-time.After(time.Millisecond):
+					}
+				}
+			}()
+			err := cmd.Wait()
+			took := time.Since(start)
+			close(done)
+			<-sampled
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("exit %d in %v, peak RSS %d MiB", code, took.Round(time.Millisecond), rss>>20)
+			if code != 125 || !strings.Contains(stderr.String(), "bashbox: budget exceeded: memory ") {
+				t.Errorf("exit %d, stderr %q; want 125 and the memory budget line", code, stderr.String())
+			}
+			if took > 3*time.Second {
+				t.Errorf("took %v", took)
+			}
+			if rss == 0 || rss > budget+64<<20 {
+				t.Errorf("peak RSS %d MiB, want under the budget (16 MiB) plus 64 MiB", rss>>20)
+			}
+		})
+	}
+}
+
+// peakRSS is a live process's peak resident set (VmHWM), 0 once it is
+// gone.
+func peakRSS(pid int) int64 {
+	status, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
