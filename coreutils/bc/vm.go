@@ -264,6 +264,17 @@ func (v *vm) incrVar(vi int, delta int64) {
 	}
 }
 
+// leaveFunction drops the current function's frame: its autos and
+// parameters, and the return address.
+func (v *vm) leaveFunction() {
+	f := v.prog.funcs[v.fn]
+	v.popVars(f.autos)
+	v.popVars(f.params)
+	n := len(v.fstack)
+	v.fn, v.addr = v.fstack[n-3], v.fstack[n-2]
+	v.fstack = v.fstack[:n-3]
+}
+
 // printEscapes are the characters of print's escapes; others print
 // nothing, as in GNU bc.
 var printEscapes = map[byte]byte{'a': 7, 'b': '\b', 'f': '\f', 'n': '\n', 'q': '"', 'r': '\r', 't': '\t', '\\': '\\'}
@@ -470,12 +481,7 @@ func (v *vm) execute() {
 			}
 		case 'R':
 			if v.fn != 0 {
-				f := v.prog.funcs[v.fn]
-				v.popVars(f.autos)
-				v.popVars(f.params)
-				n := len(v.fstack)
-				v.fn, v.addr = v.fstack[n-3], v.fstack[n-2]
-				v.fstack = v.fstack[:n-3]
+				v.leaveFunction()
 			} else {
 				v.rtError("Return from main program.")
 			}
@@ -643,12 +649,7 @@ func (v *vm) execute() {
 	}
 	// Unwind the function frames and clear the stack.
 	for v.fn != 0 && len(v.fstack) >= 3 {
-		f := v.prog.funcs[v.fn]
-		v.popVars(f.autos)
-		v.popVars(f.params)
-		n := len(v.fstack)
-		v.fn, v.addr = v.fstack[n-3], v.fstack[n-2]
-		v.fstack = v.fstack[:n-3]
+		v.leaveFunction()
 	}
 	v.fn = 0
 	v.stack = v.stack[:0]

@@ -221,24 +221,19 @@ func (j *job) operand(a string) int {
 			}
 		}
 		return 0
-	case "conv":
+	case "conv", "iflag", "oflag":
+		names, what, dst := convNames, "conversion", &j.conv
+		switch key {
+		case "iflag":
+			names, what, dst = iflagNames, "input flag", &j.iflags
+		case "oflag":
+			names, what, dst = oflagNames, "output flag", &j.oflag
+		}
 		var m int
-		if m, ok2 = symbols(convNames, "conversion"); !ok2 {
+		if m, ok2 = symbols(names, what); !ok2 {
 			return 1
 		}
-		j.conv |= m
-	case "iflag":
-		var m int
-		if m, ok2 = symbols(iflagNames, "input flag"); !ok2 {
-			return 1
-		}
-		j.iflags |= m
-	case "oflag":
-		var m int
-		if m, ok2 = symbols(oflagNames, "output flag"); !ok2 {
-			return 1
-		}
-		j.oflag |= m
+		*dst |= m
 	case "status":
 		switch val {
 		case "none", "noxfer", "progress":

@@ -106,6 +106,17 @@ func (p *parser) next(s string) bool {
 	return false
 }
 
+// nextOf takes the next argument when it is one of ops, returning it; ""
+// when it is none.
+func (p *parser) nextOf(ops ...string) string {
+	for _, o := range ops {
+		if p.next(o) {
+			return o
+		}
+	}
+	return ""
+}
+
 func (p *parser) missingAfter() {
 	p.fail("syntax error: missing argument after %s", p.q(p.args[p.pos-1]))
 }
@@ -141,13 +152,7 @@ func (p *parser) eval1(ev bool) *value {
 func (p *parser) eval2(ev bool) *value {
 	l := p.eval3(ev)
 	for {
-		var op string
-		for _, o := range []string{"<", "<=", "=", "==", "!=", ">=", ">"} {
-			if p.next(o) {
-				op = o
-				break
-			}
-		}
+		op := p.nextOf("<", "<=", "=", "==", "!=", ">=", ">")
 		if op == "" {
 			return l
 		}
@@ -190,12 +195,8 @@ func (p *parser) eval2(ev bool) *value {
 func (p *parser) eval3(ev bool) *value {
 	l := p.eval4(ev)
 	for {
-		var op string
-		if p.next("+") {
-			op = "+"
-		} else if p.next("-") {
-			op = "-"
-		} else {
+		op := p.nextOf("+", "-")
+		if op == "" {
 			return l
 		}
 		r := p.eval4(ev)
@@ -216,13 +217,7 @@ func (p *parser) eval3(ev bool) *value {
 func (p *parser) eval4(ev bool) *value {
 	l := p.eval5(ev)
 	for {
-		var op string
-		for _, o := range []string{"*", "/", "%"} {
-			if p.next(o) {
-				op = o
-				break
-			}
-		}
+		op := p.nextOf("*", "/", "%")
 		if op == "" {
 			return l
 		}

@@ -17,22 +17,10 @@ import (
 // message) when local changes would be lost.
 func (r *repo) switchTrees(oldT, newT plumbing.Hash, action string, force bool) bool {
 	ix := r.index()
-	oldFiles := map[string]fileEntry{}
-	for _, f := range r.flattenTree(oldT) {
-		oldFiles[f.path] = f
-	}
-	newFiles := map[string]fileEntry{}
+	oldFiles := mapFiles(r.flattenTree(oldT))
 	newList := r.flattenTree(newT)
-	for _, f := range newList {
-		newFiles[f.path] = f
-	}
-	paths := map[string]bool{}
-	for p := range oldFiles {
-		paths[p] = true
-	}
-	for p := range newFiles {
-		paths[p] = true
-	}
+	newFiles := mapFiles(newList)
+	paths := unionPaths(oldFiles, newFiles)
 	for _, e := range ix.entries() {
 		paths[e.Name] = true
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
 
 	"github.com/bashbox/bashbox/builtins"
 )
@@ -139,13 +140,7 @@ func cmdCommit(g *cmd, args []string) int {
 	// Stage tracked changes for -a, or the given paths.
 	if p.flag("all") {
 		for _, e := range ix.entries() {
-			st, fi, _ := r.checkWork(e)
-			switch st {
-			case wtDeleted:
-				ix.remove(e.Name)
-			case wtModified, wtTypeChanged:
-				r.addFile(e.Name, fi)
-			}
+			stageTracked(r, ix, e)
 		}
 	}
 	if len(p.args) > 0 {
@@ -155,13 +150,7 @@ func cmdCommit(g *cmd, args []string) int {
 			if !ps.markMatches(e.Name, seen) {
 				continue
 			}
-			st, fi, _ := r.checkWork(e)
-			switch st {
-			case wtDeleted:
-				ix.remove(e.Name)
-			case wtModified, wtTypeChanged:
-				r.addFile(e.Name, fi)
-			}
+			stageTracked(r, ix, e)
 		}
 		for i, it := range ps.items {
 			if !seen[i] && !it.exclude {
@@ -357,4 +346,16 @@ func (r *repo) commitSummary(w *bytes.Buffer, from, to plumbing.Hash) {
 
 func errText(err error) string {
 	return builtins.ErrText(err)
+}
+
+// stageTracked stages the work tree's change to a tracked file, as commit
+// -a and commit with paths do: a deletion or new contents.
+func stageTracked(r *repo, ix *indexState, e *index.Entry) {
+	st, fi, _ := r.checkWork(e)
+	switch st {
+	case wtDeleted:
+		ix.remove(e.Name)
+	case wtModified, wtTypeChanged:
+		r.addFile(e.Name, fi)
+	}
 }

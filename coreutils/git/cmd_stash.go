@@ -433,17 +433,8 @@ func (r *repo) stashApply(ref stashEntry, withIndex, quiet bool) int {
 	baseFiles := mapFiles(r.flattenTree(base))
 	wFiles := mapFiles(r.flattenTree(wTree))
 	iFiles := mapFiles(r.flattenTree(iTree))
-	cur := map[string]fileEntry{}
-	for _, f := range ix.files() {
-		cur[f.path] = f
-	}
-	paths := map[string]bool{}
-	for p := range baseFiles {
-		paths[p] = true
-	}
-	for p := range wFiles {
-		paths[p] = true
-	}
+	cur := mapFiles(ix.files())
+	paths := unionPaths(baseFiles, wFiles)
 	type change struct {
 		path   string
 		f      fileEntry
@@ -626,6 +617,17 @@ func mapFiles(fs []fileEntry) map[string]fileEntry {
 		m[f.path] = f
 	}
 	return m
+}
+
+// unionPaths is the set of the paths of all the maps.
+func unionPaths(maps ...map[string]fileEntry) map[string]bool {
+	paths := map[string]bool{}
+	for _, m := range maps {
+		for p := range m {
+			paths[p] = true
+		}
+	}
+	return paths
 }
 
 func sortStrings(s []string) {

@@ -450,14 +450,7 @@ func (cf *configFile) removeEntries(idx []int) {
 			drop[s.line] = true
 		}
 	}
-	var lines []string
-	for i, l := range cf.lines {
-		if !drop[i] {
-			lines = append(lines, l)
-		}
-	}
-	cf.lines = lines
-	cf.parse()
+	cf.dropLines(drop)
 }
 
 func hasDropIn(drop map[int]bool, from, to int) bool {
@@ -504,14 +497,7 @@ func (cf *configFile) removeSection(name string) bool {
 	if !found {
 		return false
 	}
-	var lines []string
-	for i, l := range cf.lines {
-		if !drop[i] {
-			lines = append(lines, l)
-		}
-	}
-	cf.lines = lines
-	cf.parse()
+	cf.dropLines(drop)
 	return true
 }
 
@@ -695,4 +681,16 @@ func (g *cmd) globalConfigPaths() []string {
 		out = append(out, path.Join(home, ".gitconfig"))
 	}
 	return out
+}
+
+// dropLines removes the lines marked in drop and parses what is left.
+func (cf *configFile) dropLines(drop map[int]bool) {
+	var lines []string
+	for i, l := range cf.lines {
+		if !drop[i] {
+			lines = append(lines, l)
+		}
+	}
+	cf.lines = lines
+	cf.parse()
 }

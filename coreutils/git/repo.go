@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"iter"
 	"os"
 	"path"
 	"sort"
@@ -411,20 +412,32 @@ func (r *repo) defaultAbbrev() int {
 	return n
 }
 
-func (r *repo) packedObjectCount() int {
-	entries, err := r.fs.ReadDir(r.gitPath("objects/pack"))
-	if err != nil {
-		return 0
-	}
-	total := 0
-	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".idx") {
-			continue
-		}
-		f, err := r.fs.Open(r.gitPath("objects/pack/" + e.Name()))
+// packIndexes yields each pack's .idx file, open; the caller closes it.
+// Unreadable ones are passed over.
+func (r *repo) packIndexes() iter.Seq[afero.File] {
+	return func(yield func(afero.File) bool) {
+		entries, err := r.fs.ReadDir(r.gitPath("objects/pack"))
 		if err != nil {
-			continue
+			return
 		}
+		for _, e := range entries {
+			if !strings.HasSuffix(e.Name(), ".idx") {
+				continue
+			}
+			f, err := r.fs.Open(r.gitPath("objects/pack/" + e.Name()))
+			if err != nil {
+				continue
+			}
+			if !yield(f) {
+				return
+			}
+		}
+	}
+}
+
+func (r *repo) packedObjectCount() int {
+	total := 0
+	for f := range r.packIndexes() {
 		var hdr [8 + 256*4]byte
 		if _, err := io.ReadFull(f, hdr[:]); err == nil && bytes.Equal(hdr[:4], []byte{0xff, 't', 'O', 'c'}) {
 			last := hdr[8+255*4:]
@@ -486,18 +499,7 @@ func (r *repo) packedHashes() []plumbing.Hash {
 	if r.packedObjectCount() == 0 {
 		return r.packed
 	}
-	entries, err := r.fs.ReadDir(r.gitPath("objects/pack"))
-	if err != nil {
-		return r.packed
-	}
-	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".idx") {
-			continue
-		}
-		f, err := r.fs.Open(r.gitPath("objects/pack/" + e.Name()))
-		if err != nil {
-			continue
-		}
+	for f := range r.packIndexes() {
 		idx := idxfile.NewMemoryIndex()
 		if err := idxfile.NewDecoder(f).Decode(idx); err == nil {
 			if it, err := idx.Entries(); err == nil {

@@ -98,32 +98,27 @@ func measureSplit(f *xfile, split int, m *splitMeasurement) {
 		m.endOfFile = false
 		m.indent = getIndent(f.recs[split])
 	}
-	m.preBlank = 0
-	m.preIndent = -1
-	for i := split - 1; i >= 0; i-- {
-		m.preIndent = getIndent(f.recs[i])
-		if m.preIndent != -1 {
+	m.preIndent, m.preBlank = nearestIndent(f, split-1, -1)
+	m.postIndent, m.postBlank = nearestIndent(f, split+1, 1)
+}
+
+// nearestIndent looks from line i in direction step (-1 up, 1 down) for
+// the first line that is not blank: its indent and the blank lines passed
+// on the way; -1 when the file ends first, 0 after maxBlanks blank lines.
+func nearestIndent(f *xfile, i, step int) (indent, blanks int) {
+	indent = -1
+	for ; i >= 0 && i < f.nrec(); i += step {
+		indent = getIndent(f.recs[i])
+		if indent != -1 {
 			break
 		}
-		m.preBlank++
-		if m.preBlank == maxBlanks {
-			m.preIndent = 0
-			break
-		}
-	}
-	m.postBlank = 0
-	m.postIndent = -1
-	for i := split + 1; i < f.nrec(); i++ {
-		m.postIndent = getIndent(f.recs[i])
-		if m.postIndent != -1 {
-			break
-		}
-		m.postBlank++
-		if m.postBlank == maxBlanks {
-			m.postIndent = 0
+		blanks++
+		if blanks == maxBlanks {
+			indent = 0
 			break
 		}
 	}
+	return indent, blanks
 }
 
 type splitScore struct{ effectiveIndent, penalty int }

@@ -267,6 +267,22 @@ func headLines(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64, deli
 
 func elideBytes(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64) error {
 	var pending []byte
+	return eachChunk(ctx, r, func(chunk []byte) error {
+		pending = append(pending, chunk...)
+		if uint64(len(pending)) > n {
+			out := uint64(len(pending)) - n
+			if err := textio.Write(w, pending[:out]); err != nil {
+				return err
+			}
+			pending = append(pending[:0], pending[out:]...)
+		}
+		return nil
+	})
+}
+
+// eachChunk hands fn what each read of r returns, until the end of r, a
+// read error, fn's error or the end of ctx.
+func eachChunk(ctx context.Context, r io.Reader, fn func(chunk []byte) error) error {
 	buf := textio.ReadBuffer(nil, r)
 	for {
 		if err := ctx.Err(); err != nil {
@@ -274,13 +290,8 @@ func elideBytes(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64) err
 		}
 		k, err := r.Read(buf)
 		if k > 0 {
-			pending = append(pending, buf[:k]...)
-			if uint64(len(pending)) > n {
-				out := uint64(len(pending)) - n
-				if werr := textio.Write(w, pending[:out]); werr != nil {
-					return werr
-				}
-				pending = append(pending[:0], pending[out:]...)
+			if ferr := fn(buf[:k]); ferr != nil {
+				return ferr
 			}
 		}
 		if err == io.EOF {
@@ -295,31 +306,22 @@ func elideBytes(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64) err
 func elideLines(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64, delim byte) error {
 	var pending []byte
 	var count uint64 // delimiters in pending
-	buf := textio.ReadBuffer(nil, r)
-	for {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		k, err := r.Read(buf)
-		if k > 0 {
-			count += uint64(bytes.Count(buf[:k], []byte{delim}))
-			pending = append(pending, buf[:k]...)
-			if count > n && len(pending) > 4*textio.BufSize {
-				// Emit every line before the last n complete lines.
-				pos := textio.AfterNth(pending, count-n, delim)
-				if werr := textio.Write(w, pending[:pos]); werr != nil {
-					return werr
-				}
-				pending = append(pending[:0], pending[pos:]...)
-				count = n
+	err := eachChunk(ctx, r, func(chunk []byte) error {
+		count += uint64(bytes.Count(chunk, []byte{delim}))
+		pending = append(pending, chunk...)
+		if count > n && len(pending) > 4*textio.BufSize {
+			// Emit every line before the last n complete lines.
+			pos := textio.AfterNth(pending, count-n, delim)
+			if err := textio.Write(w, pending[:pos]); err != nil {
+				return err
 			}
+			pending = append(pending[:0], pending[pos:]...)
+			count = n
 		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	lines := count
 	if len(pending) > 0 && pending[len(pending)-1] != delim {

@@ -118,20 +118,17 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				}
 				formats = append(formats, line)
 			}
-		case "length":
+		case "length", "skip":
+			what, dst := "length", &length
+			if o.Key == "skip" {
+				what, dst = "offset", &skip
+			}
 			v, ok := parseSize(o.Value)
 			if !ok {
-				c.Errorf("failed to parse length: '%s': Invalid argument", o.Value)
+				c.Errorf("failed to parse %s: '%s': Invalid argument", what, o.Value)
 				return 1
 			}
-			length = v
-		case "skip":
-			v, ok := parseSize(o.Value)
-			if !ok {
-				c.Errorf("failed to parse offset: '%s': Invalid argument", o.Value)
-				return 1
-			}
-			skip = v
+			*dst = v
 		case "no-squeezing":
 			squeeze = false
 		}
