@@ -3,8 +3,6 @@ package fallback
 import (
 	"context"
 	"fmt"
-	"io/fs"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -75,25 +73,7 @@ func (m *writeMeter) fileSizeLimit() uint64 {
 func (m *writeMeter) walk(ctx context.Context, visit func(fileKey, int64)) error {
 	n := 0
 	for _, root := range m.roots {
-		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || p == root {
-				return nil // vanished meanwhile, or unreadable: nothing to count
-			}
-			if n++; n%1024 == 0 && ctx.Err() != nil {
-				return ctx.Err()
-			}
-			fi, err := d.Info()
-			if err != nil {
-				return nil
-			}
-			size := int64(0)
-			if fi.Mode().IsRegular() {
-				size = fi.Size()
-			}
-			visit(keyOf(p, fi), size)
-			return nil
-		})
-		if err != nil {
+		if err := walkRoot(ctx, root, &n, visit); err != nil {
 			return err
 		}
 	}

@@ -32,3 +32,29 @@ func BenchmarkSelectRecords(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCollectObjects builds arrays of objects and a reduce state
+// from 20,000 records: what the memory budget's charging of elements and
+// states costs.
+func BenchmarkCollectObjects(b *testing.B) {
+	var in strings.Builder
+	in.WriteString("[")
+	for i := 0; i < 20000; i++ {
+		if i > 0 {
+			in.WriteString(",")
+		}
+		fmt.Fprintf(&in, `{"k":"key%d","v":%d,"tags":["a","b"]}`, i%50, i)
+	}
+	in.WriteString("]")
+	data := in.String()
+	fsys := (&cmdtest.Env{}).NewFS()
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		c := &builtins.Call{Args: []string{"jq", "-c", `[map({k, w: (.v * 2), t: .tags}), [foreach .[] as $x (0; . + $x.v)], (reduce .[] as $x (null; {v: $x.v, prev: .}) | .v)] | map(length)`},
+			Stdin: strings.NewReader(data), Stdout: io.Discard, Stderr: io.Discard, Dir: "/work", FS: fsys}
+		if Run(context.Background(), c) != 0 {
+			b.Fatal("failed")
+		}
+	}
+}

@@ -95,14 +95,33 @@ func (j *jq) opState(v any, args []any) any {
 // boxed scalars as well as the bytes. It counts each object or array
 // once, however many values share it (`{a: $x, b: $x}`, or a state and
 // the elements it was built from), and its own record of them too. A
-// dead container whose address is reused goes uncounted: the estimate
-// errs low there, never high.
+// container of scalars only is recorded in a small cache of the lately
+// met rather than the set: sharing one cannot multiply the count (it
+// holds no shared parts), and a cache miss counts it again, erring high
+// only for a filter that repeats many shared containers in turn. A dead container whose address
+// is reused goes uncounted.
 type sizer struct {
-	seen map[uintptr]struct{}
-	tree bool // the values share nothing: keep no record
+	seen  map[uintptr]struct{}
+	cache [64]uintptr // containers of scalars met lately
+	tree  bool        // the values share nothing: keep no record
 }
 
-// first reports whether the container at p is met for the first time.
+// cached reports whether the container at p was met lately, and notes
+// it as met.
+func (s *sizer) cached(p uintptr) bool {
+	if s.tree {
+		return false
+	}
+	slot := &s.cache[(p>>4)%uintptr(len(s.cache))]
+	if *slot == p {
+		return true
+	}
+	*slot = p
+	return false
+}
+
+// first reports whether the container at p, which holds containers, is
+// met for the first time.
 func (s *sizer) first(p uintptr) bool {
 	if s.tree {
 		return true
@@ -110,56 +129,77 @@ func (s *sizer) first(p uintptr) bool {
 	if s.seen == nil {
 		s.seen = map[uintptr]struct{}{}
 	}
-	if _, ok := s.seen[p]; ok {
-		return false
-	}
-	s.seen[p] = struct{}{}
-	return true
+	n := len(s.seen)
+	s.seen[p] = struct{}{} // one hash, not a lookup and an insert
+	return len(s.seen) > n
 }
 
 // seenCost is what one entry of sizer.seen takes.
 const seenCost = 40
 
-func (s *sizer) cost() int64 {
-	if s.tree {
+func (s *sizer) cost(leaf bool) int64 {
+	if s.tree || leaf {
 		return 0
 	}
 	return seenCost
 }
 
 // size walks v with a stack of its own: a state built by nesting (`{next:
-// .}` in a reduce) is as deep as the steps that built it.
+// .}` in a reduce) is as deep as the steps that built it. A container
+// met lately is passed at once; another's children are stacked before it
+// is known to be new (whether it holds containers decides where it is
+// recorded), and unstacked if it is not.
 func (s *sizer) size(v any) int64 {
 	var n int64
 	stack := []any{v}
 	for len(stack) > 0 {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		base := len(stack)
+		var own int64
+		var id uintptr
 		switch x := v.(type) {
 		case string:
 			n += 16 + int64(len(x))
+			continue
 		case []any:
-			n += 24
-			if cap(x) == 0 || !s.first(reflect.ValueOf(x).Pointer()) {
+			if cap(x) == 0 {
+				n += 24
 				continue
 			}
-			n += s.cost() + 16*int64(cap(x))
+			if id = reflect.ValueOf(x).Pointer(); s.cached(id) {
+				n += 24
+				continue
+			}
+			own = 24 + 16*int64(cap(x))
 			for _, e := range x {
-				stack = s.push(stack, e, &n)
+				stack = s.push(stack, e, &own)
 			}
 		case map[string]any:
-			if len(x) == 0 || !s.first(mapID(x)) {
+			if len(x) == 0 {
 				n += 8
 				continue
 			}
-			n += s.cost() + mapBytes(len(x))
+			if id = mapID(x); s.cached(id) {
+				n += 8
+				continue
+			}
+			own = mapBytes(len(x))
 			for k, e := range x {
-				n += int64(len(k))
-				stack = s.push(stack, e, &n)
+				own += int64(len(k))
+				stack = s.push(stack, e, &own)
 			}
 		default:
 			n += 8
+			continue
 		}
+		leaf := len(stack) == base
+		if !leaf && !s.first(id) {
+			stack = stack[:base]
+			n += 8
+			continue
+		}
+		n += own + s.cost(leaf)
 	}
 	return n
 }
