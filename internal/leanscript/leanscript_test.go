@@ -25,7 +25,7 @@ var testLean = map[string]bool{
 
 type table struct{}
 
-func (table) Lean(name string) bool { return testLean[name] }
+func (table) Lean(name string) bool  { return testLean[name] }
 func (table) Known(name string) bool { return testLean[name] || known[name] }
 
 var known = func() map[string]bool {
