@@ -232,6 +232,13 @@ func literal(w *syntax.Word) (string, bool) {
 	if w == nil {
 		return "", false
 	}
+	// A lone "[" is no pattern (a bracket expression needs its "]"), so
+	// it names the test builtin, as in bash.
+	if len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && l.Value == "[" {
+			return "[", true
+		}
+	}
 	var b strings.Builder
 	for i, p := range w.Parts {
 		switch p := p.(type) {

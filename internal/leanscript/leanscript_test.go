@@ -65,6 +65,7 @@ func TestAccepts(t *testing.T) {
 		`cat <<EOF
 $(echo hi) $HOME
 EOF`,
+		`i=0; while [ $i -lt 3 ]; do i=$((i + 1)); done; [ -f "$f" ] || echo "$i"`,
 	} {
 		if err := check(t, s); err != nil {
 			t.Errorf("%q: rejected: %v", s, err)
@@ -88,6 +89,8 @@ func TestRejects(t *testing.T) {
 		`/usr/bin/jq`,
 		`echo "${x@P}"`,
 		`unset "m[$k]"`,
+		`[j]q -n 1`,
+		`[x] y`,
 		`declare "$x"`,
 		`declare -a "y=$x"`,
 		`declare -n r=x`,
