@@ -110,6 +110,8 @@ func (f *Family) diff(ctx context.Context, c *builtins.Call, prog string) int {
 	case a == "-" && b == "-":
 		st, d := f.piped(ctx, c, "-", func(r io.Reader) int { return run(r, nil, "-", "-") })
 		return result(st, d)
+	case ca && cb && f.regularOnly:
+		return f.viaTemp(ctx, c, a, b, run)
 	case ca && cb:
 		var st, d2 int
 		_, d1 := f.piped(ctx, c, a, func(r5 io.Reader) int {
@@ -126,6 +128,46 @@ func (f *Family) diff(ctx context.Context, c *builtins.Call, prog string) int {
 		return result(st, d)
 	}
 	return run(nil, nil, a, b)
+}
+
+// viaTemp compares two compressed files as bzdiff does: the second one
+// is uncompressed into a temporary file (made by the sandbox's mktemp,
+// under $TMPDIR or /tmp), and the first one's stream is compared with it.
+// cmp -l sizes its offset column for the regular file, as it does there.
+func (f *Family) viaTemp(ctx context.Context, c *builtins.Call, a, b string,
+	run func(io.Reader, builtins.FS, ...string) int) int {
+	dir := c.Getenv("TMPDIR")
+	if dir == "" {
+		dir = "/tmp"
+	}
+	var name strings.Builder
+	mk := c.Sub([]string{"mktemp", dir + "/bzdiff.XXXXXXXXXX"})
+	mk.Stdout = &name
+	if c.Exec(ctx, mk) != 0 {
+		fmt.Fprintf(c.Stderr, "cannot create a temporary file\n")
+		return 1
+	}
+	tmp := strings.TrimSuffix(name.String(), "\n")
+	defer c.FS.Remove(c.Abs(tmp))
+	out, err := c.OpenFile(tmp, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		c.FileError(tmp, err, 1)
+		return 2
+	}
+	var werr error
+	_, d2 := f.piped(ctx, c, b, func(r io.Reader) int {
+		_, werr = io.Copy(out, r)
+		return 0
+	})
+	if cerr := out.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		c.FileError(tmp, werr, 1)
+		return 2
+	}
+	st, d1 := f.piped(ctx, c, a, func(r io.Reader) int { return run(r, nil, "-", tmp) })
+	return result(st, max(d1, d2))
 }
 
 // result is the script's status: 2 when the decompressor failed.
