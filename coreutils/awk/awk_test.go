@@ -147,13 +147,8 @@ func TestCancelStopsLoop(t *testing.T) {
 }
 
 func TestBrokenPipe(t *testing.T) {
-	pr, pw := io.Pipe()
-	pr.CloseWithError(builtins.ErrPipeClosed)
-	c := &builtins.Call{
-		Args: []string{"awk", "BEGIN { for (i = 0; i < 100000; i++) print i }"}, Stdin: strings.NewReader(""),
-		Stdout: pw, Stderr: io.Discard, Dir: "/work", FS: (&cmdtest.Env{}).NewFS(),
-	}
-	if code := Run(context.Background(), c); code != 141 {
+	r := (&cmdtest.Env{PipeAfter: 1}).Run(Run, "awk", "BEGIN { for (i = 0; i < 100000; i++) print i }")
+	if code := r.Code; code != 141 {
 		t.Fatalf("code %d, want 141", code)
 	}
 }
