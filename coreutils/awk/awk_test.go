@@ -126,24 +126,7 @@ func TestOptionsAndHelp(t *testing.T) {
 }
 
 func TestCancelStopsLoop(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-	defer cancel()
-	var out strings.Builder
-	c := &builtins.Call{
-		Args: []string{"awk", "BEGIN { while (1) x++ }"}, Stdin: strings.NewReader(""),
-		Stdout: &out, Stderr: &out, Dir: "/work", FS: (&cmdtest.Env{}).NewFS(),
-		Exec: func(context.Context, *builtins.Call) int { return 127 },
-	}
-	done := make(chan int)
-	go func() { done <- Run(ctx, c) }()
-	select {
-	case code := <-done:
-		if code == 0 {
-			t.Fatalf("cancelled run returned 0")
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("awk did not stop when cancelled")
-	}
+	(&cmdtest.Env{}).RunCancelled(t, 200*time.Millisecond, Run, "awk", "BEGIN { while (1) x++ }")
 }
 
 func TestBrokenPipe(t *testing.T) {
