@@ -5,6 +5,7 @@ package cmdtest
 import (
 	"bytes"
 	"context"
+	"io"
 	"path"
 	"strings"
 
@@ -30,6 +31,10 @@ type Env struct {
 	// Exec runs sub-commands (xargs, env...); default: 127 for any.
 	Exec func(ctx context.Context, c *builtins.Call) int
 	Env  []string
+	// PipeAfter, when positive, makes standard output a pipe whose reader
+	// goes away after that many bytes: later writes fail as a closed pipe
+	// does, and the result's Stdout holds the bytes read.
+	PipeAfter int
 }
 
 // NewFS builds the sandbox filesystem of e.
@@ -70,7 +75,18 @@ func (e *Env) Run(cmd builtins.Command, args ...string) Result {
 
 // RunIn runs cmd over an existing filesystem.
 func (e *Env) RunIn(fsys builtins.FS, cmd builtins.Command, args ...string) Result {
-	var out, errb bytes.Buffer
+	var out bytes.Buffer
+	var stdout io.Writer = &out
+	if e.PipeAfter > 0 {
+		stdout = &pipeWriter{buf: &out, n: e.PipeAfter}
+	}
+	return e.run(context.Background(), fsys, stdout, &out, cmd, args)
+}
+
+// run runs cmd writing to stdout; out is what the result reports as its
+// standard output.
+func (e *Env) run(ctx context.Context, fsys builtins.FS, stdout io.Writer, out *bytes.Buffer, cmd builtins.Command, args []string) Result {
+	var errb bytes.Buffer
 	dir := e.Dir
 	if dir == "" {
 		dir = "/work"
@@ -84,10 +100,10 @@ func (e *Env) RunIn(fsys builtins.FS, cmd builtins.Command, args ...string) Resu
 		env = []string{"PATH=/usr/bin:/bin", "HOME=/home/user", "LANG=C.UTF-8"}
 	}
 	c := &builtins.Call{
-		Args: args, Stdin: strings.NewReader(e.Stdin), Stdout: &out, Stderr: &errb,
+		Args: args, Stdin: strings.NewReader(e.Stdin), Stdout: stdout, Stderr: &errb,
 		Env: env, Dir: dir, FS: fsys, Exec: exec,
 		Umask: 0o022, // a shell's default, which GNU tools run under
 	}
-	code := cmd(context.Background(), c)
+	code := cmd(ctx, c)
 	return Result{Stdout: out.String(), Stderr: errb.String(), Code: code, FS: fsys}
 }

@@ -126,34 +126,12 @@ func TestOptionsAndHelp(t *testing.T) {
 }
 
 func TestCancelStopsLoop(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-	defer cancel()
-	var out strings.Builder
-	c := &builtins.Call{
-		Args: []string{"awk", "BEGIN { while (1) x++ }"}, Stdin: strings.NewReader(""),
-		Stdout: &out, Stderr: &out, Dir: "/work", FS: (&cmdtest.Env{}).NewFS(),
-		Exec: func(context.Context, *builtins.Call) int { return 127 },
-	}
-	done := make(chan int)
-	go func() { done <- Run(ctx, c) }()
-	select {
-	case code := <-done:
-		if code == 0 {
-			t.Fatalf("cancelled run returned 0")
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("awk did not stop when cancelled")
-	}
+	(&cmdtest.Env{}).RunCancelled(t, 200*time.Millisecond, Run, "awk", "BEGIN { while (1) x++ }")
 }
 
 func TestBrokenPipe(t *testing.T) {
-	pr, pw := io.Pipe()
-	pr.CloseWithError(builtins.ErrPipeClosed)
-	c := &builtins.Call{
-		Args: []string{"awk", "BEGIN { for (i = 0; i < 100000; i++) print i }"}, Stdin: strings.NewReader(""),
-		Stdout: pw, Stderr: io.Discard, Dir: "/work", FS: (&cmdtest.Env{}).NewFS(),
-	}
-	if code := Run(context.Background(), c); code != 141 {
+	r := (&cmdtest.Env{PipeAfter: 1}).Run(Run, "awk", "BEGIN { for (i = 0; i < 100000; i++) print i }")
+	if code := r.Code; code != 141 {
 		t.Fatalf("code %d, want 141", code)
 	}
 }

@@ -1,7 +1,6 @@
 package cp_test
 
 import (
-	"io"
 	"io/fs"
 	"testing"
 	"time"
@@ -10,17 +9,6 @@ import (
 	"github.com/bashbox/bashbox/builtins/cmdtest"
 	"github.com/bashbox/bashbox/coreutils/cp"
 )
-
-func read(t *testing.T, fsys builtins.FS, name string) string {
-	t.Helper()
-	f, err := fsys.Open(name)
-	if err != nil {
-		t.Fatalf("open %s: %v", name, err)
-	}
-	defer f.Close()
-	b, _ := io.ReadAll(f)
-	return string(b)
-}
 
 func TestTable(t *testing.T) {
 	files := map[string]string{"a": "A\n", "d/f": "F\n", "d/sub/g": "G\n", "t": "T\n"}
@@ -79,12 +67,12 @@ func TestDereference(t *testing.T) {
 		t.Fatal(res.Stderr)
 	}
 	fi, _, err := res.FS.LstatIfPossible("/work/e/abs")
-	if err != nil || !fi.Mode().IsRegular() || read(t, res.FS, "/work/e/abs") != "F" {
+	if err != nil || !fi.Mode().IsRegular() || cmdtest.ReadFile(t, res.FS, "/work/e/abs") != "F" {
 		t.Errorf("-L did not copy the absolute link's target: %v %v", fi, err)
 	}
 	// Without -r, a symlink operand is followed.
 	res = env.Run(cp.Run, "cp", "d/abs", "x")
-	if res.Code != 0 || read(t, res.FS, "/work/x") != "F" {
+	if res.Code != 0 || cmdtest.ReadFile(t, res.FS, "/work/x") != "F" {
 		t.Errorf("cp link: %d %q", res.Code, res.Stderr)
 	}
 	// -H follows the operand but not the links below it.
@@ -132,17 +120,17 @@ func TestUpdateAndParents(t *testing.T) {
 	env := &cmdtest.Env{Files: map[string]string{"a/b/c": "new", "t/": "", "old": "o"}}
 	fsys := env.NewFS()
 	res := env.RunIn(fsys, cp.Run, "cp", "-v", "--parents", "a/b/c", "t")
-	if res.Stdout != "a -> t/a\na/b -> t/a/b\n'a/b/c' -> 't/a/b/c'\n" || read(t, fsys, "/work/t/a/b/c") != "new" {
+	if res.Stdout != "a -> t/a\na/b -> t/a/b\n'a/b/c' -> 't/a/b/c'\n" || cmdtest.ReadFile(t, fsys, "/work/t/a/b/c") != "new" {
 		t.Errorf("--parents: %q %q", res.Stdout, res.Stderr)
 	}
 	past := time.Now().Add(-time.Hour)
 	fsys.Chtimes("/work/old", past, past)
 	res = env.RunIn(fsys, cp.Run, "cp", "-u", "old", "a/b/c")
-	if read(t, fsys, "/work/a/b/c") != "new" || res.Code != 0 {
+	if cmdtest.ReadFile(t, fsys, "/work/a/b/c") != "new" || res.Code != 0 {
 		t.Errorf("-u overwrote a newer file")
 	}
 	res = env.RunIn(fsys, cp.Run, "cp", "-u", "a/b/c", "old")
-	if read(t, fsys, "/work/old") != "new" {
+	if cmdtest.ReadFile(t, fsys, "/work/old") != "new" {
 		t.Errorf("-u did not copy a newer file")
 	}
 }

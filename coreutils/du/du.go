@@ -9,7 +9,6 @@ package du
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -24,6 +23,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/human"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
@@ -279,9 +279,9 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			c.Errorf("cannot open %s for reading: %s", q.AF(files0), builtins.ErrText(err))
 			return 1
 		}
-		for _, name := range bytes.Split(data, []byte{0}) {
-			if len(name) > 0 {
-				operands = append(operands, string(name))
+		for _, name := range textio.Files0(data) {
+			if name != "" {
+				operands = append(operands, name)
 			}
 		}
 		if len(operands) == 0 {

@@ -125,25 +125,15 @@ func TestExcludeRules(t *testing.T) {
 	}
 }
 
-type pipeWriter struct{ n int }
-
-func (p *pipeWriter) Write(b []byte) (int, error) {
-	if p.n += len(b); p.n > 100 {
-		return 0, builtins.ErrPipeClosed
-	}
-	return len(b), nil
-}
-
 func TestBrokenPipeAndCancel(t *testing.T) {
 	data := strings.Repeat("a line\n", 200000)
-	c := &builtins.Call{Args: []string{"grep", "line"}, Stdin: strings.NewReader(data), Stdout: &pipeWriter{}, Stderr: &bytes.Buffer{}, Dir: "/"}
-	if code := Run(context.Background(), c); code != 141 {
+	if code := (&cmdtest.Env{Stdin: data, PipeAfter: 100}).Run(Run, "grep", "line").Code; code != 141 {
 		t.Errorf("broken pipe: exit %d, want 141", code)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out bytes.Buffer
-	c = &builtins.Call{Args: []string{"grep", "-v", "zzz"}, Stdin: strings.NewReader(data), Stdout: &out, Stderr: &bytes.Buffer{}, Dir: "/"}
+	c := &builtins.Call{Args: []string{"grep", "-v", "zzz"}, Stdin: strings.NewReader(data), Stdout: &out, Stderr: &bytes.Buffer{}, Dir: "/"}
 	if code := Run(ctx, c); code == 0 || out.Len() == len(data) {
 		t.Errorf("cancelled grep ran to the end (exit %d)", code)
 	}

@@ -8,7 +8,6 @@ import (
 	"io"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -95,7 +94,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				return 1
 			}
 		}
-		n, ok := parseCount(c, num+mult, cfg.lines)
+		n, ok := textio.ParseCount(c, num+mult, suffixes, cfg.lines)
 		if !ok {
 			return 1
 		}
@@ -118,7 +117,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				cfg.elide = true
 				v = v[1:]
 			}
-			n, ok := parseCount(c, v, cfg.lines)
+			n, ok := textio.ParseCount(c, v, suffixes, cfg.lines)
 			if !ok {
 				return 1
 			}
@@ -150,23 +149,6 @@ func Run(ctx context.Context, c *builtins.Call) int {
 }
 
 func isDigit(b byte) bool { return b >= '0' && b <= '9' }
-
-func parseCount(c *builtins.Call, s string, lines bool) (uint64, bool) {
-	n, e := textio.ParseUint(s, suffixes)
-	if e == textio.NumOK {
-		return n, true
-	}
-	what := "bytes"
-	if lines {
-		what = "lines"
-	}
-	if e == textio.NumOverflow {
-		c.Errorf("invalid number of %s: %s: Value too large for defined data type", what, quote.New(c).Q(s))
-	} else {
-		c.Errorf("invalid number of %s: %s", what, quote.New(c).Q(s))
-	}
-	return 0, false
-}
 
 func head(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config, stdin bool) error {
 	switch {
@@ -267,7 +249,7 @@ func headLines(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64, deli
 
 func elideBytes(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64) error {
 	var pending []byte
-	return eachChunk(ctx, r, func(chunk []byte) error {
+	return textio.EachChunk(ctx, r, func(chunk []byte) error {
 		pending = append(pending, chunk...)
 		if uint64(len(pending)) > n {
 			out := uint64(len(pending)) - n
@@ -280,33 +262,10 @@ func elideBytes(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64) err
 	})
 }
 
-// eachChunk hands fn what each read of r returns, until the end of r, a
-// read error, fn's error or the end of ctx.
-func eachChunk(ctx context.Context, r io.Reader, fn func(chunk []byte) error) error {
-	buf := textio.ReadBuffer(nil, r)
-	for {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		k, err := r.Read(buf)
-		if k > 0 {
-			if ferr := fn(buf[:k]); ferr != nil {
-				return ferr
-			}
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
 func elideLines(ctx context.Context, r io.Reader, w *bufio.Writer, n uint64, delim byte) error {
 	var pending []byte
 	var count uint64 // delimiters in pending
-	err := eachChunk(ctx, r, func(chunk []byte) error {
+	err := textio.EachChunk(ctx, r, func(chunk []byte) error {
 		count += uint64(bytes.Count(chunk, []byte{delim}))
 		pending = append(pending, chunk...)
 		if count > n && len(pending) > 4*textio.BufSize {

@@ -1,8 +1,6 @@
 package sed_test
 
 import (
-	"bytes"
-	"context"
 	"io/fs"
 	"os"
 	"strings"
@@ -252,37 +250,16 @@ func TestErrorRemovesTemp(t *testing.T) {
 }
 
 func TestCancelInfiniteLoop(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-	defer cancel()
-	env := cmdtest.Env{}
-	var out, errb bytes.Buffer
-	c := &builtins.Call{Args: []string{"sed", ":a;ba"}, Stdin: strings.NewReader("x\n"), Stdout: &out, Stderr: &errb,
-		Dir: "/work", FS: env.NewFS(), Env: []string{"LANG=C.UTF-8"}}
-	done := make(chan int)
-	go func() { done <- sed.Run(ctx, c) }()
-	select {
-	case code := <-done:
-		if code == 0 {
-			t.Errorf("cancelled sed returned 0")
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("sed did not stop on cancellation")
-	}
+	(&cmdtest.Env{Stdin: "x\n", Env: []string{"LANG=C.UTF-8"}}).RunCancelled(t, 100*time.Millisecond, sed.Run, "sed", ":a;ba")
 }
 
-type failWriter struct{}
-
-func (failWriter) Write(p []byte) (int, error) { return 0, builtins.ErrPipeClosed }
-
 func TestBrokenPipe(t *testing.T) {
-	env := cmdtest.Env{}
-	big := strings.Repeat("line\n", 100000)
-	c := &builtins.Call{Args: []string{"sed", "p"}, Stdin: strings.NewReader(big), Stdout: failWriter{}, Stderr: &bytes.Buffer{},
-		Dir: "/work", FS: env.NewFS(), Env: []string{"LANG=C.UTF-8"}}
-	if code := sed.Run(context.Background(), c); code != 141 {
-		t.Errorf("code %d, want 141", code)
+	env := cmdtest.Env{Stdin: strings.Repeat("line\n", 100000), PipeAfter: 1, Env: []string{"LANG=C.UTF-8"}}
+	r := env.Run(sed.Run, "sed", "p")
+	if r.Code != 141 {
+		t.Errorf("code %d, want 141", r.Code)
 	}
-	if s := c.Stderr.(*bytes.Buffer).String(); s != "" {
-		t.Errorf("stderr %q", s)
+	if r.Stderr != "" {
+		t.Errorf("stderr %q", r.Stderr)
 	}
 }

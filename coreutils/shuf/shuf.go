@@ -18,6 +18,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/afero"
+
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
@@ -239,9 +241,8 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	default:
 		var in io.Reader = c.Stdin
 		if len(operands) == 1 && operands[0] != "-" {
-			f, err := c.Open(operands[0])
-			if err != nil {
-				c.Errorf("%s: %s", utilcmd.F(c, operands[0]), builtins.ErrText(err))
+			f, ok := openOrReport(c, c.Open, operands[0])
+			if !ok {
 				return 1
 			}
 			defer f.Close()
@@ -278,9 +279,8 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	src := &source{name: randomSource}
 	if bound > 0 {
 		if hasSource {
-			f, err := c.Open(randomSource)
-			if err != nil {
-				c.Errorf("%s: %s", utilcmd.F(c, randomSource), builtins.ErrText(err))
+			f, ok := openOrReport(c, c.Open, randomSource)
+			if !ok {
 				return 1
 			}
 			defer f.Close()
@@ -313,9 +313,8 @@ func Run(ctx context.Context, c *builtins.Call) int {
 
 	var w io.Writer = c.Stdout
 	if hasOut {
-		f, err := c.Create(outfile)
-		if err != nil {
-			c.Errorf("%s: %s", utilcmd.F(c, outfile), builtins.ErrText(err))
+		f, ok := openOrReport(c, c.Create, outfile)
+		if !ok {
 			return 1
 		}
 		defer f.Close()
@@ -431,4 +430,15 @@ func helpText(name string) string {
 		"  -r, --repeat              output lines can be repeated\n" +
 		"  -z, --zero-terminated     line delimiter is NUL, not newline\n" +
 		utilcmd.Trailer()
+}
+
+// openOrReport opens name with open (c.Open or c.Create), reporting a
+// failure as GNU shuf does for its input, random source and output alike.
+func openOrReport(c *builtins.Call, open func(string) (afero.File, error), name string) (afero.File, bool) {
+	f, err := open(name)
+	if err != nil {
+		c.Errorf("%s: %s", utilcmd.F(c, name), builtins.ErrText(err))
+		return nil, false
+	}
+	return f, true
 }

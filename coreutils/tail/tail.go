@@ -114,17 +114,8 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			} else if strings.HasPrefix(v, "-") {
 				v = v[1:]
 			}
-			n, e := textio.ParseUint(v, suffixes)
-			if e != textio.NumOK {
-				what := "bytes"
-				if cfg.lines {
-					what = "lines"
-				}
-				if e == textio.NumOverflow {
-					c.Errorf("invalid number of %s: %s: Value too large for defined data type", what, quote.New(c).Q(v))
-				} else {
-					c.Errorf("invalid number of %s: %s", what, quote.New(c).Q(v))
-				}
+			n, ok := textio.ParseCount(c, v, suffixes, cfg.lines)
+			if !ok {
 				return 1
 			}
 			cfg.count = n
@@ -282,43 +273,26 @@ func fromStart(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config) e
 
 // copySkipping copies r to w after skip lines or bytes.
 func copySkipping(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config, skip uint64) error {
-	buf := textio.ReadBuffer(nil, r)
-	for {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		k, err := r.Read(buf)
-		p := buf[:k]
+	return textio.EachChunk(ctx, r, func(p []byte) error {
 		for skip > 0 && len(p) > 0 {
 			if !cfg.lines {
-				n := uint64(len(p))
-				if n > skip {
-					n = skip
-				}
+				n := min(uint64(len(p)), skip)
 				p = p[n:]
 				skip -= n
 				continue
 			}
 			i := bytes.IndexByte(p, cfg.delim)
 			if i < 0 {
-				p = p[:0]
-				break
+				return nil
 			}
 			p = p[i+1:]
 			skip--
 		}
 		if len(p) > 0 {
-			if werr := textio.Write(w, p); werr != nil {
-				return werr
-			}
+			return textio.Write(w, p)
 		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
+		return nil
+	})
 }
 
 // streamTail keeps the tail of the input in memory, dropping what can no
@@ -326,32 +300,23 @@ func copySkipping(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config
 func streamTail(ctx context.Context, r io.Reader, w *bufio.Writer, cfg *config) error {
 	var pending []byte
 	var count uint64
-	buf := textio.ReadBuffer(nil, r)
-	for {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		k, err := r.Read(buf)
-		if k > 0 {
-			pending = append(pending, buf[:k]...)
-			if cfg.lines {
-				count += uint64(bytes.Count(buf[:k], []byte{cfg.delim}))
-				if count > cfg.count+1 && len(pending) > 4*textio.BufSize {
-					pos := textio.AfterNth(pending, count-cfg.count-1, cfg.delim)
-					pending = append(pending[:0], pending[pos:]...)
-					count = cfg.count + 1
-				}
-			} else if uint64(len(pending)) > cfg.count && len(pending) > 4*textio.BufSize {
-				drop := uint64(len(pending)) - cfg.count
-				pending = append(pending[:0], pending[drop:]...)
+	err := textio.EachChunk(ctx, r, func(chunk []byte) error {
+		pending = append(pending, chunk...)
+		if cfg.lines {
+			count += uint64(bytes.Count(chunk, []byte{cfg.delim}))
+			if count > cfg.count+1 && len(pending) > 4*textio.BufSize {
+				pos := textio.AfterNth(pending, count-cfg.count-1, cfg.delim)
+				pending = append(pending[:0], pending[pos:]...)
+				count = cfg.count + 1
 			}
+		} else if uint64(len(pending)) > cfg.count && len(pending) > 4*textio.BufSize {
+			drop := uint64(len(pending)) - cfg.count
+			pending = append(pending[:0], pending[drop:]...)
 		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	return textio.Write(w, lastPart(pending, cfg))
 }

@@ -1,7 +1,6 @@
 package tee
 
 import (
-	"context"
 	"io"
 	"strings"
 	"testing"
@@ -54,17 +53,12 @@ func TestTee(t *testing.T) {
 	}
 }
 
-type brokenPipe struct{}
-
-func (brokenPipe) Write(p []byte) (int, error) { return 0, builtins.ErrPipeClosed }
-
 func TestTeeBrokenPipe(t *testing.T) {
-	env := cmdtest.Env{}
+	env := cmdtest.Env{Stdin: "abc\n", PipeAfter: 1}
 	fsys := env.NewFS()
 	run := func(args ...string) (int, string) {
-		var errb strings.Builder
-		c := &builtins.Call{Args: args, Stdin: strings.NewReader("abc\n"), Stdout: brokenPipe{}, Stderr: &errb, Dir: "/work", FS: fsys}
-		return Run(context.Background(), c), errb.String()
+		r := env.RunIn(fsys, Run, args...)
+		return r.Code, r.Stderr
 	}
 	if code, _ := run("tee", "f"); code != 141 {
 		t.Errorf("default: code %d", code)
@@ -75,12 +69,7 @@ func TestTeeBrokenPipe(t *testing.T) {
 	if code, errs := run("tee", "--output-error=warn", "h"); code != 1 || !strings.Contains(errs, "standard output") {
 		t.Errorf("warn: code %d %q", code, errs)
 	}
-	f, err := fsys.Open("/work/g")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := io.ReadAll(f)
-	if string(b) != "abc\n" {
+	if b := cmdtest.ReadFile(t, fsys, "/work/g"); b != "abc\n" {
 		t.Errorf("g = %q", b)
 	}
 }

@@ -1,36 +1,12 @@
 package yes
 
 import (
-	"bytes"
-	"context"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/builtins/cmdtest"
 )
-
-// limitWriter accepts n bytes, then fails as a closed pipe does.
-type limitWriter struct {
-	buf bytes.Buffer
-	n   int
-}
-
-func (w *limitWriter) Write(p []byte) (int, error) {
-	if w.buf.Len()+len(p) > w.n {
-		k := w.n - w.buf.Len()
-		w.buf.Write(p[:k])
-		return k, builtins.ErrPipeClosed
-	}
-	return w.buf.Write(p)
-}
-
-func run(ctx context.Context, w *limitWriter, args ...string) (int, string) {
-	var errb bytes.Buffer
-	c := &builtins.Call{Args: append([]string{"yes"}, args...), Stdin: strings.NewReader(""), Stdout: w, Stderr: &errb}
-	return Run(ctx, c), errb.String()
-}
 
 func TestYes(t *testing.T) {
 	for _, tc := range []struct {
@@ -43,32 +19,19 @@ func TestYes(t *testing.T) {
 		{[]string{""}, "\n"},
 		{[]string{strings.Repeat("z", 100000)}, strings.Repeat("z", 100000) + "\n"},
 	} {
-		w := &limitWriter{n: 300000}
-		code, errs := run(context.Background(), w, tc.args...)
-		if code != 141 || errs != "" {
-			t.Errorf("yes %q: code %d stderr %q", tc.args, code, errs)
+		r := (&cmdtest.Env{PipeAfter: 300000}).Run(Run, append([]string{"yes"}, tc.args...)...)
+		if r.Code != 141 || r.Stderr != "" {
+			t.Errorf("yes %q: code %d stderr %q", tc.args, r.Code, r.Stderr)
 		}
 		want := strings.Repeat(tc.line, 300000/len(tc.line)+1)[:300000]
-		if w.buf.String() != want {
+		if r.Stdout != want {
 			t.Errorf("yes %q: wrong output", tc.args)
 		}
 	}
 }
 
 func TestYesCancel(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
-	w := &limitWriter{n: 1 << 62}
-	done := make(chan int)
-	go func() { code, _ := run(ctx, w); done <- code }()
-	select {
-	case code := <-done:
-		if code == 0 {
-			t.Errorf("cancelled yes returned 0")
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("yes did not stop on cancel")
-	}
+	(&cmdtest.Env{}).RunCancelled(t, 20*time.Millisecond, Run, "yes")
 }
 
 func TestYesOptions(t *testing.T) {
