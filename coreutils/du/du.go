@@ -279,11 +279,9 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			c.Errorf("cannot open %s for reading: %s", q.AF(files0), builtins.ErrText(err))
 			return 1
 		}
-		for _, name := range textio.Files0(data) {
-			if name != "" {
-				operands = append(operands, name)
-			}
-		}
+		// Names stay in place, empty ones too: GNU du reports each bad
+		// name where it stands, between the sizes of the others.
+		operands = textio.Files0(data)
 		if len(operands) == 0 {
 			return d.finish()
 		}
@@ -292,9 +290,19 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	var grand uint64
 	var grandTime time.Time
-	for _, op := range operands {
+	for i, op := range operands {
 		if ctx.Err() != nil || d.broken {
 			break
+		}
+		if hasFiles0 && (op == "" || op == "-" && files0 == "-") {
+			d.out.Flush()
+			if op == "" {
+				c.Errorf("%s:%d: invalid zero-length file name", q.F(files0), i+1)
+			} else {
+				c.Errorf("when reading file names from stdin, no file name of %s allowed", q.AF("-"))
+			}
+			d.failed = true
+			continue
 		}
 		n, ok := d.operand(op)
 		if ok {
