@@ -31,7 +31,6 @@ import (
 	"github.com/bashbox/bashbox"
 	"github.com/bashbox/bashbox/coreutils"
 	"github.com/bashbox/bashbox/internal/leanscript"
-	"github.com/bashbox/bashbox/volumes"
 )
 
 func main() {
@@ -129,12 +128,11 @@ func (table) Known(name string) bool { return coreutils.Known(name) }
 
 // leanConfig is config (run.go) for the flags the front handles.
 func (f *sandboxFlags) leanConfig() (bashbox.Config, error) {
-	var cfg bashbox.Config
-	for _, spec := range f.volumes {
-		v, err := volumes.Parse(spec)
-		if err != nil {
-			return cfg, err
-		}
+	cfg, err := f.baseConfig()
+	if err != nil {
+		return cfg, err
+	}
+	for _, v := range cfg.Volumes {
 		// A volume in or above a directory of PATH could hold a script
 		// named like a command, which would run in its place.
 		for _, dir := range []string{"/usr/local/bin", "/usr/bin", "/bin"} {
@@ -143,15 +141,7 @@ func (f *sandboxFlags) leanConfig() (bashbox.Config, error) {
 				return cfg, fmt.Errorf("volume at %s", v.GuestPath)
 			}
 		}
-		cfg.Volumes = append(cfg.Volumes, v)
 	}
-	cfg.Workdir = f.workdir
-	cfg.Limits.Timeout = f.timeout
-	cfg.Limits.MaxCommands = f.maxCommands
-	cfg.Limits.MaxLoopIterations = f.maxLoop
-	cfg.Limits.MaxOverlayFiles = f.maxOvlFiles
-	cfg.Limits.MaxWriteFiles = f.maxWrFiles
-	cfg.Limits.MaxNesting = f.maxNesting
 	return cfg, nil
 }
 

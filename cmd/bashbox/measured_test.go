@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/bashbox/bashbox/builtins/cmdtest"
 )
 
 // buildCLI builds bashbox without the race detector, whose shadow memory
@@ -89,27 +91,9 @@ func TestMeasuredCasesEndOnTheirBudget(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			// The child's own peak, sampled from /proc: the rusage of a
-			// child started with vfork also counts this test process's
-			// memory at the exec.
-			var rss int64
-			done := make(chan struct{})
-			sampled := make(chan struct{})
-			go func() {
-				defer close(sampled)
-				for {
-					rss = max(rss, peakRSS(cmd.Process.Pid))
-					select {
-					case <-done:
-						return
-					case <-time.After(time.Millisecond):
-					}
-				}
-			}()
-			err := cmd.Wait()
+			// The child's own peak, sampled from /proc (see WaitPeakRSS).
+			rss, err := cmdtest.WaitPeakRSS(cmd)
 			took := time.Since(start)
-			close(done)
-			<-sampled
 			code := 0
 			if ee, ok := err.(*exec.ExitError); ok {
 				code = ee.ExitCode()
@@ -155,19 +139,4 @@ func TestMeasuredCasesEndOnTheirBudget(t *testing.T) {
 	if total > 3*(64*mib+1*mib) {
 		t.Errorf("the rw volume holds %d bytes after three calls of a 64 MiB write quota", total)
 	}
-}
-
-// peakRSS is a process's VmHWM, 0 once it is gone.
-func peakRSS(pid int) int64 {
-	status, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(status), "\n") {
-		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
-			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
-			return kb << 10
-		}
-	}
-	return 0
 }

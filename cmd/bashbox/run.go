@@ -9,26 +9,14 @@ import (
 
 	"github.com/bashbox/bashbox"
 	"github.com/bashbox/bashbox/config"
-	"github.com/bashbox/bashbox/volumes"
 )
 
 // config turns the flags into a box configuration.
 func (f *sandboxFlags) config() (bashbox.Config, error) {
-	var cfg bashbox.Config
-	for _, spec := range f.volumes {
-		v, err := volumes.Parse(spec)
-		if err != nil {
-			return cfg, err
-		}
-		cfg.Volumes = append(cfg.Volumes, v)
+	cfg, err := f.baseConfig()
+	if err != nil {
+		return cfg, err
 	}
-	cfg.Workdir = f.workdir
-	cfg.Limits.Timeout = f.timeout
-	cfg.Limits.MaxCommands = f.maxCommands
-	cfg.Limits.MaxLoopIterations = f.maxLoop
-	cfg.Limits.MaxOverlayFiles = f.maxOvlFiles
-	cfg.Limits.MaxWriteFiles = f.maxWrFiles
-	cfg.Limits.MaxNesting = f.maxNesting
 	for _, s := range []struct {
 		flag, val string
 		dst       *int64

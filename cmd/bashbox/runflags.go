@@ -170,3 +170,25 @@ const volumeHelp = `Volumes (-v, repeatable):
 // errText is an error's text as GNU tools print it ("No such file or
 // directory"), without Go's "open NAME:" prefix.
 func errText(err error) string { return builtins.ErrText(err) }
+
+// baseConfig is the part of a box configuration that both the full CLI's
+// run and the lean front take from the flags: volumes, working directory
+// and the count and time budgets.
+func (f *sandboxFlags) baseConfig() (bashbox.Config, error) {
+	var cfg bashbox.Config
+	for _, spec := range f.volumes {
+		v, err := volumes.Parse(spec)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.Volumes = append(cfg.Volumes, v)
+	}
+	cfg.Workdir = f.workdir
+	cfg.Limits.Timeout = f.timeout
+	cfg.Limits.MaxCommands = f.maxCommands
+	cfg.Limits.MaxLoopIterations = f.maxLoop
+	cfg.Limits.MaxOverlayFiles = f.maxOvlFiles
+	cfg.Limits.MaxWriteFiles = f.maxWrFiles
+	cfg.Limits.MaxNesting = f.maxNesting
+	return cfg, nil
+}

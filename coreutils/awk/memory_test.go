@@ -3,7 +3,6 @@ package awk_test
 import (
 	"bytes"
 	"context"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox"
+	"github.com/bashbox/bashbox/builtins/cmdtest"
 )
 
 // memoryCases grow memory in ways a check every so many steps of the
@@ -79,23 +79,8 @@ func TestAwkMemoryCasesStayNearTheBudget(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			var rss int64
-			done, sampled := make(chan struct{}), make(chan struct{})
-			go func() {
-				defer close(sampled)
-				for {
-					rss = max(rss, peakRSS(cmd.Process.Pid))
-					select {
-					case <-done:
-						return
-					case <-time.After(time.Millisecond):
-					}
-				}
-			}()
-			err := cmd.Wait()
+			rss, err := cmdtest.WaitPeakRSS(cmd)
 			took := time.Since(start)
-			close(done)
-			<-sampled
 			code := 0
 			if ee, ok := err.(*exec.ExitError); ok {
 				code = ee.ExitCode()
@@ -114,20 +99,4 @@ func TestAwkMemoryCasesStayNearTheBudget(t *testing.T) {
 			}
 		})
 	}
-}
-
-// peakRSS is a live process's peak resident set (VmHWM), 0 once it is
-// gone.
-func peakRSS(pid int) int64 {
-	status, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(status), "\n") {
-		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
-			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
-			return kb << 10
-		}
-	}
-	return 0
 }
