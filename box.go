@@ -107,6 +107,12 @@ type Config struct {
 	// Tenant names this box's calls to Pacing, which remembers a tenant
 	// whose calls ran long (a server uses the profile's name).
 	Tenant string
+	// Workers bounds the goroutines one command may search or compute
+	// with (grep -r and find read files in parallel): 0 lets each command
+	// pick from the CPUs (up to four), 1 keeps every command sequential.
+	// A server running many calls at once may want 1 or 2, so that one
+	// call's grep cannot take every core.
+	Workers int
 }
 
 // DefaultCommands lists the commands a box has when Config.OnlyCommands is
@@ -136,6 +142,9 @@ func New(cfg Config) (*Box, error) {
 	}
 	if err := checkLimits(cfg.Limits); err != nil {
 		return nil, err
+	}
+	if cfg.Workers < 0 {
+		return nil, errors.New("Config.Workers is negative: 0 lets commands pick, 1 keeps them sequential")
 	}
 	table, err := volumes.NewTable(vols)
 	if err != nil {
@@ -368,7 +377,7 @@ func (b *Box) NewSession() (*Session, error) {
 		}
 	}
 	s.ns = b.table.Namespace(volumes.Options{Quota: s.quota, Writes: writes, Commands: b.commands, Home: "/home/user", Pace: pace})
-	s.shell = &interp.Shell{Registry: b.registry, FS: s.ns, Fallback: b.cfg.Fallback}
+	s.shell = &interp.Shell{Registry: b.registry, FS: s.ns, Fallback: b.cfg.Fallback, Workers: b.cfg.Workers}
 	sess, err := s.shell.NewSession(b.env, b.workdir)
 	if err != nil {
 		return nil, err
@@ -465,7 +474,7 @@ func (b *Box) run(ctx context.Context, req Request, sess *Session) (*Result, err
 		quota := newQuota(limits, budget.Trip)
 		writes := newWriteQuota(limits, budget.Trip)
 		ns = b.table.Namespace(volumes.Options{Quota: quota, Writes: writes, Commands: b.commands, Home: "/home/user", Pace: budget.Yield})
-		shell := &interp.Shell{Registry: b.registry, FS: ns, Budget: budget, Fallback: b.cfg.Fallback}
+		shell := &interp.Shell{Registry: b.registry, FS: ns, Budget: budget, Fallback: b.cfg.Fallback, Workers: b.cfg.Workers}
 		dir := b.workdir
 		if req.Workdir != "" {
 			dir = req.Workdir

@@ -294,3 +294,29 @@ func TestNegativeLimitsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkersReachCommands: Config.Workers is what every command sees as
+// Call.Workers, in a run, in a session, and through a command's own exec
+// (xargs), so an operator's bound holds for grep -r and find everywhere.
+func TestWorkersReachCommands(t *testing.T) {
+	show := func(ctx context.Context, c *builtins.Call) int {
+		fmt.Fprintf(c.Stdout, "%d %d\n", c.Workers, c.SearchWorkers())
+		return 0
+	}
+	b := newBox(t, bashbox.Config{Workers: 1, Commands: map[string]builtins.Command{"workers": show}})
+	if res := run(t, b, `workers; echo x | xargs workers`); res.Stdout != "1 0\n1 0\n" {
+		t.Fatalf("run: %q (stderr %q)", res.Stdout, res.Stderr)
+	}
+	s, err := b.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	res, err := s.Run(context.Background(), bashbox.Request{Script: "workers"})
+	if err != nil || res.Stdout != "1 0\n" {
+		t.Fatalf("session: %q, %v", res.Stdout, err)
+	}
+	if _, err := bashbox.New(bashbox.Config{Workers: -1}); err == nil {
+		t.Fatal("a negative Workers was accepted")
+	}
+}

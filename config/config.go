@@ -84,6 +84,9 @@ type Profile struct {
 	MaxConcurrent int     `yaml:"max_concurrent"`
 	Rate          float64 `yaml:"rate"`
 	Burst         int     `yaml:"burst"`
+	// Workers bounds the goroutines one command of a run may search with
+	// (grep -r, find): 0 lets it pick from the CPUs, 1 keeps it sequential.
+	Workers int `yaml:"workers"`
 }
 
 // Limits are a profile's budgets; sizes accept 10MiB-style strings.
@@ -314,6 +317,9 @@ func (f *File) validate(name string, root *yaml.Node) error {
 		if p.Burst < 0 {
 			return fail("must not be negative", "profiles", pn, "burst")
 		}
+		if p.Workers < 0 {
+			return fail("must not be negative", "profiles", pn, "workers")
+		}
 		if len(p.Fallback.Commands) > 0 {
 			r, err := fallback.New(f.fallbackConfig(p.Fallback, discardLog))
 			if err != nil {
@@ -422,7 +428,7 @@ func (f *File) BoxConfig(profile string) (bashbox.Config, *fallback.Runner, erro
 	if !ok {
 		return bashbox.Config{}, nil, fmt.Errorf("unknown profile %q", profile)
 	}
-	cfg := bashbox.Config{Workdir: p.Workdir}
+	cfg := bashbox.Config{Workdir: p.Workdir, Workers: p.Workers}
 	for _, vn := range p.Volumes {
 		v := f.Volumes[vn]
 		cfg.Volumes = append(cfg.Volumes, volumes.Volume{HostDir: v.Host, GuestPath: v.Guest, Mode: v.Mode})

@@ -73,6 +73,7 @@ func TestErrorsNameFileLineAndKey(t *testing.T) {
 		{"profiles:\n  a:\n    limits:\n      max_output: lots\n", `:4:19: profiles.a.limits.max_output: want a size in bytes`},
 		{"profiles:\n  a:\n    limits:\n      timeout: forever\n", `:4:16: profiles.a.limits.timeout: want a duration with a unit, e.g. 30s`},
 		{"profiles:\n  a:\n    limits:\n      timeout: -5s\n", `:4:16: profiles.a.limits.timeout: must not be negative`},
+		{"profiles:\n  a:\n    workers: -1\n", `:3:14: profiles.a.workers: must not be negative`},
 		{"profiles:\n  a:\n    volumes: repo\n", `:3:14: profiles.a.volumes: want a list`},
 		{"profiles:\n  a:\n    env: [A=1]\n", `:3:10: profiles.a.env: want a mapping of names to values; got a list`},
 		{"profiles:\n  a:\n    volumes: [nosuch]\n", `:3:5: profiles.a.volumes: unknown volume "nosuch"`},
@@ -110,5 +111,20 @@ func TestBashToolRootIsFirstVolume(t *testing.T) {
 	}
 	if got := f.Profiles["a"].BashTool.Root; got != dir {
 		t.Fatalf("bash_tool root %q, want the first volume's host directory %q", got, dir)
+	}
+}
+
+// TestWorkersReachTheBox: a profile's workers is the box's Config.Workers.
+func TestWorkersReachTheBox(t *testing.T) {
+	f, err := Parse("x.yaml", []byte("profiles:\n  a:\n    workers: 2\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _, err := f.BoxConfig("a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Workers != 2 {
+		t.Fatalf("Config.Workers %d, want 2", cfg.Workers)
 	}
 }

@@ -31,6 +31,7 @@ func (sh *Shell) dispatch(ctx context.Context, c *builtins.Call, quiet bool) (st
 		return 1
 	}
 	c.Exec = sh.execQuiet
+	c.Workers = sh.Workers
 	name := c.Args[0]
 	defer func() {
 		if p := recover(); p != nil {

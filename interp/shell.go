@@ -29,6 +29,9 @@ type Shell struct {
 	FS       *volumes.Namespace
 	Budget   *Budget
 	Fallback Fallback // may be nil
+	// Workers is handed to every command as builtins.Call.Workers: how
+	// many goroutines one command may search with (0: its own pick).
+	Workers int
 
 	braceMu    sync.Mutex
 	braceCache map[*syntax.Word][]*syntax.Word

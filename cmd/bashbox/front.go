@@ -67,7 +67,7 @@ func front(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 var leanFlags = map[string]bool{
 	"command": true, "volume": true, "workdir": true, "json": true, "timeout": true,
 	"max-commands": true, "max-loop-iterations": true, "max-overlay-files": true,
-	"max-write-files": true, "max-nesting": true,
+	"max-write-files": true, "max-nesting": true, "workers": true,
 }
 
 // prepare returns the box and request of a run the front takes, or why

@@ -87,6 +87,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"run", "--timeout", "0s", "-c", "true"}, "a budget must be positive", "bashbox run --help"},
 		{[]string{"run", "--max-commands", "abc", "-c", "true"}, `invalid value "abc" for --max-commands: want a whole number`, "bashbox run --help"},
 		{[]string{"run", "--max-commands", "0", "-c", "true"}, "a budget must be positive", "bashbox run --help"},
+		{[]string{"run", "--workers", "-2", "-c", "true"}, "want 0 (one per CPU, up to 4) or more", "bashbox run --help"},
 		{[]string{"run", "--max-nesting", "-3", "-c", "true"}, `invalid value "-3" for --max-nesting: a budget must be positive`, "bashbox run --help"},
 		{[]string{"run", "--max-loop-iterations", "-5", "-c", "true"}, "a budget must be positive", "bashbox run --help"},
 		{[]string{"run", "--max-memory", "0", "-c", "true"}, "a budget must be positive", "bashbox run --help"},

@@ -37,6 +37,7 @@ type sandboxFlags struct {
 	maxWrBytes  string
 	maxWrFiles  int64
 	maxNesting  int64
+	workers     int
 	env         []string
 	fallback    []string
 	fallbackEnv []string
@@ -55,6 +56,7 @@ func (f *sandboxFlags) register(fs *pflag.FlagSet) {
 	fs.Int64Var(&f.maxOvlFiles, "max-overlay-files", 0, "entries the in-memory layers may hold (default 100000)")
 	fs.StringVar(&f.maxWrBytes, "max-write-bytes", "", "bytes a call may write to read-write volumes, e.g. 1GiB (default 1GiB)")
 	fs.Int64Var(&f.maxWrFiles, "max-write-files", 0, "files and directories a call may create in read-write volumes (default 100000)")
+	fs.IntVar(&f.workers, "workers", 0, "goroutines one command may search files with, e.g. grep -r (default: one per CPU up to 4; 1: sequential)")
 	fs.Int64Var(&f.maxNesting, "max-nesting", 0, "functions, eval, source, nested shells, subshells and substitutions inside each other (default 1000)")
 	fs.StringArrayVar(&f.env, "env", nil, "NAME=VALUE added to the sandbox environment (repeatable)")
 	fs.StringSliceVar(&f.fallback, "fallback", nil, "host commands allowed to run for real, e.g. git,gh")
@@ -190,5 +192,6 @@ func (f *sandboxFlags) baseConfig() (bashbox.Config, error) {
 	cfg.Limits.MaxOverlayFiles = f.maxOvlFiles
 	cfg.Limits.MaxWriteFiles = f.maxWrFiles
 	cfg.Limits.MaxNesting = f.maxNesting
+	cfg.Workers = f.workers
 	return cfg, nil
 }

@@ -155,6 +155,7 @@ func flagsConfig(sf *sandboxFlags, token string) (*config.File, error) {
 	p.Limits.MaxOverlayFiles = sf.maxOvlFiles
 	p.Limits.MaxWriteFiles = sf.maxWrFiles
 	p.Limits.MaxNesting = sf.maxNesting
+	p.Workers = sf.workers
 	for _, s := range []struct {
 		val string
 		dst *config.Size

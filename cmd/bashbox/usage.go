@@ -72,6 +72,12 @@ func isBudget(name string) bool { return name == "timeout" || strings.HasPrefix(
 func checkBudgets(fs *pflag.FlagSet, parseSize func(string) (int64, error)) error {
 	var err error
 	fs.Visit(func(f *pflag.Flag) {
+		if err == nil && f.Name == "workers" {
+			// Not a budget: 0 is a choice (the commands pick).
+			if n, _ := strconv.Atoi(f.Value.String()); n < 0 {
+				err = fmt.Errorf("invalid value %q for %s: want 0 (one per CPU, up to 4) or more", f.Value.String(), flagName(f))
+			}
+		}
 		if err != nil || !isBudget(f.Name) {
 			return
 		}
