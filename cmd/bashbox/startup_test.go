@@ -32,6 +32,37 @@ func TestRunStartsNoHostProcess(t *testing.T) {
 	}
 }
 
+// TestFrontLinksNoHeavyPackages: the lean front's dependency graph keeps
+// out what made its start-up cost twice a Go program's: afero (whose root
+// package links net/http and with it crypto/tls, x509 and http2; the
+// sandbox uses package vfs instead), encoding/gob (session state, which
+// only the full binary saves), go-git (once linked by the change sets'
+// diff) and the packages the server, the host sandbox and jq bring.
+// Every package linked runs its initialisation at every start.
+func TestFrontLinksNoHeavyPackages(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "-tags", "bashbox_front", ".").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < 100 {
+		t.Fatalf("go list -deps gave %d packages; the check would prove nothing", len(deps))
+	}
+	forbidden := []string{
+		"github.com/spf13/afero", "net/http", "crypto/tls", "crypto/x509", "encoding/gob",
+		"github.com/go-git/go-git/v5", "github.com/pjbgf/sha1cd",
+		"github.com/bashbox/bashbox/serve", "github.com/bashbox/bashbox/hostsandbox",
+		"github.com/bashbox/bashbox/coreutils/jq", "github.com/itchyny/gojq",
+	}
+	for _, d := range deps {
+		for _, f := range forbidden {
+			if d == f || strings.HasPrefix(d, f+"/") {
+				t.Errorf("the lean front links %s; see why with: go list -deps -tags bashbox_front -f '{{.ImportPath}}: {{.Imports}}' ./cmd/bashbox", d)
+			}
+		}
+	}
+}
+
 // BenchmarkStartup times `bashbox run -c true` as a fresh process against
 // `bash -c true` and a static Go program that only exits (the floor of any
 // Go binary), paired: each iteration launches one of each, so machine load
