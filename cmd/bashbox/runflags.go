@@ -44,7 +44,7 @@ type sandboxFlags struct {
 }
 
 func (f *sandboxFlags) register(fs *pflag.FlagSet) {
-	fs.StringArrayVarP(&f.volumes, "volume", "v", nil, volumes.SpecSyntax+"\n(repeatable) binds HOST_DIR at GUEST_PATH (default /work), read-only\n(ro, the default: writes stay in memory for the call) or read-write (rw);\n:GUEST_PATH:ephemeral is an empty in-memory directory")
+	listVar(fs, &f.volumes, "volume", "v", false, volumes.SpecSyntax+"\n(repeatable) binds HOST_DIR at GUEST_PATH (default /work), read-only\n(ro, the default: writes stay in memory for the call) or read-write (rw);\n:GUEST_PATH:ephemeral is an empty in-memory directory")
 	fs.StringVarP(&f.workdir, "workdir", "w", "", "starting directory (default: the first volume's guest path)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "wall-clock budget with a unit, e.g. 30s or 2m (default 60s)")
 	fs.StringVar(&f.maxOutput, "max-output", "", "output budget per stream in bytes, e.g. 10MiB")
@@ -56,10 +56,10 @@ func (f *sandboxFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.maxWrBytes, "max-write-bytes", "", "bytes a call may write to read-write volumes, e.g. 1GiB (default 1GiB)")
 	fs.Int64Var(&f.maxWrFiles, "max-write-files", 0, "files and directories a call may create in read-write volumes (default 100000)")
 	fs.Int64Var(&f.maxNesting, "max-nesting", 0, "functions, eval, source, nested shells, subshells and substitutions inside each other (default 1000)")
-	fs.StringArrayVar(&f.env, "env", nil, "NAME=VALUE added to the sandbox environment (repeatable)")
-	fs.StringSliceVar(&f.fallback, "fallback", nil, "host commands allowed to run for real, e.g. git,gh")
-	fs.StringSliceVar(&f.fallbackEnv, "fallback-env", nil, "host env vars passed to fallback children only")
-	fs.StringSliceVar(&f.fallbackNet, "fallback-net", nil, "fallback commands given the host network, e.g. git (default: none)")
+	listVar(fs, &f.env, "env", "", false, "NAME=VALUE added to the sandbox environment (repeatable)")
+	listVar(fs, &f.fallback, "fallback", "", true, "host commands allowed to run for real, e.g. git,gh")
+	listVar(fs, &f.fallbackEnv, "fallback-env", "", true, "host env vars passed to fallback children only")
+	listVar(fs, &f.fallbackNet, "fallback-net", "", true, "fallback commands given the host network, e.g. git (default: none)")
 }
 
 // runFlags are bashbox run's flags.
