@@ -3,7 +3,6 @@ package bashbox
 import (
 	"bytes"
 	"context"
-	"encoding/gob"
 	"errors"
 	"fmt"
 	"io"
@@ -103,7 +102,7 @@ func (s *Session) SaveState(ctx context.Context, w io.Writer, limit int64) error
 		st.Files = append(st.Files, recs...)
 	}
 	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(&st); err != nil {
+	if err := encodeState(&buf, &st); err != nil {
 		return err
 	}
 	if limit > 0 && int64(buf.Len()) > limit {
@@ -117,7 +116,7 @@ func (s *Session) SaveState(ctx context.Context, w io.Writer, limit int64) error
 // must have the same volumes as the one that saved it.
 func (b *Box) RestoreSession(ctx context.Context, r io.Reader) (*Session, error) {
 	var st sessionState
-	if err := gob.NewDecoder(r).Decode(&st); err != nil {
+	if err := decodeState(r, &st); err != nil {
 		return nil, fmt.Errorf("session state: not a saved session: %w", err)
 	}
 	if st.Version != stateVersion {

@@ -17,14 +17,14 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 )
 
 // FS is the guest filesystem a command sees: guest absolute paths, symlinks
 // resolved inside the sandbox.
 type FS interface {
-	afero.Fs
-	afero.Symlinker
+	vfs.FS
+	vfs.Symlinker
 	// ReadDir lists a directory in native order.
 	ReadDir(name string) ([]fs.FileInfo, error)
 	// ReadDirTypes is ReadDir for walks that look only at names and file
@@ -128,18 +128,18 @@ func (c *Call) Sub(args []string) *Call {
 
 // Open opens a file for reading. The /dev/stdin family maps to the call's
 // own streams, as the kernel maps them to the process's.
-func (c *Call) Open(name string) (afero.File, error) {
+func (c *Call) Open(name string) (vfs.File, error) {
 	return c.OpenFile(name, os.O_RDONLY, 0)
 }
 
 // Create creates or truncates a file for writing.
-func (c *Call) Create(name string) (afero.File, error) {
+func (c *Call) Create(name string) (vfs.File, error) {
 	return c.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
 }
 
 // OpenFile opens name relative to the working directory. A file it
 // creates gets perm less the shell's umask, as open(2) does.
-func (c *Call) OpenFile(name string, flag int, perm fs.FileMode) (afero.File, error) {
+func (c *Call) OpenFile(name string, flag int, perm fs.FileMode) (vfs.File, error) {
 	if f := c.stdStream(name); f != nil {
 		return f, nil
 	}
@@ -192,7 +192,7 @@ func renamePathErr(err error, name string) error {
 	return err
 }
 
-func (c *Call) stdStream(name string) afero.File {
+func (c *Call) stdStream(name string) vfs.File {
 	switch name {
 	case "/dev/stdin", "/dev/fd/0":
 		return &streamFile{name: name, r: c.Stdin}

@@ -5,7 +5,7 @@ import (
 	"io/fs"
 	"os"
 
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 )
 
 // CancelFS returns fsys with every read and write of the files it opens
@@ -18,15 +18,15 @@ type cancelFS struct {
 	ctx context.Context
 }
 
-func (c *cancelFS) Open(name string) (afero.File, error) {
+func (c *cancelFS) Open(name string) (vfs.File, error) {
 	return c.OpenFile(name, os.O_RDONLY, 0)
 }
 
-func (c *cancelFS) Create(name string) (afero.File, error) {
+func (c *cancelFS) Create(name string) (vfs.File, error) {
 	return c.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o666)
 }
 
-func (c *cancelFS) OpenFile(name string, flag int, perm fs.FileMode) (afero.File, error) {
+func (c *cancelFS) OpenFile(name string, flag int, perm fs.FileMode) (vfs.File, error) {
 	if err := c.ctx.Err(); err != nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
@@ -38,7 +38,7 @@ func (c *cancelFS) OpenFile(name string, flag int, perm fs.FileMode) (afero.File
 }
 
 type cancelFile struct {
-	afero.File
+	vfs.File
 	ctx context.Context
 }
 

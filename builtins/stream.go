@@ -6,14 +6,14 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 )
 
 // StreamFile returns a file that is a stream, as a pipe is: reads come
 // from r, writes go to w (either may be nil: the operation then fails
 // with EBADF), and it cannot seek. It serves /dev/stdin and friends and
 // the shell's /dev/fd files.
-func StreamFile(name string, r io.Reader, w io.Writer) afero.File {
+func StreamFile(name string, r io.Reader, w io.Writer) vfs.File {
 	return &streamFile{name: name, r: r, w: w}
 }
 

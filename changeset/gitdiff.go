@@ -3,11 +3,13 @@ package changeset
 import (
 	"bytes"
 	"compress/zlib"
+	"crypto/sha1"
+	"encoding/hex"
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 
-	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/utils/diff"
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
 
@@ -43,12 +45,12 @@ func gitDiff(e *Entry) (string, bool) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "diff --git %s %s\n", quoteName("a/"+from), quoteName("b/"+to))
-	oldID, newID := plumbing.ZeroHash, plumbing.ZeroHash
+	oldID, newID := zeroID, zeroID
 	if e.Op != OpAdded {
-		oldID = plumbing.ComputeHash(plumbing.BlobObject, e.old)
+		oldID = blobID(e.old)
 	}
 	if e.Op != OpDeleted {
-		newID = plumbing.ComputeHash(plumbing.BlobObject, e.new)
+		newID = blobID(e.new)
 	}
 	switch e.Op {
 	case OpAdded:
@@ -91,6 +93,32 @@ func gitDiff(e *Entry) (string, bool) {
 	fmt.Fprintf(&b, "--- %s\n+++ %s\n", fromLabel, toLabel)
 	b.WriteString(hunks(string(e.old), string(e.new)))
 	return b.String(), true
+}
+
+// zeroID is git's name for "no blob" in an index line.
+var zeroID = strings.Repeat("0", 2*sha1.Size)
+
+// blobID is the object id git gives data as a blob: the SHA-1 of a
+// "blob SIZE\x00" header and the data. git apply checks it against the
+// file it patches. (The package hashes it itself rather than through
+// go-git's plumbing, which would link go-git and its collision-detecting
+// SHA-1 into every binary that links the library.)
+func blobID(data []byte) string {
+	h := sha1.New()
+	h.Write([]byte("blob " + strconv.Itoa(len(data)) + "\x00"))
+	h.Write(data)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// lineDiff is a line-by-line diff of two texts: each line becomes one
+// rune, go-diff's Myers diff runs over the runes, and the runes turn back
+// into lines. No time limit: a diff cut short by a deadline would be
+// valid but needlessly large.
+func lineDiff(old, new string) []diffmatchpatch.Diff {
+	dmp := diffmatchpatch.New()
+	dmp.DiffTimeout = time.Hour
+	a, b, lines := dmp.DiffLinesToRunes(old, new)
+	return dmp.DiffCharsToLines(dmp.DiffMainRunes(a, b, false), lines)
 }
 
 // isBinary is git's test: a NUL byte in the first 8000 bytes. Any NUL
@@ -137,8 +165,8 @@ func quoteName(name string) string {
 const cEscaped, cEscapes = "\a\b\t\n\v\f\r\"\\", `abtnvfr"\`
 
 // hunks renders the unified hunks (3 lines of context, as git) between
-// two texts. The line diff is go-git's (Myers, through go-diff); go-git's
-// own hunk writer splits every unchanged stretch with a regular expression,
+// two texts. The line diff is go-diff's Myers (lineDiff); go-git's
+// hunk writer splits every unchanged stretch with a regular expression,
 // which made a diff of 1,000 large files take seconds, so the hunks are
 // cut here.
 func hunks(old, new string) string {
@@ -161,7 +189,7 @@ func hunks(old, new string) string {
 	// touch a few lines of a long file.
 	prefix, suffix := commonLines(old, new)
 	add(' ', old[:prefix])
-	for _, d := range diff.Do(old[prefix:len(old)-suffix], new[prefix:len(new)-suffix]) {
+	for _, d := range lineDiff(old[prefix:len(old)-suffix], new[prefix:len(new)-suffix]) {
 		op := byte(' ')
 		switch d.Type {
 		case diffmatchpatch.DiffInsert:
@@ -265,7 +293,7 @@ func similarity(old, new []byte) int {
 		return 0
 	}
 	same := 0
-	for _, d := range diff.Do(string(old), string(new)) {
+	for _, d := range lineDiff(string(old), string(new)) {
 		if d.Type == diffmatchpatch.DiffEqual {
 			same += len(d.Text)
 		}

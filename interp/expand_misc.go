@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/bashbox/bashbox/builtins"
@@ -432,7 +432,7 @@ type fdFS struct {
 	fds *fdTab
 }
 
-func (c fdFS) fdFile(name string) (afero.File, bool) {
+func (c fdFS) fdFile(name string) (vfs.File, bool) {
 	switch name {
 	case "/dev/stdin":
 		name = "/dev/fd/0"
@@ -453,20 +453,20 @@ func (c fdFS) fdFile(name string) (afero.File, bool) {
 	if s == nil {
 		return nil, false
 	}
-	if file, ok := s.file.(afero.File); ok && fd > 2 {
+	if file, ok := s.file.(vfs.File); ok && fd > 2 {
 		return builtins.StreamFile(name, file, file), true
 	}
 	return builtins.StreamFile(name, s.r, s.w), true
 }
 
-func (c fdFS) Open(name string) (afero.File, error) {
+func (c fdFS) Open(name string) (vfs.File, error) {
 	if f, ok := c.fdFile(name); ok {
 		return f, nil
 	}
 	return c.Namespace.Open(name)
 }
 
-func (c fdFS) OpenFile(name string, flag int, perm fs.FileMode) (afero.File, error) {
+func (c fdFS) OpenFile(name string, flag int, perm fs.FileMode) (vfs.File, error) {
 	if f, ok := c.fdFile(name); ok {
 		return f, nil
 	}

@@ -10,7 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -523,7 +523,7 @@ func (f *frame) biMapfile(args []string) int {
 // of the sandbox always have data or an end at once.
 func mayBlock(r io.Reader) bool {
 	switch r.(type) {
-	case *strings.Reader, *bytes.Reader, afero.File:
+	case *strings.Reader, *bytes.Reader, vfs.File:
 		return false
 	}
 	return true

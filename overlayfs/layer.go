@@ -1,7 +1,7 @@
 // Package overlayfs provides the filesystem layers of the sandbox: a
 // traversal-safe host layer built on os.Root, an in-memory layer, and a
-// copy-on-write overlay of the two. Every layer implements afero.Fs and
-// afero.Symlinker over slash-separated paths rooted at the layer ("/" is the
+// copy-on-write overlay of the two. Every layer implements vfs.FS and
+// vfs.Symlinker over slash-separated paths rooted at the layer ("/" is the
 // layer's root).
 //
 // Layers never follow a symlink in the last path component (Stat is the one
@@ -19,13 +19,13 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 )
 
-// Layer is a filesystem layer: afero.Fs plus symlink support.
+// Layer is a filesystem layer: vfs.FS plus symlink support.
 type Layer interface {
-	afero.Fs
-	afero.Symlinker
+	vfs.FS
+	vfs.Symlinker
 }
 
 // Linker is implemented by layers that make hard links: newname becomes
@@ -47,9 +47,9 @@ type ReadDirer interface {
 	ReadDir(name string) ([]fs.FileInfo, error)
 }
 
-// ReadDir lists a directory of any afero.Fs, in native order when the
+// ReadDir lists a directory of any vfs.FS, in native order when the
 // filesystem provides one.
-func ReadDir(fsys afero.Fs, name string) ([]fs.FileInfo, error) {
+func ReadDir(fsys vfs.FS, name string) ([]fs.FileInfo, error) {
 	if rd, ok := fsys.(ReadDirer); ok {
 		return rd.ReadDir(name)
 	}
@@ -70,9 +70,9 @@ type TypeLister interface {
 	ReadDirTypes(name string) ([]fs.FileInfo, error)
 }
 
-// ReadDirTypes lists a directory of any afero.Fs with at least the entries'
+// ReadDirTypes lists a directory of any vfs.FS with at least the entries'
 // names and types (see TypeLister), in native order.
-func ReadDirTypes(fsys afero.Fs, name string) ([]fs.FileInfo, error) {
+func ReadDirTypes(fsys vfs.FS, name string) ([]fs.FileInfo, error) {
 	if tl, ok := fsys.(TypeLister); ok {
 		return tl.ReadDirTypes(name)
 	}
@@ -170,7 +170,7 @@ func RenamedInfo(fi fs.FileInfo, name string) fs.FileInfo {
 	return &fileInfo{name: name, size: fi.Size(), mode: fi.Mode(), mtime: fi.ModTime(), sys: fi.Sys()}
 }
 
-// DirFile is an afero.File for a directory whose listing is already known.
+// DirFile is a vfs.File for a directory whose listing is already known.
 type DirFile struct {
 	name    string
 	info    fs.FileInfo
@@ -226,7 +226,7 @@ func (d *DirFile) Readdir(n int) ([]fs.FileInfo, error) {
 }
 
 // MkdirAll creates name and any missing parents on fsys.
-func MkdirAll(fsys afero.Fs, name string, perm fs.FileMode) error {
+func MkdirAll(fsys vfs.FS, name string, perm fs.FileMode) error {
 	name = Clean(name)
 	fi, err := lstat(fsys, name)
 	if err == nil {
@@ -248,7 +248,7 @@ func MkdirAll(fsys afero.Fs, name string, perm fs.FileMode) error {
 
 // RemoveAll removes name and everything below it on fsys, without following
 // symlinks.
-func RemoveAll(fsys afero.Fs, name string) error {
+func RemoveAll(fsys vfs.FS, name string) error {
 	name = Clean(name)
 	fi, err := lstat(fsys, name)
 	if err != nil {
@@ -278,8 +278,8 @@ func RemoveAll(fsys afero.Fs, name string) error {
 	return err
 }
 
-func lstat(fsys afero.Fs, name string) (fs.FileInfo, error) {
-	if l, ok := fsys.(afero.Lstater); ok {
+func lstat(fsys vfs.FS, name string) (fs.FileInfo, error) {
+	if l, ok := fsys.(vfs.Lstater); ok {
 		fi, _, err := l.LstatIfPossible(name)
 		return fi, err
 	}

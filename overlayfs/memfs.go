@@ -11,7 +11,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 )
 
 // Quota bounds what in-memory layers may hold. One Quota is shared by every
@@ -476,7 +476,7 @@ func (m *MemFs) Chtimes(name string, atime, mtime time.Time) error {
 }
 
 // File is the handle type every layer returns.
-type File = afero.File
+type File = vfs.File
 
 // memFile is an open regular file of a MemFs.
 type memFile struct {

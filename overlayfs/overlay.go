@@ -9,7 +9,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 )
 
 // Overlay is a copy-on-write view of a read-only base layer: reads fall
@@ -286,7 +286,7 @@ func (o *Overlay) ReadDirTypes(name string) ([]fs.FileInfo, error) {
 	return o.readDir(name, ReadDirTypes)
 }
 
-func (o *Overlay) readDir(name string, listBase func(afero.Fs, string) ([]fs.FileInfo, error)) ([]fs.FileInfo, error) {
+func (o *Overlay) readDir(name string, listBase func(vfs.FS, string) ([]fs.FileInfo, error)) ([]fs.FileInfo, error) {
 	name = Clean(name)
 	upperEntries, uerr := o.upper.ReadDir(name)
 	if o.hidden(name) {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 )
 
 // maxSymlinkHops is Linux's limit before ELOOP.
@@ -16,8 +16,8 @@ const maxSymlinkHops = 40
 // LinkFS is what symlink resolution needs: lstat and readlink without
 // following anything.
 type LinkFS interface {
-	afero.Lstater
-	afero.LinkReader
+	vfs.Lstater
+	vfs.LinkReader
 }
 
 // ResolveIn resolves the symlinks in name against fsys, treating absolute

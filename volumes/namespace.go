@@ -12,10 +12,10 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/overlayfs"
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 )
 
-// Namespace is the guest filesystem of one call: an afero.Fs over guest
+// Namespace is the guest filesystem of one call: a vfs.FS over guest
 // paths. Symlinks are resolved here, in the guest namespace (an absolute
 // target is a guest path), so no link can lead to a host path outside the
 // volumes. Errors name the guest path the caller gave.
@@ -419,7 +419,7 @@ func (ns *Namespace) ReadDirTypes(name string) ([]fs.FileInfo, error) {
 	return ns.readDir(name, overlayfs.ReadDirTypes)
 }
 
-func (ns *Namespace) readDir(name string, list func(afero.Fs, string) ([]fs.FileInfo, error)) ([]fs.FileInfo, error) {
+func (ns *Namespace) readDir(name string, list func(vfs.FS, string) ([]fs.FileInfo, error)) ([]fs.FileInfo, error) {
 	if ns.pace != nil {
 		ns.pace()
 	}

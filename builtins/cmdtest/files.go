@@ -5,7 +5,7 @@ import (
 	"io/fs"
 	"testing"
 
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 
 	"github.com/bashbox/bashbox/builtins"
 )
@@ -33,7 +33,7 @@ func Snapshot(t testing.TB, fsys builtins.FS, roots ...string) map[string]string
 	t.Helper()
 	out := map[string]string{}
 	for _, root := range roots {
-		afero.Walk(fsys, root, func(p string, info fs.FileInfo, err error) error {
+		vfs.Walk(fsys, root, func(p string, info fs.FileInfo, err error) error {
 			if err != nil {
 				return nil
 			}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -45,7 +46,7 @@ type sandboxFlags struct {
 }
 
 func (f *sandboxFlags) register(fs *pflag.FlagSet) {
-	fs.StringArrayVarP(&f.volumes, "volume", "v", nil, volumes.SpecSyntax+"\n(repeatable) binds HOST_DIR at GUEST_PATH (default /work), read-only\n(ro, the default: writes stay in memory for the call) or read-write (rw);\n:GUEST_PATH:ephemeral is an empty in-memory directory")
+	listVar(fs, &f.volumes, "volume", "v", false, volumes.SpecSyntax+"\n(repeatable) binds HOST_DIR at GUEST_PATH (default /work), read-only\n(ro, the default: writes stay in memory for the call) or read-write (rw);\n:GUEST_PATH:ephemeral is an empty in-memory directory")
 	fs.StringVarP(&f.workdir, "workdir", "w", "", "starting directory (default: the first volume's guest path)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "wall-clock budget with a unit, e.g. 30s or 2m (default 60s)")
 	fs.StringVar(&f.maxOutput, "max-output", "", "output budget per stream in bytes, e.g. 10MiB")
@@ -58,10 +59,10 @@ func (f *sandboxFlags) register(fs *pflag.FlagSet) {
 	fs.Int64Var(&f.maxWrFiles, "max-write-files", 0, "files and directories a call may create in read-write volumes (default 100000)")
 	fs.IntVar(&f.workers, "workers", 0, "goroutines one command may search files with, e.g. grep -r (default: one per CPU up to 4; 1: sequential)")
 	fs.Int64Var(&f.maxNesting, "max-nesting", 0, "functions, eval, source, nested shells, subshells and substitutions inside each other (default 1000)")
-	fs.StringArrayVar(&f.env, "env", nil, "NAME=VALUE added to the sandbox environment (repeatable)")
-	fs.StringSliceVar(&f.fallback, "fallback", nil, "host commands allowed to run for real, e.g. git,gh")
-	fs.StringSliceVar(&f.fallbackEnv, "fallback-env", nil, "host env vars passed to fallback children only")
-	fs.StringSliceVar(&f.fallbackNet, "fallback-net", nil, "fallback commands given the host network, e.g. git (default: none)")
+	listVar(fs, &f.env, "env", "", false, "NAME=VALUE added to the sandbox environment (repeatable)")
+	listVar(fs, &f.fallback, "fallback", "", true, "host commands allowed to run for real, e.g. git,gh")
+	listVar(fs, &f.fallbackEnv, "fallback-env", "", true, "host env vars passed to fallback children only")
+	listVar(fs, &f.fallbackNet, "fallback-net", "", true, "fallback commands given the host network, e.g. git (default: none)")
 }
 
 // runFlags are bashbox run's flags.
@@ -121,7 +122,7 @@ func runBox(fs *pflag.FlagSet, box *bashbox.Box, limits bashbox.Limits, req bash
 	if !asJSON {
 		req.Stdout, req.Stderr, req.DiscardCapture = stdout, stderr, true
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible(interruptAfter)
 	defer stop()
 	res, err := box.Run(ctx, req)
 	if err != nil {
@@ -137,6 +138,46 @@ func runBox(fs *pflag.FlagSet, box *bashbox.Box, limits bashbox.Limits, req bash
 		return code
 	}
 	return res.ExitCode
+}
+
+// interruptAfter is how long a run lasts before SIGINT stops it gracefully
+// (see interruptible).
+const interruptAfter = 50 * time.Millisecond
+
+// interruptible returns a context that SIGINT cancels from delay on, and
+// the func that releases it. Catching a signal costs os/signal an OS
+// thread of its own and two goroutines, a tenth of the lean front's
+// start-up, for runs that mostly end within a few milliseconds; so it is
+// set up only once the run has lasted delay. A SIGINT before then takes
+// the default action (the process dies of it, as a shell's does); after
+// it the run is cancelled and reports status 130 with its result.
+func interruptible(delay time.Duration) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var (
+		mu       sync.Mutex
+		released bool
+		unnotify context.CancelFunc
+	)
+	timer := time.AfterFunc(delay, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if released {
+			return
+		}
+		sig, stop := signal.NotifyContext(ctx, os.Interrupt)
+		unnotify = stop
+		context.AfterFunc(sig, cancel)
+	})
+	return ctx, func() {
+		timer.Stop()
+		mu.Lock()
+		released = true
+		if unnotify != nil {
+			unnotify()
+		}
+		mu.Unlock()
+		cancel()
+	}
 }
 
 // heapLimit is the Go heap's soft limit for one run: the memory budget,

@@ -32,6 +32,70 @@ func TestRunStartsNoHostProcess(t *testing.T) {
 	}
 }
 
+// TestFrontLinksNoHeavyPackages: the lean front's dependency graph keeps
+// out what made its start-up cost twice a Go program's: afero (whose root
+// package links net/http and with it crypto/tls, x509 and http2; the
+// sandbox uses package vfs instead), encoding/gob (session state, which
+// only the full binary saves), go-git (once linked by the change sets'
+// diff) and the packages the server, the host sandbox and jq bring.
+// Every package linked runs its initialisation at every start.
+func TestFrontLinksNoHeavyPackages(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "-tags", "bashbox_front", ".").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < 100 {
+		t.Fatalf("go list -deps gave %d packages; the check would prove nothing", len(deps))
+	}
+	forbidden := []string{
+		"github.com/spf13/afero", "net/http", "crypto/tls", "crypto/x509", "encoding/gob",
+		"github.com/go-git/go-git/v5", "github.com/pjbgf/sha1cd",
+		"github.com/bashbox/bashbox/serve", "github.com/bashbox/bashbox/hostsandbox",
+		"github.com/bashbox/bashbox/coreutils/jq", "github.com/itchyny/gojq",
+	}
+	for _, d := range deps {
+		for _, f := range forbidden {
+			if d == f || strings.HasPrefix(d, f+"/") {
+				t.Errorf("the lean front links %s; see why with: go list -deps -tags bashbox_front -f '{{.ImportPath}}: {{.Imports}}' ./cmd/bashbox", d)
+			}
+		}
+	}
+}
+
+// TestRunInterruptedReportsResult: SIGINT to a `bashbox run` that has
+// lasted past interruptAfter (the signal handler is installed late, see
+// interruptible) cancels the script and still reports: status 130 and the
+// --json result.
+func TestRunInterruptedReportsResult(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds both binaries")
+	}
+	front, _ := buildPair(t)
+	cmd := exec.Command(front, "run", "--json", "-c", "echo started; sleep 30; echo not-reached")
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "BASHBOX_LEAN_ONLY=1"}
+	var out strings.Builder
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(10*interruptAfter + 300*time.Millisecond)
+	start := time.Now()
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	if took := time.Since(start); took > 10*time.Second {
+		t.Fatalf("the run took %v to stop after SIGINT", took)
+	}
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || ws.Signaled() || cmd.ProcessState.ExitCode() != 130 {
+		t.Fatalf("after SIGINT: %v (want exit status 130, not death by the signal); stdout %q", err, out.String())
+	}
+	if !strings.Contains(out.String(), `"exit_code":130`) || !strings.Contains(out.String(), `"stdout":"started\n"`) || strings.Contains(out.String(), "not-reached") {
+		t.Fatalf("--json result after SIGINT: %q", out.String())
+	}
+}
+
 // BenchmarkStartup times `bashbox run -c true` as a fresh process against
 // `bash -c true` and a static Go program that only exits (the floor of any
 // Go binary), paired: each iteration launches one of each, so machine load

@@ -13,7 +13,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/builtins/cmdtest"
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 )
 
 // fakeShell stands in for the sandbox's sh: it records each command and
@@ -75,11 +75,11 @@ func TestFilesStayInSandbox(t *testing.T) {
 	if r.Code != 0 || r.Stdout != "-1\n" {
 		t.Fatalf("code %d stdout %q stderr %q", r.Code, r.Stdout, r.Stderr)
 	}
-	got, _ := afero.ReadFile(r.FS, "/work/out/x.txt")
+	got, _ := vfs.ReadFile(r.FS, "/work/out/x.txt")
 	if string(got) != "10\n20\n" {
 		t.Fatalf("out/x.txt = %q", got)
 	}
-	got, _ = afero.ReadFile(r.FS, "/work/log.txt")
+	got, _ = vfs.ReadFile(r.FS, "/work/log.txt")
 	if string(got) != "log\nlog\n" {
 		t.Fatalf("log.txt = %q", got)
 	}

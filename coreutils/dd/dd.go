@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
@@ -293,7 +293,7 @@ func (j *job) name(file string) string {
 func (j *job) run(ctx context.Context) int {
 	c := j.c
 	var in io.Reader = c.Stdin
-	var inFile afero.File
+	var inFile vfs.File
 	if j.in != "" {
 		f, err := c.Open(j.in)
 		if err != nil {
@@ -370,7 +370,7 @@ func writeZeros(w io.Writer, n uint64) error {
 	return nil
 }
 
-func (j *job) skipInput(in io.Reader, f afero.File) int {
+func (j *job) skipInput(in io.Reader, f vfs.File) int {
 	n := j.skip
 	if j.iflags&fSkipBytes == 0 {
 		n *= j.ibs

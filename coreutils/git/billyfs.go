@@ -10,8 +10,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bashbox/bashbox/vfs"
 	"github.com/go-git/go-billy/v5"
-	"github.com/spf13/afero"
 
 	"github.com/bashbox/bashbox/builtins"
 )
@@ -207,7 +207,7 @@ func (b *billyFS) Root() string { return b.root }
 // billyFile is an open sandbox file named as billy expects; locks are
 // no-ops (a sandbox call is the only writer of its repository).
 type billyFile struct {
-	afero.File
+	vfs.File
 	name string
 }
 

@@ -12,11 +12,11 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bashbox/bashbox/vfs"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
 	"github.com/go-git/go-git/v5/storage/filesystem"
-	"github.com/spf13/afero"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
@@ -168,7 +168,7 @@ type callFS struct {
 // readAll reads f whole, charged to the memory budget before each
 // allocation: a regular file in one buffer of its size (ReadAll's
 // doubling would charge up to twice that).
-func (cf *callFS) readAll(f afero.File) ([]byte, error) {
+func (cf *callFS) readAll(f vfs.File) ([]byte, error) {
 	c := cf.g.c
 	fi, err := f.Stat()
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() <= 0 {
@@ -414,8 +414,8 @@ func (r *repo) defaultAbbrev() int {
 
 // packIndexes yields each pack's .idx file, open; the caller closes it.
 // Unreadable ones are passed over.
-func (r *repo) packIndexes() iter.Seq[afero.File] {
-	return func(yield func(afero.File) bool) {
+func (r *repo) packIndexes() iter.Seq[vfs.File] {
+	return func(yield func(vfs.File) bool) {
 		entries, err := r.fs.ReadDir(r.gitPath("objects/pack"))
 		if err != nil {
 			return

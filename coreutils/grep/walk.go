@@ -6,7 +6,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
@@ -203,7 +203,7 @@ func (g *grepper) searchFile(name string, fi fs.FileInfo) {
 // kept them (a host file does: its open had to fstat it anyway), else a
 // fresh stat. A size grown since only sends the file down the other
 // search path, which reads to the end all the same.
-func openInfo(f afero.File) (fs.FileInfo, error) {
+func openInfo(f vfs.File) (fs.FileInfo, error) {
 	if o, ok := f.(interface{ OpenInfo() fs.FileInfo }); ok {
 		if fi := o.OpenInfo(); fi != nil {
 			return fi, nil

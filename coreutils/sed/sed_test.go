@@ -11,7 +11,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/builtins/cmdtest"
 	"github.com/bashbox/bashbox/coreutils/sed"
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 )
 
 type tcase struct {
@@ -49,7 +49,7 @@ func runTable(t *testing.T, cases []tcase) {
 }
 
 func readFile(fsys builtins.FS, name string) (string, error) {
-	b, err := afero.ReadFile(fsys, name)
+	b, err := vfs.ReadFile(fsys, name)
 	return string(b), err
 }
 
@@ -213,7 +213,7 @@ func TestInPlaceSymlink(t *testing.T) {
 // roFS refuses to create files, as a read-only file system does.
 type roFS struct{ builtins.FS }
 
-func (r roFS) OpenFile(name string, flag int, perm os.FileMode) (afero.File, error) {
+func (r roFS) OpenFile(name string, flag int, perm os.FileMode) (vfs.File, error) {
 	if flag&os.O_CREATE != 0 {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EROFS}
 	}

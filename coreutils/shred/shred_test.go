@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/bashbox/bashbox/builtins/cmdtest"
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 )
 
 // TestPlan: how many passes are random, where they fall, and which fixed
@@ -75,7 +75,7 @@ func TestShred(t *testing.T) {
 	if r.Code != 1 || r.Stderr != want {
 		t.Errorf("shred: %d %q", r.Code, r.Stderr)
 	}
-	if data, _ := afero.ReadFile(fsys, "/work/a"); len(data) != blockSize || strings.Trim(string(data), "\x00") != "" {
+	if data, _ := vfs.ReadFile(fsys, "/work/a"); len(data) != blockSize || strings.Trim(string(data), "\x00") != "" {
 		t.Errorf("a is %d bytes, not a block of zeros", len(data))
 	}
 	r = e.RunIn(fsys, Run, "shred", "-u", "-v", "-n", "1", "b")

@@ -18,7 +18,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
@@ -434,7 +434,7 @@ func helpText(name string) string {
 
 // openOrReport opens name with open (c.Open or c.Create), reporting a
 // failure as GNU shuf does for its input, random source and output alike.
-func openOrReport(c *builtins.Call, open func(string) (afero.File, error), name string) (afero.File, bool) {
+func openOrReport(c *builtins.Call, open func(string) (vfs.File, error), name string) (vfs.File, bool) {
 	f, err := open(name)
 	if err != nil {
 		c.Errorf("%s: %s", utilcmd.F(c, name), builtins.ErrText(err))

@@ -11,9 +11,9 @@ import (
 	"sync"
 	"sync/atomic"
 
+	sbvfs "github.com/bashbox/bashbox/vfs"
 	sqlite "github.com/ncruces/go-sqlite3"
 	"github.com/ncruces/go-sqlite3/vfs"
-	"github.com/spf13/afero"
 
 	"github.com/bashbox/bashbox/builtins"
 )
@@ -113,7 +113,7 @@ func (v *sandboxVFS) FullPathname(name string) (string, error) {
 // Locks are kept per open file: the connection is the call's own, and
 // the overlay is the call's own.
 type sandboxFile struct {
-	f             afero.File
+	f             sbvfs.File
 	lock          vfs.LockLevel
 	deleteOnClose func()
 }

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/spf13/afero"
+	"github.com/bashbox/bashbox/vfs"
 )
 
 // Diff returns the command of family f's diff wrapper running prog
@@ -235,16 +235,16 @@ type fdFS struct {
 	r io.Reader
 }
 
-func (f *fdFS) file() afero.File { return builtins.StreamFile(fd5, f.r, nil) }
+func (f *fdFS) file() vfs.File { return builtins.StreamFile(fd5, f.r, nil) }
 
-func (f *fdFS) Open(name string) (afero.File, error) {
+func (f *fdFS) Open(name string) (vfs.File, error) {
 	if name == fd5 {
 		return f.file(), nil
 	}
 	return f.FS.Open(name)
 }
 
-func (f *fdFS) OpenFile(name string, flag int, perm fs.FileMode) (afero.File, error) {
+func (f *fdFS) OpenFile(name string, flag int, perm fs.FileMode) (vfs.File, error) {
 	if name == fd5 {
 		return f.file(), nil
 	}
