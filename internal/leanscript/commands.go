@@ -6,23 +6,28 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// denied are builtins that run text as code, define code from text, or
-// change how names resolve.
-var denied = map[string]bool{
-	"eval": true, "source": true, ".": true, "trap": true, "alias": true, "unalias": true,
-	"complete": true, "compgen": true, "compopt": true, "enable": true, "hash": true,
-	"fc": true, "history": true, "bind": true, "declare": true, "typeset": true, "local": true,
-	"export": true, "readonly": true, "nameref": true, "coproc": true,
+// denied reports the builtins that run text as code, define code from
+// text, or change how names resolve.
+func denied(s string) bool {
+	switch s {
+	case "eval", "source", ".", "trap", "alias", "unalias", "complete", "compgen", "compopt",
+		"enable", "hash", "fc", "history", "bind", "declare", "typeset", "local", "export",
+		"readonly", "nameref", "coproc":
+		return true
+	}
+	return false
 }
 
-// safe are builtins whose arguments are data whatever they hold.
-var safe = map[string]bool{
-	"echo": true, "true": true, "false": true, ":": true, "cd": true, "pwd": true,
-	"test": true, "[": true, "exit": true, "return": true, "break": true, "continue": true,
-	"shift": true, "set": true, "shopt": true, "wait": true, "jobs": true, "kill": true,
-	"umask": true, "times": true, "dirs": true, "pushd": true, "popd": true, "type": true,
-	"ulimit": true, "caller": true, "disown": true, "suspend": true, "help": true,
-	"logout": true, "let": true, "bg": true, "fg": true,
+// safe reports the builtins whose arguments are data whatever they hold.
+func safe(s string) bool {
+	switch s {
+	case "echo", "true", "false", ":", "cd", "pwd", "test", "[", "exit", "return", "break",
+		"continue", "shift", "set", "shopt", "wait", "jobs", "kill", "umask", "times", "dirs",
+		"pushd", "popd", "type", "ulimit", "caller", "disown", "suspend", "help", "logout", "let",
+		"bg", "fg":
+		return true
+	}
+	return false
 }
 
 // command checks a command's words: args[0] is its name. asShell is false
@@ -47,9 +52,9 @@ func (c *checker) command(args []*syntax.Word, asShell, appends bool) {
 	case name == "bash" || name == "sh":
 		c.fail("%s runs a shell on text", name)
 	case asShell && c.funcs[name]:
-	case asShell && denied[name]:
+	case asShell && denied(name):
 		c.fail("%s", name)
-	case asShell && safe[name]:
+	case asShell && safe(name):
 	case asShell && name == "printf":
 		for i, w := range rest {
 			if s, _ := literal(w); s == "-v" && (i+1 >= len(rest) || !plainName(rest[i+1])) {
@@ -96,22 +101,28 @@ func (c *checker) command(args []*syntax.Word, asShell, appends bool) {
 		}
 	case asShell && name == "builtin":
 		if len(rest) > 0 {
-			if b, ok := literal(rest[0]); !ok || !safe[b] {
+			if b, ok := literal(rest[0]); !ok || !safe(b) {
 				c.fail("builtin with an operand that is not a plain builtin")
 			}
 		}
 	case !c.t.Lean(name):
 		c.fail("%s is not in the lean table", name)
-	case appends && runners[name]:
+	case appends && runners(name):
 		c.fail("%s run with words of data as its arguments", name)
 	default:
 		c.leanCommand(name, rest)
 	}
 }
 
-// runners are the lean commands whose arguments can make them run a
+// runners reports the lean commands whose arguments can make them run a
 // command.
-var runners = map[string]bool{"xargs": true, "env": true, "timeout": true, "nice": true, "nohup": true, "stdbuf": true, "find": true, "split": true}
+func runners(s string) bool {
+	switch s {
+	case "xargs", "env", "timeout", "nice", "nohup", "stdbuf", "find", "split":
+		return true
+	}
+	return false
+}
 
 // plainName says whether w is a literal variable name without a subscript.
 func plainName(w *syntax.Word) bool {
@@ -292,19 +303,28 @@ func (c *checker) env(args []*syntax.Word) {
 	}
 }
 
-// findValue are find's primaries and options followed by a value.
-var findValue = map[string]bool{
-	"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true,
-	"-regex": true, "-iregex": true, "-lname": true, "-ilname": true, "-newer": true, "-anewer": true,
-	"-cnewer": true, "-samefile": true, "-type": true, "-xtype": true, "-size": true, "-perm": true,
-	"-user": true, "-group": true, "-uid": true, "-gid": true, "-links": true, "-inum": true,
-	"-mtime": true, "-atime": true, "-ctime": true, "-mmin": true, "-amin": true, "-cmin": true,
-	"-used": true, "-maxdepth": true, "-mindepth": true, "-printf": true, "-fprint": true,
-	"-fprint0": true, "-fprintf": true, "-fls": true, "-fstype": true, "-regextype": true,
-	"-context": true, "-files0-from": true, "-newerXY": true,
+// findValue reports find's primaries and options followed by a value.
+func findValue(s string) bool {
+	switch s {
+	case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
+		"-lname", "-ilname", "-newer", "-anewer", "-cnewer", "-samefile", "-type", "-xtype",
+		"-size", "-perm", "-user", "-group", "-uid", "-gid", "-links", "-inum", "-mtime", "-atime",
+		"-ctime", "-mmin", "-amin", "-cmin", "-used", "-maxdepth", "-mindepth", "-printf",
+		"-fprint", "-fprint0", "-fprintf", "-fls", "-fstype", "-regextype", "-context",
+		"-files0-from", "-newerXY":
+		return true
+	}
+	return false
 }
 
-var findExec = map[string]bool{"-exec": true, "-execdir": true, "-ok": true, "-okdir": true}
+// findExec reports find's primaries that run a command.
+func findExec(s string) bool {
+	switch s {
+	case "-exec", "-execdir", "-ok", "-okdir":
+		return true
+	}
+	return false
+}
 
 // find checks find's -exec family. A word that is not literal passes only
 // as one field: as the value of a primary that takes one (anywhere else it
@@ -318,7 +338,7 @@ func (c *checker) find(args []*syntax.Word) {
 			return
 		}
 		switch {
-		case findValue[s] || strings.HasPrefix(s, "-newer") && len(s) == 8:
+		case findValue(s) || strings.HasPrefix(s, "-newer") && len(s) == 8:
 			n := 1
 			if s == "-fprintf" {
 				n = 2
@@ -330,7 +350,7 @@ func (c *checker) find(args []*syntax.Word) {
 					return
 				}
 			}
-		case findExec[s]:
+		case findExec(s):
 			end, loose := i+1, 0
 			for ; end < len(args); end++ {
 				t, ok := literal(args[end])
@@ -343,7 +363,7 @@ func (c *checker) find(args []*syntax.Word) {
 					return
 				case !ok:
 					loose++
-				case loose > 0 && (findExec[t] || t == "-delete" || strings.HasPrefix(t, "-fprint") || t == "-fls"):
+				case loose > 0 && (findExec(t) || t == "-delete" || strings.HasPrefix(t, "-fprint") || t == "-fls"):
 					// the word before could be ";", making this a primary
 					c.fail("find %s with a word that could end it early", s)
 					return

@@ -64,7 +64,7 @@ func Check(f *syntax.File, t Table) (err error) {
 		return true
 	})
 	for name := range c.funcs {
-		if denied[name] || name == "bash" || name == "sh" || t.Known(name) && !t.Lean(name) {
+		if denied(name) || name == "bash" || name == "sh" || t.Known(name) && !t.Lean(name) {
 			return fmt.Errorf("function %s shadows a command the lean table lacks", name)
 		}
 	}
@@ -84,11 +84,17 @@ func (c *checker) fail(format string, args ...any) {
 	}
 }
 
-// special variables steer command lookup, hold prompt code the engine
-// expands, or hold code bash runs.
-var special = map[string]bool{
-	"PATH": true, "PS0": true, "PS1": true, "PS2": true, "PS3": true, "PS4": true,
-	"PROMPT_COMMAND": true, "BASH_ENV": true, "ENV": true, "SHELLOPTS": true, "BASHOPTS": true,
+// special reports the variables that steer command lookup, hold prompt
+// code the engine expands, or hold code bash runs. (The tables of this
+// package are switches, not maps: a map literal is built at every start
+// of the lean front.)
+func special(s string) bool {
+	switch s {
+	case "PATH", "PS0", "PS1", "PS2", "PS3", "PS4", "PROMPT_COMMAND", "BASH_ENV", "ENV",
+		"SHELLOPTS", "BASHOPTS":
+		return true
+	}
+	return false
 }
 
 // mentionsSpecial says whether a literal names a special variable, alone
@@ -98,11 +104,17 @@ func mentionsSpecial(s string) bool {
 	if i := strings.IndexAny(s, "+=["); i >= 0 {
 		s = s[:i]
 	}
-	return special[s] || strings.HasPrefix(s, "BASH_FUNC_")
+	return special(s) || strings.HasPrefix(s, "BASH_FUNC_")
 }
 
-// paramOps are the ${x@OP} transformations that only quote or describe.
-var paramOps = map[string]bool{"Q": true, "E": true, "A": true, "K": true, "k": true, "a": true, "U": true, "u": true, "L": true}
+// paramOps reports the ${x@OP} transformations that only quote or describe.
+func paramOps(s string) bool {
+	switch s {
+	case "Q", "E", "A", "K", "k", "a", "U", "u", "L":
+		return true
+	}
+	return false
+}
 
 func (c *checker) visit(n syntax.Node) bool {
 	if c.err != nil {
@@ -126,7 +138,7 @@ func (c *checker) visit(n syntax.Node) bool {
 			c.fail("${%s=...} assigns a special variable", n.Param.Value)
 		}
 		if n.Exp != nil && n.Exp.Op == syntax.OtherParamOps {
-			if op, ok := literal(n.Exp.Word); !ok || !paramOps[op] {
+			if op, ok := literal(n.Exp.Word); !ok || !paramOps(op) {
 				c.fail("${...@OP} that is not a plain transformation")
 			}
 		}
