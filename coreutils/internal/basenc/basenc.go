@@ -322,79 +322,44 @@ func (k *Codec) decode(ctx context.Context, c *builtins.Call, in io.Reader, out 
 func (k *Codec) decodeFast(dst, src []byte) (int, error) { return k.enc.Decode(dst, src) }
 
 // decodeGroup decodes one group as gnulib's decode_4 and decode_8 do,
-// writing the bytes decoded before a failure.
+// writing the bytes decoded before a failure. One loop serves both: a
+// character adds its bits, a byte is written once eight are there, and
+// padding may start only where the characters so far end a byte (after
+// 2 or 3 base64 characters, after 2, 4, 5 or 7 base32 ones); it must then
+// run to the end of a complete group.
 func (k *Codec) decodeGroup(out *textfmt.Output, g []byte, full bool) bool {
-	v := func(i int) int { return int(k.rev[g[i]]) }
-	ok := func(i int) bool { return i < len(g) && k.rev[g[i]] >= 0 }
-	if k.quantum == 4 {
-		if !ok(0) || !ok(1) {
+	bits := uint(6)
+	if k.quantum == 8 {
+		if !full {
 			return false
 		}
-		out.WriteByte(byte(v(0)<<2 | v(1)>>4))
-		if len(g) == 2 {
+		bits = 5
+	}
+	var acc, have uint
+	for i, ch := range g {
+		if ch == '=' && i >= 2 && uint(i)*bits%8 < bits {
+			return full && allPad(g[i+1:])
+		}
+		v := k.rev[ch]
+		if v < 0 {
 			return false
 		}
-		if g[2] == '=' {
-			return full && g[3] == '='
+		acc = acc<<bits | uint(v)
+		have += bits
+		if have >= 8 {
+			have -= 8
+			out.WriteByte(byte(acc >> have))
 		}
-		if !ok(2) {
+	}
+	return len(g) == k.quantum
+}
+
+// allPad reports whether p is all '='.
+func allPad(p []byte) bool {
+	for _, b := range p {
+		if b != '=' {
 			return false
 		}
-		out.WriteByte(byte(v(1)<<4 | v(2)>>2))
-		if len(g) == 3 {
-			return false
-		}
-		if g[3] == '=' {
-			return true
-		}
-		if !ok(3) {
-			return false
-		}
-		out.WriteByte(byte(v(2)<<6 | v(3)))
-		return true
 	}
-	if !full {
-		return false
-	}
-	pads := func(from int) bool {
-		for i := from; i < 8; i++ {
-			if g[i] != '=' {
-				return false
-			}
-		}
-		return true
-	}
-	if !ok(0) || !ok(1) {
-		return false
-	}
-	out.WriteByte(byte(v(0)<<3 | v(1)>>2))
-	if g[2] == '=' {
-		return pads(3)
-	}
-	if !ok(2) || !ok(3) {
-		return false
-	}
-	out.WriteByte(byte(v(1)<<6 | v(2)<<1 | v(3)>>4))
-	if g[4] == '=' {
-		return pads(5)
-	}
-	if !ok(4) {
-		return false
-	}
-	out.WriteByte(byte(v(3)<<4 | v(4)>>1))
-	if g[5] == '=' {
-		return pads(6)
-	}
-	if !ok(5) || !ok(6) {
-		return false
-	}
-	out.WriteByte(byte(v(4)<<7 | v(5)<<2 | v(6)>>3))
-	if g[7] == '=' {
-		return true
-	}
-	if !ok(7) {
-		return false
-	}
-	out.WriteByte(byte(v(6)<<5 | v(7)))
 	return true
 }
