@@ -17,6 +17,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
@@ -201,17 +202,11 @@ func displayName(op string) string {
 }
 
 func readNames(c *builtins.Call, name string) ([]string, error) {
-	var r io.Reader
-	if name == "-" {
-		r = c.Stdin
-	} else {
-		f, err := c.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
+	r, err := textio.Open(c, name)
+	if err != nil {
+		return nil, err
 	}
+	defer r.Close()
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
@@ -231,13 +226,7 @@ func classify(c *builtins.Call, name string, deref bool) (result, bool) {
 		data, _ := io.ReadAll(io.LimitReader(c.Stdin, readLimit))
 		return classifyData(c, data, false), true
 	}
-	var fi fs.FileInfo
-	var err error
-	if deref {
-		fi, err = c.Stat(name)
-	} else {
-		fi, err = c.Lstat(name)
-	}
+	fi, err := meta.Stat(c, name, deref)
 	if err != nil {
 		return result{desc: fmt.Sprintf("cannot open `%s' (%s)", name, builtins.ErrText(err)), mimeType: "cannot open `" + name + "' (" + builtins.ErrText(err) + ")"}, false
 	}

@@ -95,10 +95,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	now := time.Now()
 	atime, mtime := now, now
 	if haveRef {
-		fi, err := c.Stat(ref)
-		if noDeref {
-			fi, err = c.Lstat(ref)
-		}
+		fi, err := meta.Stat(c, ref, !noDeref)
 		if err != nil {
 			c.Errorf("failed to get attributes of %s: %s", q.AF(ref), builtins.ErrText(err))
 			return 1
@@ -156,13 +153,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 }
 
 func touchOne(c *builtins.Call, name string, atime, mtime time.Time, access, modify, noCreate, noDeref bool) bool {
-	var fi fs.FileInfo
-	var err error
-	if noDeref {
-		fi, err = c.Lstat(name)
-	} else {
-		fi, err = c.Stat(name)
-	}
+	fi, err := meta.Stat(c, name, !noDeref)
 	if err != nil {
 		if !builtins.IsNotExist(err) {
 			c.Errorf("cannot touch %s: %s", quote.New(c).AF(name), builtins.ErrText(err))
