@@ -9,12 +9,12 @@ import (
 	"encoding/base32"
 	"encoding/base64"
 	"io"
-	"strconv"
-	"strings"
+	"math"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -136,21 +136,14 @@ func run(ctx context.Context, c *builtins.Call, k coder, options builtins.Option
 	return out.Finish(c, st)
 }
 
-// parseWrap reads a wrap width as xdectoimax does: a non-negative decimal.
+// parseWrap reads a wrap width as xdectoimax does: a non-negative
+// decimal within intmax_t; widths past 2^40 wrap like no wrapping at all.
 func parseWrap(s string) (int, bool) {
-	t := strings.TrimLeft(s, " \t\n\v\f\r")
-	t = strings.TrimPrefix(t, "+")
-	if t == "" || t[0] < '0' || t[0] > '9' {
+	n, e := textio.ParseUint(s, "")
+	if e != textio.NumOK || n > math.MaxInt64 {
 		return 0, false
 	}
-	n, err := strconv.ParseInt(t, 10, 64)
-	if err != nil {
-		return 0, false
-	}
-	if n > 1<<40 {
-		n = 1 << 40
-	}
-	return int(n), true
+	return int(min(n, 1<<40)), true
 }
 
 func help(c *builtins.Call, k *Codec) int {
