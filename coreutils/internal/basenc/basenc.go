@@ -250,18 +250,19 @@ func (k *Codec) decode(ctx context.Context, c *builtins.Call, in io.Reader, out 
 	var grp [8]byte
 	n := 0 // bytes in grp
 	q := k.quantum
-	invalid := func() int {
-		out.Flush()
-		c.Errorf("invalid input")
-		return 1
-	}
 	clean := make([]byte, 0, len(buf)+8)
 	dec := make([]byte, len(buf))
-	for {
-		m, err := in.Read(buf)
+	return decodeStream(ctx, c, in, out, buf, func(chunk []byte, last bool) bool {
+		if last {
+			if n > 0 {
+				k.decodeGroup(out, grp[:n], false)
+				return false
+			}
+			return true
+		}
 		// Keep the bytes that take part, after any partial group.
 		clean = append(clean[:0], grp[:n]...)
-		for _, b := range buf[:m] {
+		for _, b := range chunk {
 			if b == '\n' || garbage && k.rev[b] < 0 && b != '=' {
 				continue
 			}
@@ -288,9 +289,23 @@ func (k *Codec) decode(ctx context.Context, c *builtins.Call, in io.Reader, out 
 			if n == q {
 				n = 0
 				if !k.decodeGroup(out, grp[:q], true) {
-					return invalid()
+					return false
 				}
 			}
+		}
+		return true
+	})
+}
+
+// decodeStream hands decode what each read of in returns, then, with last
+// set, the end of the input. decode returns false on invalid input, which
+// is reported after the bytes decoded so far. A read error or the end of
+// ctx stops the stream as in encodeStream.
+func decodeStream(ctx context.Context, c *builtins.Call, in io.Reader, out *textfmt.Output, buf []byte, decode func(chunk []byte, last bool) bool) int {
+	for {
+		m, err := in.Read(buf)
+		if !decode(buf[:m], false) {
+			return invalidInput(c, out)
 		}
 		if err == io.EOF {
 			break
@@ -303,11 +318,16 @@ func (k *Codec) decode(ctx context.Context, c *builtins.Call, in io.Reader, out 
 			return procutil.CancelStatus(ctx)
 		}
 	}
-	if n > 0 {
-		k.decodeGroup(out, grp[:n], false)
-		return invalid()
+	if !decode(nil, true) {
+		return invalidInput(c, out)
 	}
 	return 0
+}
+
+func invalidInput(c *builtins.Call, out *textfmt.Output) int {
+	out.Flush()
+	c.Errorf("invalid input")
+	return 1
 }
 
 // decodeFast decodes complete groups of alphabet characters with the
