@@ -14,6 +14,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
+	"github.com/bashbox/bashbox/internal/printf"
 )
 
 const help = `Usage: cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]
@@ -326,14 +327,10 @@ func parseSize(s string, delim byte) (int64, string, bool) {
 
 func isHex(c byte) bool { return digitVal(c) < 16 }
 
+// digitVal is c's value as a digit, 99 (past every base) for a non-digit.
 func digitVal(c byte) int {
-	switch {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'a' && c <= 'f':
-		return int(c-'a') + 10
-	case c >= 'A' && c <= 'F':
-		return int(c-'A') + 10
+	if d := printf.DigitVal(c); d >= 0 {
+		return d
 	}
 	return 99
 }

@@ -452,14 +452,7 @@ func (d *dumper) appendAddress(dst []byte, addr uint64) []byte {
 	case 'x':
 		base = 16
 	}
-	n := len(dst)
-	dst = strconv.AppendUint(dst, addr, base)
-	if z := d.addrWidth - (len(dst) - n); z > 0 {
-		dst = append(dst, zeros[:z]...)
-		copy(dst[n+z:], dst[n:len(dst)-z])
-		copy(dst[n:], zeros[:z])
-	}
-	return dst
+	return appendZeroPadded(dst, addr, base, d.addrWidth)
 }
 
 // skipInput discards n bytes of the combined input.

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/bashbox/bashbox/internal/printf"
 )
 
 // checkLine is one parsed line of a checksum file.
@@ -134,20 +136,11 @@ func parseLengthSuffix(s string) (uint64, string, bool) {
 	start := i
 	var v uint64
 	for i < len(s) {
-		var d uint64
-		switch c := s[i]; {
-		case c >= '0' && c <= '9':
-			d = uint64(c - '0')
-		case c >= 'a' && c <= 'f':
-			d = uint64(c-'a') + 10
-		case c >= 'A' && c <= 'F':
-			d = uint64(c-'A') + 10
-		default:
-			d = 99
-		}
-		if d >= base {
+		dv := printf.DigitVal(s[i])
+		if dv < 0 || uint64(dv) >= base {
 			break
 		}
+		d := uint64(dv)
 		if v > (1<<64-1-d)/base {
 			return 0, "", false
 		}
