@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 )
@@ -319,98 +320,20 @@ func lcmInt(a, b int) int {
 	return a / x * b
 }
 
-// parseSize parses a byte count as xstrtoumax with od's suffixes. On
-// failure it returns a format with two %s (option, value).
+// parseSize parses a byte count as xstrtoumax with base 0 and od's
+// suffixes does. On failure it returns a format with two %s (option,
+// value).
 func parseSize(s string) (uint64, string) {
-	t := strings.TrimLeft(s, " \t\n\v\f\r")
-	if t == "" || t[0] == '-' {
-		return 0, "invalid %s argument '%s'"
-	}
-	base := 10
-	digits := t
+	r := textio.ScanUint(s, 0, "bEGKkMmPTYZ0")
 	switch {
-	case strings.HasPrefix(t, "0x") || strings.HasPrefix(t, "0X"):
-		base, digits = 16, t[2:]
-	case strings.HasPrefix(t, "0"):
-		base = 8
-	}
-	i := 0
-	for i < len(digits) && isDigit(digits[i], base) {
-		i++
-	}
-	if i == 0 && base != 8 {
+	case r.Invalid:
 		return 0, "invalid %s argument '%s'"
-	}
-	var v uint64
-	overflow := false
-	if i > 0 {
-		n, err := strconv.ParseUint(digits[:i], base, 64)
-		if err != nil {
-			overflow = true
-		}
-		v = n
-	}
-	suffix := digits[i:]
-	if suffix != "" {
-		m, ok := multiplier(suffix)
-		if !ok {
-			return 0, "invalid suffix in %s argument '%s'"
-		}
-		if m != 0 && v > ^uint64(0)/m {
-			overflow = true
-		}
-		v *= m
-	}
-	if overflow {
+	case r.BadSuffix:
+		return 0, "invalid suffix in %s argument '%s'"
+	case r.Overflow:
 		return 0, "%s argument '%s' too large"
 	}
-	return v, ""
-}
-
-func isDigit(c byte, base int) bool {
-	switch base {
-	case 8:
-		return c >= '0' && c <= '7'
-	case 16:
-		return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-	}
-	return c >= '0' && c <= '9'
-}
-
-// multiplier decodes a size suffix: b, K, KB, KiB, M, ... Y.
-func multiplier(s string) (uint64, bool) {
-	if s == "b" {
-		return 512, true
-	}
-	units := "KMGTPEZY"
-	letter := s[0]
-	if letter == 'k' {
-		letter = 'K'
-	}
-	if letter == 'm' {
-		letter = 'M'
-	}
-	idx := strings.IndexByte(units, letter)
-	if idx < 0 {
-		return 0, false
-	}
-	base := uint64(1024)
-	switch s[1:] {
-	case "":
-	case "B":
-		base = 1000
-	case "iB":
-	default:
-		return 0, false
-	}
-	m := uint64(1)
-	for i := 0; i <= idx; i++ {
-		if m > ^uint64(0)/base {
-			return 0, true
-		}
-		m *= base
-	}
-	return m, true
+	return r.Value, ""
 }
 
 // parseOffset parses an od offset operand as parse_old_offset does:
