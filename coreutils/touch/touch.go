@@ -18,6 +18,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/datetime"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
@@ -51,12 +52,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	var dateStr, stamp, ref string
 	var haveDate, haveStamp, haveRef bool
 	for _, o := range opts {
+		if st, done := utilcmd.HelpVersion(c, o, help); done {
+			return st
+		}
 		switch o.Key {
-		case "help":
-			help(c)
-			return 0
-		case "version":
-			return c.Version()
 		case "a":
 			access = true
 		case "m":
