@@ -9,7 +9,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/bashbox/bashbox/internal/printf"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 // checkLine is one parsed line of a checksum file.
@@ -120,37 +120,11 @@ func algoFromTag(s string) (Algo, bool) {
 // parseLengthSuffix reads the BITS of "BLAKE2b-BITS" as strtoumax with
 // base 0 does; it returns the value and the rest.
 func parseLengthSuffix(s string) (uint64, string, bool) {
-	i := 0
-	for i < len(s) && (s[i] == ' ' || s[i] >= '\t' && s[i] <= '\r') {
-		i++
-	}
-	if i < len(s) && s[i] == '+' {
-		i++
-	}
-	base := uint64(10)
-	if i+1 < len(s) && s[i] == '0' && (s[i+1] == 'x' || s[i+1] == 'X') && i+2 < len(s) && isHex(s[i+2]) {
-		base, i = 16, i+2
-	} else if i < len(s) && s[i] == '0' {
-		base = 8
-	}
-	start := i
-	var v uint64
-	for i < len(s) {
-		dv := printf.DigitVal(s[i])
-		if dv < 0 || uint64(dv) >= base {
-			break
-		}
-		d := uint64(dv)
-		if v > (1<<64-1-d)/base {
-			return 0, "", false
-		}
-		v = v*base + d
-		i++
-	}
-	if i == start {
+	r := textio.ScanUint(s, 0, "")
+	if r.Invalid || r.Overflow {
 		return 0, "", false
 	}
-	return v, s[i:], true
+	return r.Value, r.Rest, true
 }
 
 // split3 parses a checksum line: "HEX  NAME", "HEX *NAME", the BSD

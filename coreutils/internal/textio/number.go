@@ -43,9 +43,11 @@ type Scanned struct {
 	Invalid   bool   // no number at all
 	BadSuffix bool   // a number followed by what is not a valid suffix
 	Overflow  bool   // the number or its multiple does not fit
+	Rest      string // what follows the digits and any valid suffix
 }
 
-// ScanUint is xstrtoumax: blanks, an optional '+', digits in base (0:
+// ScanUint is xstrtoumax (strtoumax when suffixes is empty: Rest is then
+// what follows the number): blanks, an optional '+', digits in base (0:
 // C's rule, 0x for hex and a leading 0 for octal), and an optional
 // multiplier suffix among suffixes (see ParseUint).
 func ScanUint(s string, base int, suffixes string) Scanned {
@@ -91,6 +93,7 @@ func ScanUint(s string, base int, suffixes string) Scanned {
 	}
 	n.Value = v
 	rest := p[i:]
+	n.Rest = rest
 	if rest == "" {
 		return n
 	}
@@ -155,7 +158,7 @@ func ScanUint(s string, base int, suffixes string) Scanned {
 		n.BadSuffix = true
 		return n
 	}
-	n.Suffix = rest[:k]
+	n.Suffix, n.Rest = rest[:k], ""
 	return n
 }
 
