@@ -155,7 +155,10 @@ func ScanUint(s string, base int, suffixes string) Scanned {
 	}
 	n.Value = v
 	if len(rest) > k {
-		n.BadSuffix = true
+		// Past a valid suffix, as gnulib leaves its end pointer:
+		// callers that allow a delimiter there (cmp's SKIP1:SKIP2)
+		// look at Rest.
+		n.BadSuffix, n.Rest = true, rest[k:]
 		return n
 	}
 	n.Suffix, n.Rest = rest[:k], ""

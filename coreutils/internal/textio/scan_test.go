@@ -17,7 +17,7 @@ func TestScanUint(t *testing.T) {
 		{" +2KiB", 10, "kKMG0", Scanned{Value: 2048, Digits: true, Suffix: "KiB"}},
 		{"KD", 10, "kKMG0", Scanned{Value: 1000, Suffix: "KD"}},
 		{"1p", 10, "pP0", Scanned{Value: 1, Digits: true, BadSuffix: true, Rest: "p"}},
-		{"1Kx", 10, "K0", Scanned{Value: 1024, Digits: true, BadSuffix: true, Rest: "Kx"}},
+		{"1Kx", 10, "K0", Scanned{Value: 1024, Digits: true, BadSuffix: true, Rest: "x"}},
 		{"99999999999999999999x", 10, "K", Scanned{Value: 1<<64 - 1, Digits: true, BadSuffix: true, Overflow: true, Rest: "x"}},
 		{" 0x1f-rest", 0, "", Scanned{Value: 31, Digits: true, BadSuffix: true, Rest: "-rest"}},
 		{"16E", 10, "E", Scanned{Value: 1<<64 - 1, Digits: true, Suffix: "E", Overflow: true}},
