@@ -244,17 +244,8 @@ func (m *cmper) closeAll() {
 // suffixes "kKMGTPEZY0" does. When delim is not 0, the number may be
 // followed by delim; rest is what follows the number.
 func parseSize(s string, delim byte) (int64, string, bool) {
-	body := strings.TrimLeft(s, " \t\n\v\f\r")
-	neg := strings.HasPrefix(body, "-")
-	if neg {
-		// Only "-0" survives a minus; a second sign or a blank after
-		// it is no number at all.
-		body = body[1:]
-		if body != "" && strings.IndexByte(" \t\n\v\f\r+-", body[0]) >= 0 {
-			return 0, s, false
-		}
-	}
-	r := textio.ScanUint(body, 0, "kKMGTPEZY0")
+	// Of the negative numbers only -0 passes.
+	neg, r := textio.ScanSigned(s, 0, "kKMGTPEZY0")
 	switch {
 	case r.Invalid:
 		return 0, s, false

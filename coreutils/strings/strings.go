@@ -181,15 +181,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 // cStrtoul parses like strtoul(s, &end, 0) requiring the whole string:
 // a minus negates, as in C.
 func cStrtoul(s string) (uint64, bool) {
-	t := strings.TrimLeft(s, " \t\n\v\f\r")
-	neg := strings.HasPrefix(t, "-")
-	if neg {
-		t = t[1:]
-		if t != "" && strings.IndexByte(" \t\n\v\f\r+-", t[0]) >= 0 {
-			return 0, false
-		}
-	}
-	r := textio.ScanUint(t, 0, "")
+	neg, r := textio.ScanSigned(s, 0, "")
 	if r.Invalid || r.BadSuffix || r.Overflow {
 		return 0, false
 	}

@@ -165,6 +165,20 @@ func ScanUint(s string, base int, suffixes string) Scanned {
 	return n
 }
 
+// ScanSigned is ScanUint for strtol-style input: blanks, one optional
+// sign, then the number with nothing between; neg says the sign was a
+// minus (the caller negates or refuses it).
+func ScanSigned(s string, base int, suffixes string) (neg bool, n Scanned) {
+	t := strings.TrimLeft(s, " \t\n\v\f\r")
+	if t != "" && (t[0] == '-' || t[0] == '+') {
+		neg, t = t[0] == '-', t[1:]
+		if t == "" || strings.IndexByte(" \t\n\v\f\r+-", t[0]) >= 0 {
+			return neg, Scanned{Invalid: true}
+		}
+	}
+	return neg, ScanUint(t, base, suffixes)
+}
+
 // mulSat is a*b, or the maximum with *overflow set when it does not fit.
 func mulSat(a, b uint64, overflow *bool) uint64 {
 	hi, lo := bits.Mul64(a, b)

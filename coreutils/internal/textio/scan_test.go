@@ -29,3 +29,22 @@ func TestScanUint(t *testing.T) {
 		}
 	}
 }
+
+func TestScanSigned(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		neg  bool
+		want Scanned
+	}{
+		{" -0x10", true, Scanned{Value: 16, Digits: true}},
+		{"+7", false, Scanned{Value: 7, Digits: true}},
+		{"- 7", true, Scanned{Invalid: true}},
+		{"+-7", false, Scanned{Invalid: true}},
+		{"-", true, Scanned{Invalid: true}},
+	} {
+		neg, got := ScanSigned(tt.in, 0, "")
+		if neg != tt.neg || got != tt.want {
+			t.Errorf("ScanSigned(%q) = %v, %+v; want %v, %+v", tt.in, neg, got, tt.neg, tt.want)
+		}
+	}
+}
