@@ -188,7 +188,7 @@ func Run(ctx context.Context, c *builtins.Call) (status int) {
 		case "grouping":
 			n.grouping = true
 		case "padding":
-			v, ok := parseLong(o.Value)
+			v, _, ok := textfmt.DecToInt(o.Value, math.MinInt64, math.MaxInt64)
 			if !ok || v == 0 {
 				n.die(1, "invalid padding value %s", utilcmd.Q(c, o.Value))
 			}
@@ -310,13 +310,6 @@ func scaleChoices(from bool) []argmatch.Choice {
 	return append(ch, argmatch.Choice{Names: []string{"si"}, Value: int(scaleSI)},
 		argmatch.Choice{Names: []string{"iec"}, Value: int(scaleIEC)},
 		argmatch.Choice{Names: []string{"iec-i"}, Value: int(scaleIECI)})
-}
-
-// parseLong reads a number as xstrtol does with no suffixes.
-func parseLong(s string) (int64, bool) {
-	t := strings.TrimLeft(s, " \t\n\v\f\r")
-	v, err := strconv.ParseInt(t, 10, 64)
-	return v, err == nil
 }
 
 // unitSize reads --from-unit/--to-unit: digits with an optional suffix,
