@@ -11,7 +11,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"io"
 	"io/fs"
 	"strconv"
 	"strings"
@@ -212,7 +211,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "time-style":
 			timeStyle, timeStyleSet = o.Value, true
 		case "exclude-from":
-			data, err := readAll(c, o.Value)
+			data, err := textio.ReadAll(ctx, c, o.Value)
 			if err != nil {
 				c.Errorf("%s: %s", q.AF(o.Value), builtins.ErrText(err))
 				return 1
@@ -273,7 +272,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			c.TryHelp(0)
 			return 1
 		}
-		data, err := readAll(c, files0)
+		data, err := textio.ReadAll(ctx, c, files0)
 		if err != nil {
 			c.Errorf("cannot open %s for reading: %s", q.AF(files0), builtins.ErrText(err))
 			return 1
@@ -315,18 +314,6 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		d.print(node{grand, grandTime}, "total")
 	}
 	return d.finish()
-}
-
-func readAll(c *builtins.Call, name string) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(c.Stdin)
-	}
-	f, err := c.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(f)
 }
 
 func (d *duer) finish() int {

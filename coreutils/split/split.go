@@ -275,12 +275,12 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 	}
 
-	r, closeFn, err := textfmt.Open(c, input)
+	r, err := textio.Open(c, input)
 	if err != nil {
 		c.Errorf("cannot open %s for reading: %s", q.AF(input), builtins.ErrText(err))
 		return 1
 	}
-	defer closeFn()
+	defer r.Close()
 	s.stdout = textfmt.NewOutput(c.Stdout)
 	var status int
 	switch m {

@@ -77,19 +77,6 @@ func (o *Output) End(ctx context.Context, c *builtins.Call, status int) int {
 	return o.Finish(c, status)
 }
 
-// Open opens an input operand; "-" is standard input. The returned close
-// function is never nil.
-func Open(c *builtins.Call, name string) (io.Reader, func(), error) {
-	if name == "-" {
-		return c.Stdin, func() {}, nil
-	}
-	f, err := c.Open(name)
-	if err != nil {
-		return nil, nil, err
-	}
-	return f, func() { f.Close() }, nil
-}
-
 // NewReader wraps r in a large read buffer.
 func NewReader(r io.Reader) *bufio.Reader { return textio.NewReader(r) }
 
