@@ -11,9 +11,9 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/coreutils/internal/textio"
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 const helpText = `Usage: od [OPTION]... [FILE]...
@@ -148,11 +148,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	strMin := -1
 	trad := false
 	for _, o := range opts {
+		if st, done := textfmt.HelpVersion(c, o, helpText); done {
+			return st
+		}
 		switch o.Key {
-		case "help":
-			return textfmt.Help(c, helpText)
-		case "version":
-			return c.Version()
 		case "address-radix":
 			if len(o.Value) != 1 || !strings.ContainsRune("doxn", rune(o.Value[0])) {
 				c.Errorf("invalid output address radix '%s'; it must be one character from [doxn]", o.Value)

@@ -134,11 +134,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		return true
 	}
 	for _, o := range opts {
+		if st, done := textfmt.HelpVersion(c, o, helpText); done {
+			return st
+		}
 		switch o.Key {
-		case "help":
-			return textfmt.Help(c, helpText)
-		case "version":
-			return c.Version()
 		case "suffix-length":
 			v, msg, ok := textfmt.DecToUint(o.Value, 0, math.MaxInt32)
 			if !ok {
