@@ -13,6 +13,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
 var options = builtins.Options{List: fileops.ChangerOptions(builtins.Option{Long: "help"}, builtins.Option{Long: "version"})}
@@ -50,12 +51,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	ch := &chmodder{Changer: fileops.Changer{Ctx: ctx, C: c, Q: quote.New(c)}, diagnose: haveMode}
 	for _, o := range opts {
+		if st, done := utilcmd.HelpVersion(c, o, help); done {
+			return st
+		}
 		switch o.Key {
-		case "help":
-			help(c)
-			return 0
-		case "version":
-			return c.Version()
 		default:
 			ch.Option(o)
 		}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"strconv"
 	"strings"
 
@@ -243,99 +244,17 @@ func (m *cmper) closeAll() {
 // suffixes "kKMGTPEZY0" does. When delim is not 0, the number may be
 // followed by delim; rest is what follows the number.
 func parseSize(s string, delim byte) (int64, string, bool) {
-	p := strings.TrimLeft(s, " \t\n\v\f\r")
-	neg := false
-	if strings.HasPrefix(p, "-") {
-		neg = true
-		p = p[1:]
-	} else if strings.HasPrefix(p, "+") {
-		p = p[1:]
-	}
-	base := 10
-	i := 0
+	// Of the negative numbers only -0 passes.
+	neg, r := textio.ScanSigned(s, 0, "kKMGTPEZY0")
 	switch {
-	case len(p) > 1 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && len(p) > 2 && isHex(p[2]):
-		base = 16
-		i = 2
-	case len(p) > 0 && p[0] == '0':
-		base = 8
+	case r.Invalid:
+		return 0, s, false
+	case neg && r.Value != 0,
+		r.BadSuffix && (delim == 0 || !strings.HasPrefix(r.Rest, string(delim))),
+		r.Overflow || r.Value > math.MaxInt64:
+		return 0, r.Rest, false
 	}
-	start := i
-	var v uint64
-	overflow := false
-	for i < len(p) {
-		d := digitVal(p[i])
-		if d >= base {
-			break
-		}
-		nv := v*uint64(base) + uint64(d)
-		if nv/uint64(base) != v || nv > 1<<63 {
-			overflow = true
-		}
-		v = nv
-		i++
-	}
-	rest := p[i:]
-	if i == start {
-		if len(rest) > 0 && strings.IndexByte("kKMGTPEZY", rest[0]) >= 0 {
-			v = 1
-		} else {
-			return 0, s, false
-		}
-	}
-	if neg {
-		if v != 0 {
-			return -int64(min(v, 1<<63)), rest, false
-		}
-	}
-	if len(rest) > 0 && rest[0] != delim || (delim == 0 && len(rest) > 0) {
-		c := rest[0]
-		if strings.IndexByte("kKMGTPEZY", c) < 0 {
-			return 0, rest, false
-		}
-		pow := strings.IndexByte("KMGTPEZY", c) + 1
-		if c == 'k' {
-			pow = 1
-		}
-		mult := uint64(1024)
-		n := 1
-		if len(rest) > 1 {
-			switch {
-			case rest[1] == 'B':
-				mult, n = 1000, 2
-			case rest[1] == 'i' && len(rest) > 2 && rest[2] == 'B':
-				n = 3
-			}
-		}
-		for k := 0; k < pow; k++ {
-			if v > (1<<63)/mult {
-				overflow = true
-			}
-			v *= mult
-		}
-		rest = rest[n:]
-		if len(rest) > 0 && rest[0] != delim {
-			return 0, rest, false
-		}
-	}
-	if overflow || v > 1<<63-1 {
-		return 0, rest, false
-	}
-	return int64(v), rest, true
-}
-
-func isHex(c byte) bool { return digitVal(c) < 16 }
-
-func digitVal(c byte) int {
-	switch {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'a' && c <= 'f':
-		return int(c-'a') + 10
-	case c >= 'A' && c <= 'F':
-		return int(c-'A') + 10
-	}
-	return 99
+	return int64(r.Value), r.Rest, true
 }
 
 // byteWord is "byte" outside the C locale, "char" in it, as GNU cmp says.

@@ -114,11 +114,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 	}
 	for _, o := range opts {
+		if st, done := textfmt.HelpVersion(c, o, helpText); done {
+			return st
+		}
 		switch o.Key {
-		case "help":
-			return textfmt.Help(c, helpText)
-		case "version":
-			return c.Version()
 		case "columns", "output-width":
 			n, err := strconv.ParseUint(o.Value, 10, 31)
 			if err != nil {

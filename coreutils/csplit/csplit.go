@@ -14,6 +14,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/posixre"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -144,18 +145,13 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		return 1
 	}
 	name := operands[0]
-	var data []byte
-	if name == "-" {
-		data, err = c.ReadAll(ctx, c.Stdin)
-	} else {
-		f, oerr := c.Open(name)
-		if oerr != nil {
-			c.Errorf("cannot open %s for reading: %s", utilcmd.AF(c, name), builtins.ErrText(oerr))
-			return 1
-		}
-		data, err = c.ReadAll(ctx, f)
-		f.Close()
+	in, err := textio.Open(c, name)
+	if err != nil {
+		c.Errorf("cannot open %s for reading: %s", utilcmd.AF(c, name), builtins.ErrText(err))
+		return 1
 	}
+	data, err := c.ReadAll(ctx, in)
+	in.Close()
 	if err != nil {
 		c.Errorf("read error: %s", builtins.ErrText(err))
 		return 1

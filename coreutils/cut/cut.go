@@ -7,9 +7,9 @@ import (
 	"context"
 	"io"
 	"math"
-	"sort"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/fieldlist"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
@@ -59,7 +59,7 @@ var options = []builtins.Option{
 	{Short: 'n'},
 }
 
-type rng struct{ lo, hi uint64 }
+type rng = fieldlist.Range
 
 type cutter struct {
 	fields      bool
@@ -176,147 +176,17 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	return textio.Finish(c, cu.w, status)
 }
 
-// setFields parses a LIST as GNU's set_fields does: sorted, merged ranges
-// with a sentinel, or an error message.
+// setFields parses a LIST and appends the {MaxUint64, MaxUint64}
+// sentinel the line loops stop at.
 func setFields(c *builtins.Call, s string, pos, complement bool) ([]rng, string) {
-	numbered := "fields are numbered from 1"
-	if pos {
-		numbered = "byte/character positions are numbered from 1"
+	rs, msg := fieldlist.Parse(s, pos, complement, quote.New(c).Q)
+	if msg != "" {
+		return nil, msg
 	}
-	var rs []rng
-	var initial uint64 = 1
-	var value uint64
-	lhs, rhs, dash := false, false, false
-	inDigits := false
-	numStart := 0
-	for i := 0; ; i++ {
-		ch := byte(0)
-		if i < len(s) {
-			ch = s[i]
-		}
-		switch {
-		case ch == '-' && i < len(s):
-			inDigits = false
-			if dash {
-				if pos {
-					return nil, "invalid byte or character range"
-				}
-				return nil, "invalid field range"
-			}
-			dash = true
-			if lhs && value == 0 {
-				return nil, numbered
-			}
-			initial = 1
-			if lhs {
-				initial = value
-			}
-			value = 0
-		case i >= len(s) || ch == ',' || ch == ' ' || ch == '\t':
-			inDigits = false
-			if dash {
-				dash = false
-				if !lhs && !rhs {
-					return nil, "invalid range with no endpoint: -"
-				}
-				if !rhs {
-					rs = append(rs, rng{initial, math.MaxUint64})
-				} else {
-					if value < initial {
-						return nil, "invalid decreasing range"
-					}
-					rs = append(rs, rng{initial, value})
-				}
-				value = 0
-			} else {
-				if value == 0 {
-					return nil, numbered
-				}
-				rs = append(rs, rng{value, value})
-				value = 0
-			}
-			if i >= len(s) {
-				goto done
-			}
-			lhs, rhs = false, false
-		case ch >= '0' && ch <= '9':
-			if !inDigits {
-				numStart = i
-			}
-			inDigits = true
-			if dash {
-				rhs = true
-			} else {
-				lhs = true
-			}
-			d := uint64(ch - '0')
-			if value > (math.MaxUint64-d)/10 || value*10+d == math.MaxUint64 {
-				j := numStart
-				for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-					j++
-				}
-				if pos {
-					return nil, "byte/character offset " + quote.New(c).Q(s[numStart:j]) + " is too large"
-				}
-				return nil, "field number " + quote.New(c).Q(s[numStart:j]) + " is too large"
-			}
-			value = value*10 + d
-		default:
-			if pos {
-				return nil, "invalid byte/character position " + quote.New(c).Q(s[i:])
-			}
-			return nil, "invalid field value " + quote.New(c).Q(s[i:])
-		}
-	}
-done:
-	if len(rs) == 0 {
-		if pos {
-			return nil, "missing list of byte/character positions"
-		}
-		return nil, "missing list of fields"
-	}
-	sort.SliceStable(rs, func(i, j int) bool { return rs[i].lo < rs[j].lo })
-	merged := rs[:1]
-	for _, r := range rs[1:] {
-		last := &merged[len(merged)-1]
-		if r.lo <= last.hi {
-			if r.hi > last.hi {
-				last.hi = r.hi
-			}
-			continue
-		}
-		merged = append(merged, r)
-	}
-	if complement {
-		var cr []rng
-		if merged[0].lo > 1 {
-			cr = append(cr, rng{1, merged[0].lo - 1})
-		}
-		for i := 1; i < len(merged); i++ {
-			if merged[i-1].hi+1 == merged[i].lo {
-				continue
-			}
-			cr = append(cr, rng{merged[i-1].hi + 1, merged[i].lo - 1})
-		}
-		if last := merged[len(merged)-1]; last.hi < math.MaxUint64 {
-			cr = append(cr, rng{last.hi + 1, math.MaxUint64})
-		}
-		merged = cr
-	}
-	return append(merged, rng{math.MaxUint64, math.MaxUint64}), ""
+	return append(rs, rng{Lo: math.MaxUint64, Hi: math.MaxUint64}), ""
 }
 
-func (cu *cutter) selected(k uint64) bool {
-	for _, r := range cu.ranges {
-		if k < r.lo {
-			return false
-		}
-		if k <= r.hi {
-			return true
-		}
-	}
-	return false
-}
+func (cu *cutter) selected(k uint64) bool { return fieldlist.Contains(cu.ranges, k) }
 
 // cutLines calls fn for each line (without its terminator).
 func (cu *cutter) cutLines(ctx context.Context, br *bufio.Reader, fn func(line []byte) bool) error {
@@ -359,17 +229,17 @@ func (cu *cutter) bytesLine(line []byte) bool {
 	n := uint64(len(line))
 	printed := false
 	for _, r := range cu.ranges {
-		if r.lo > n {
+		if r.Lo > n {
 			break
 		}
-		hi := r.hi
+		hi := r.Hi
 		if hi > n {
 			hi = n
 		}
 		if printed && cu.outDelimSet {
 			cu.w.Write(cu.outDelim)
 		}
-		cu.w.Write(line[r.lo-1 : hi])
+		cu.w.Write(line[r.Lo-1 : hi])
 		printed = true
 	}
 	return true
@@ -394,10 +264,10 @@ func (cu *cutter) fieldsLine(line []byte) bool {
 		if i >= 0 {
 			field = line[:i]
 		}
-		for idx > cu.ranges[ri].hi {
+		for idx > cu.ranges[ri].Hi {
 			ri++
 		}
-		if idx >= cu.ranges[ri].lo {
+		if idx >= cu.ranges[ri].Lo {
 			if printed {
 				cu.w.Write(cu.outDelim)
 			}
@@ -409,7 +279,7 @@ func (cu *cutter) fieldsLine(line []byte) bool {
 		}
 		line = line[i+1:]
 		idx++
-		if cu.ranges[ri].lo == math.MaxUint64 {
+		if cu.ranges[ri].Lo == math.MaxUint64 {
 			return true // nothing more can be selected
 		}
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/files/datetime"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
@@ -178,16 +179,12 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	switch {
 	case hasFile:
-		var in io.Reader = c.Stdin
-		if file != "-" {
-			f, err := c.Open(file)
-			if err != nil {
-				c.Errorf("%s: %s", utilcmd.F(c, file), builtins.ErrText(err))
-				return 1
-			}
-			defer f.Close()
-			in = f
+		in, err := textio.Open(c, file)
+		if err != nil {
+			c.Errorf("%s: %s", utilcmd.F(c, file), builtins.ErrText(err))
+			return 1
 		}
+		defer in.Close()
 		ok := true
 		br := bufio.NewReaderSize(in, textfmt.BufSize)
 		var tick textfmt.Tick

@@ -21,6 +21,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/human"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
 var options = builtins.Options{List: []builtins.Option{
@@ -80,12 +81,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	outputMode := false
 	var onlyTypes, exclTypes []string
 	for _, o := range opts {
+		if st, done := utilcmd.HelpVersion(c, o, help); done {
+			return st
+		}
 		switch o.Key {
-		case "help":
-			help(c)
-			return 0
-		case "version":
-			return c.Version()
 		case "block-size":
 			f, err := human.ParseBlockSize(o.Value)
 			if err != nil {

@@ -11,7 +11,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"io"
 	"io/fs"
 	"strconv"
 	"strings"
@@ -24,6 +23,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
+	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
@@ -127,12 +127,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	hasFiles0 := false
 	timeStyle, timeStyleSet := "", false
 	for _, o := range opts {
+		if st, done := utilcmd.HelpVersion(c, o, help); done {
+			return st
+		}
 		switch o.Key {
-		case "help":
-			help(c)
-			return 0
-		case "version":
-			return c.Version()
 		case "null":
 			d.eol = 0
 		case "all":
@@ -213,7 +211,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "time-style":
 			timeStyle, timeStyleSet = o.Value, true
 		case "exclude-from":
-			data, err := readAll(c, o.Value)
+			data, err := textio.ReadAll(ctx, c, o.Value)
 			if err != nil {
 				c.Errorf("%s: %s", q.AF(o.Value), builtins.ErrText(err))
 				return 1
@@ -274,7 +272,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			c.TryHelp(0)
 			return 1
 		}
-		data, err := readAll(c, files0)
+		data, err := textio.ReadAll(ctx, c, files0)
 		if err != nil {
 			c.Errorf("cannot open %s for reading: %s", q.AF(files0), builtins.ErrText(err))
 			return 1
@@ -316,18 +314,6 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		d.print(node{grand, grandTime}, "total")
 	}
 	return d.finish()
-}
-
-func readAll(c *builtins.Call, name string) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(c.Stdin)
-	}
-	f, err := c.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(f)
 }
 
 func (d *duer) finish() int {

@@ -112,7 +112,7 @@ func expand(s string) (string, bool) {
 		case 'x':
 			n, k := 0, 0
 			for k < 2 && i+1 < len(s) && isHex(s[i+1]) {
-				n = n*16 + hexVal(s[i+1])
+				n = n*16 + printf.DigitVal(s[i+1])
 				i++
 				k++
 			}
@@ -130,15 +130,6 @@ func expand(s string) (string, bool) {
 }
 
 func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-func hexVal(c byte) int {
-	switch {
-	case c >= 'a':
-		return int(c-'a') + 10
-	case c >= 'A':
-		return int(c-'A') + 10
-	}
-	return int(c - '0')
+	d := printf.DigitVal(c)
+	return d >= 0 && d < 16
 }

@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
@@ -324,18 +325,11 @@ func (doneError) Error() string { return "done" }
 
 var errDone error = doneError{}
 
+// number reads a count argument: decimal digits only, at most
+// 32 bits, which keeps later arithmetic on it far from overflow.
 func number(s string) (int, bool) {
-	n := 0
-	if s == "" {
-		return 0, false
-	}
-	for _, ch := range s {
-		if ch < '0' || ch > '9' || n > 1<<30 {
-			return 0, false
-		}
-		n = n*10 + int(ch-'0')
-	}
-	return n, true
+	n, err := strconv.ParseUint(s, 10, 32)
+	return int(n), err == nil
 }
 
 // globRegexp turns a glob into an anchored regular expression over a

@@ -17,6 +17,8 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
+	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
@@ -93,12 +95,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	m := modeDesc
 	var namesFrom []string
 	for _, o := range opts {
+		if st, done := utilcmd.HelpVersion(c, o, help); done {
+			return st
+		}
 		switch o.Key {
-		case "help":
-			help(c)
-			return 0
-		case "version":
-			return c.Version()
 		case "brief":
 			brief = true
 		case "E":
@@ -201,17 +201,11 @@ func displayName(op string) string {
 }
 
 func readNames(c *builtins.Call, name string) ([]string, error) {
-	var r io.Reader
-	if name == "-" {
-		r = c.Stdin
-	} else {
-		f, err := c.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
+	r, err := textio.Open(c, name)
+	if err != nil {
+		return nil, err
 	}
+	defer r.Close()
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
@@ -231,13 +225,7 @@ func classify(c *builtins.Call, name string, deref bool) (result, bool) {
 		data, _ := io.ReadAll(io.LimitReader(c.Stdin, readLimit))
 		return classifyData(c, data, false), true
 	}
-	var fi fs.FileInfo
-	var err error
-	if deref {
-		fi, err = c.Stat(name)
-	} else {
-		fi, err = c.Lstat(name)
-	}
+	fi, err := meta.Stat(c, name, deref)
 	if err != nil {
 		return result{desc: fmt.Sprintf("cannot open `%s' (%s)", name, builtins.ErrText(err)), mimeType: "cannot open `" + name + "' (" + builtins.ErrText(err) + ")"}, false
 	}

@@ -43,15 +43,8 @@ type configFile struct {
 
 func parseConfig(data []byte, scope string) *configFile {
 	cf := &configFile{scope: scope}
-	s := string(data)
-	for len(s) > 0 {
-		i := strings.IndexByte(s, '\n')
-		if i < 0 {
-			cf.lines = append(cf.lines, s)
-			break
-		}
-		cf.lines = append(cf.lines, s[:i+1])
-		s = s[i+1:]
+	for line := range strings.Lines(string(data)) {
+		cf.lines = append(cf.lines, line)
 	}
 	cf.parse()
 	return cf

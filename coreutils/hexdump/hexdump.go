@@ -89,11 +89,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	var skip int64
 	squeeze := true
 	for _, o := range opts {
+		if st, done := textfmt.HelpVersion(c, o, helpText); done {
+			return st
+		}
 		switch o.Key {
-		case "help":
-			return textfmt.Help(c, helpText)
-		case "version":
-			return c.Version()
 		case "one-byte-octal", "one-byte-char", "canonical", "two-bytes-decimal", "two-bytes-octal", "two-bytes-hex":
 			formats = append(formats, builtinFormats[o.Key]...)
 		case "color":

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 const help = `Usage: iconv [OPTION...] [FILE...]
@@ -148,15 +149,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 }
 
 func (ic *iconv) read(name string) ([]byte, error) {
-	if name == "-" {
-		return ic.c.ReadAll(ic.ctx, ic.c.Stdin)
-	}
-	f, err := ic.c.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return ic.c.ReadAll(ic.ctx, f)
+	return textio.ReadAll(ic.ctx, ic.c, name)
 }
 
 // flush writes the converted text to standard output or the -o file.

@@ -158,31 +158,35 @@ func Run(ctx context.Context, c *builtins.Call) int {
 // final is set (install -d), every other one rwxr-xr-x.
 func (in *installer) mkdirs(dir string, mode uint32, final bool) bool {
 	c, q := in.c, in.q
-	trimmed := strings.TrimRight(dir, "/")
+	prefixes, trimmed := fileops.LeadingDirs(dir)
 	if trimmed == "" {
 		return true
 	}
-	var prefixes []string
-	for i := 1; i < len(trimmed); i++ {
-		if trimmed[i] == '/' && trimmed[i-1] != '/' {
-			prefixes = append(prefixes, trimmed[:i])
-		}
-	}
 	prefixes = append(prefixes, trimmed)
 	for i, p := range prefixes {
+		last := i == len(prefixes)-1 && final
+		if last {
+			// GNU names the directory -d creates as it was given,
+			// trailing slashes and all.
+			p = dir
+		}
 		fi, err := c.Stat(p)
 		if err == nil {
 			if !fi.IsDir() {
-				c.Errorf("cannot create directory %s: %s", q.Q(p), "File exists")
+				why := "Not a directory" // an ancestor that is a file
+				if last {
+					why = "File exists"
+				}
+				c.Errorf("cannot create directory %s: %s", q.Q(p), why)
 				return false
 			}
-			if i == len(prefixes)-1 && final {
+			if last {
 				c.FS.Chmod(c.Abs(p), modes.FromPerm(mode))
 			}
 			continue
 		}
 		m := uint32(0o755)
-		if i == len(prefixes)-1 && final {
+		if last {
 			m = mode
 		}
 		if err := c.FS.Mkdir(c.Abs(p), modes.FromPerm(m&0o777)); err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
+	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
@@ -175,11 +176,7 @@ func (l *linker) link(src, dst string) bool {
 	var sfi fs.FileInfo
 	if !l.symbolic {
 		var err error
-		if l.logical {
-			sfi, err = c.Stat(src)
-		} else {
-			sfi, err = c.Lstat(src)
-		}
+		sfi, err = meta.Stat(c, src, l.logical)
 		if err != nil {
 			c.Errorf("failed to access %s: %s", q.AF(src), builtins.ErrText(err))
 			return false

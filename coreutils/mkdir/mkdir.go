@@ -3,7 +3,6 @@ package mkdir
 
 import (
 	"context"
-	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
@@ -120,15 +119,9 @@ func (m *maker) makeParents(dir string, mode uint32) bool {
 		return true
 	}
 	// Components, kept as the user wrote them for messages.
-	trimmed := strings.TrimRight(dir, "/")
+	prefixes, trimmed := fileops.LeadingDirs(dir)
 	if trimmed == "" {
 		return true
-	}
-	var prefixes []string
-	for i := 1; i < len(trimmed); i++ {
-		if trimmed[i] == '/' && trimmed[i-1] != '/' {
-			prefixes = append(prefixes, trimmed[:i])
-		}
 	}
 	parentMode := uint32(0o777&^uint32(c.Umask) | 0o300)
 	for _, p := range prefixes {

@@ -136,11 +136,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	}
 	var ok bool
 	for _, o := range opts {
+		if st, done := textfmt.HelpVersion(c, o, helpText); done {
+			return st
+		}
 		switch o.Key {
-		case "help":
-			return textfmt.Help(c, helpText)
-		case "version":
-			return c.Version()
 		case "header-numbering", "body-numbering", "footer-numbering":
 			st, ok, status := parseStyle(c, o.Value)
 			if status != 0 {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -77,13 +78,8 @@ func Run(ctx context.Context, c *builtins.Call) int {
 }
 
 func parseUint(s string) (uint64, bool) {
-	t := strings.TrimLeft(s, " \t\n\v\f\r")
-	t = strings.TrimPrefix(t, "+")
-	if t == "" || t[0] < '0' || t[0] > '9' {
-		return 0, false
-	}
-	n, err := strconv.ParseUint(t, 10, 64)
-	return n, err == nil
+	n, e := textio.ParseUint(s, "")
+	return n, e == textio.NumOK
 }
 
 // ompValue reads the first entry of an OpenMP thread count list; 0 when

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/fieldlist"
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
@@ -98,8 +99,8 @@ type numfmt struct {
 	userPrec         int // -1 unless --format gave one
 	fmtPrefix        string
 	fmtSuffix        string
-	fields           [][2]uint64 // nil: field 1
-	delim            int         // -1: blanks
+	fields           []fieldlist.Range // nil: field 1
+	delim            int               // -1: blanks
 	autoPad          bool
 	debug            bool
 	convExit         int // status of conversion errors that stop (2), or 0
@@ -187,7 +188,7 @@ func Run(ctx context.Context, c *builtins.Call) (status int) {
 		case "grouping":
 			n.grouping = true
 		case "padding":
-			v, ok := parseLong(o.Value)
+			v, _, ok := textfmt.DecToInt(o.Value, math.MinInt64, math.MaxInt64)
 			if !ok || v == 0 {
 				n.die(1, "invalid padding value %s", utilcmd.Q(c, o.Value))
 			}
@@ -311,13 +312,6 @@ func scaleChoices(from bool) []argmatch.Choice {
 		argmatch.Choice{Names: []string{"iec-i"}, Value: int(scaleIECI)})
 }
 
-// parseLong reads a number as xstrtol does with no suffixes.
-func parseLong(s string) (int64, bool) {
-	t := strings.TrimLeft(s, " \t\n\v\f\r")
-	v, err := strconv.ParseInt(t, 10, 64)
-	return v, err == nil
-}
-
 // unitSize reads --from-unit/--to-unit: digits with an optional suffix,
 // K=1000, Ki=1024.
 func (n *numfmt) unitSize(s string) uint64 {
@@ -372,85 +366,15 @@ func mulOverflow(a, b uint64) (bool, uint64) {
 }
 
 // setFields parses a cut-style field list ("-" is every field).
-func (n *numfmt) setFields(s string) [][2]uint64 {
-	var out [][2]uint64
+func (n *numfmt) setFields(s string) []fieldlist.Range {
 	if s == "-" {
-		return [][2]uint64{{1, math.MaxUint64}}
+		return []fieldlist.Range{{Lo: 1, Hi: math.MaxUint64}}
 	}
-	var value, initial uint64
-	lhs, rhs, dash := false, false, false
-	numStart := -1
-	for i := 0; ; i++ {
-		var ch byte
-		if i < len(s) {
-			ch = s[i]
-		}
-		switch {
-		case i < len(s) && ch == '-':
-			numStart = -1
-			if dash {
-				n.usageDie("invalid field range")
-			}
-			dash = true
-			if lhs && value == 0 {
-				n.usageDie("fields are numbered from 1")
-			}
-			initial = 1
-			if lhs {
-				initial = value
-			}
-			value = 0
-		case i >= len(s) || ch == ',' || ch == ' ' || ch == '\t':
-			numStart = -1
-			if dash {
-				dash = false
-				if !lhs && !rhs {
-					n.usageDie("invalid range with no endpoint: -")
-				}
-				if !rhs {
-					out = append(out, [2]uint64{initial, math.MaxUint64})
-				} else {
-					if value < initial {
-						n.usageDie("invalid decreasing range")
-					}
-					out = append(out, [2]uint64{initial, value})
-				}
-			} else {
-				if value == 0 {
-					n.usageDie("fields are numbered from 1")
-				}
-				out = append(out, [2]uint64{value, value})
-			}
-			value = 0
-			if i >= len(s) {
-				if len(out) == 0 {
-					n.usageDie("missing list of fields")
-				}
-				return out
-			}
-			lhs, rhs = false, false
-		case ch >= '0' && ch <= '9':
-			if numStart < 0 {
-				numStart = i
-			}
-			if dash {
-				rhs = true
-			} else {
-				lhs = true
-			}
-			d := uint64(ch - '0')
-			if value > (math.MaxUint64-d)/10 || value*10+d == math.MaxUint64 {
-				j := numStart
-				for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-					j++
-				}
-				n.usageDie("field number %s is too large", utilcmd.Q(n.c, s[numStart:j]))
-			}
-			value = value*10 + d
-		default:
-			n.usageDie("invalid field value %s", utilcmd.Q(n.c, s[i:]))
-		}
+	rs, msg := fieldlist.Parse(s, false, false, func(t string) string { return utilcmd.Q(n.c, t) })
+	if msg != "" {
+		n.usageDie("%s", msg)
 	}
+	return rs
 }
 
 // parseFormat reads --format: one %[0]['][-][N][.N]f directive with an
@@ -572,12 +496,7 @@ func (n *numfmt) included(field uint64) bool {
 	if n.fields == nil {
 		return field == 1
 	}
-	for _, r := range n.fields {
-		if r[0] <= field && field <= r[1] {
-			return true
-		}
-	}
-	return false
+	return fieldlist.Contains(n.fields, field)
 }
 
 // line converts the selected fields of one line.

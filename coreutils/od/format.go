@@ -234,19 +234,26 @@ func (sp *spec) appendField(dst, tmp []byte, b []byte, order binary.ByteOrder, w
 			if sp.kind == kHex {
 				base = 16
 			}
-			n := len(tmp)
-			tmp = strconv.AppendUint(tmp, u, base)
-			if z := sp.digits - (len(tmp) - n); z > 0 {
-				tmp = append(tmp, zeros[:z]...)
-				copy(tmp[n+z:], tmp[n:len(tmp)-z])
-				copy(tmp[n:], zeros[:z])
-			}
+			tmp = appendZeroPadded(tmp, u, base, sp.digits)
 		}
 	}
 	return appendPadded(dst, tmp, width), tmp
 }
 
 const zeros = "0000000000000000000000000000000000000000000000000000"
+
+// appendZeroPadded appends u in base with leading zeros to width digits
+// (%0*o, %0*x), for od's addresses and its octal and hex columns.
+func appendZeroPadded(dst []byte, u uint64, base, width int) []byte {
+	n := len(dst)
+	dst = strconv.AppendUint(dst, u, base)
+	if z := width - (len(dst) - n); z > 0 {
+		dst = append(dst, zeros[:z]...)
+		copy(dst[n+z:], dst[n:len(dst)-z])
+		copy(dst[n:], zeros[:z])
+	}
+	return dst
+}
 
 // appendFloat formats a float the way gnulib's ftoastr does: the shortest
 // "%.*g" (starting at the type's DIG precision) that reads back exactly.

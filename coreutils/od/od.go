@@ -13,6 +13,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 const helpText = `Usage: od [OPTION]... [FILE]...
@@ -147,11 +148,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	strMin := -1
 	trad := false
 	for _, o := range opts {
+		if st, done := textfmt.HelpVersion(c, o, helpText); done {
+			return st
+		}
 		switch o.Key {
-		case "help":
-			return textfmt.Help(c, helpText)
-		case "version":
-			return c.Version()
 		case "address-radix":
 			if len(o.Value) != 1 || !strings.ContainsRune("doxn", rune(o.Value[0])) {
 				c.Errorf("invalid output address radix '%s'; it must be one character from [doxn]", o.Value)
@@ -319,98 +319,20 @@ func lcmInt(a, b int) int {
 	return a / x * b
 }
 
-// parseSize parses a byte count as xstrtoumax with od's suffixes. On
-// failure it returns a format with two %s (option, value).
+// parseSize parses a byte count as xstrtoumax with base 0 and od's
+// suffixes does. On failure it returns a format with two %s (option,
+// value).
 func parseSize(s string) (uint64, string) {
-	t := strings.TrimLeft(s, " \t\n\v\f\r")
-	if t == "" || t[0] == '-' {
-		return 0, "invalid %s argument '%s'"
-	}
-	base := 10
-	digits := t
+	r := textio.ScanUint(s, 0, "bEGKkMmPTYZ0")
 	switch {
-	case strings.HasPrefix(t, "0x") || strings.HasPrefix(t, "0X"):
-		base, digits = 16, t[2:]
-	case strings.HasPrefix(t, "0"):
-		base = 8
-	}
-	i := 0
-	for i < len(digits) && isDigit(digits[i], base) {
-		i++
-	}
-	if i == 0 && base != 8 {
+	case r.Invalid:
 		return 0, "invalid %s argument '%s'"
-	}
-	var v uint64
-	overflow := false
-	if i > 0 {
-		n, err := strconv.ParseUint(digits[:i], base, 64)
-		if err != nil {
-			overflow = true
-		}
-		v = n
-	}
-	suffix := digits[i:]
-	if suffix != "" {
-		m, ok := multiplier(suffix)
-		if !ok {
-			return 0, "invalid suffix in %s argument '%s'"
-		}
-		if m != 0 && v > ^uint64(0)/m {
-			overflow = true
-		}
-		v *= m
-	}
-	if overflow {
+	case r.BadSuffix:
+		return 0, "invalid suffix in %s argument '%s'"
+	case r.Overflow:
 		return 0, "%s argument '%s' too large"
 	}
-	return v, ""
-}
-
-func isDigit(c byte, base int) bool {
-	switch base {
-	case 8:
-		return c >= '0' && c <= '7'
-	case 16:
-		return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-	}
-	return c >= '0' && c <= '9'
-}
-
-// multiplier decodes a size suffix: b, K, KB, KiB, M, ... Y.
-func multiplier(s string) (uint64, bool) {
-	if s == "b" {
-		return 512, true
-	}
-	units := "KMGTPEZY"
-	letter := s[0]
-	if letter == 'k' {
-		letter = 'K'
-	}
-	if letter == 'm' {
-		letter = 'M'
-	}
-	idx := strings.IndexByte(units, letter)
-	if idx < 0 {
-		return 0, false
-	}
-	base := uint64(1024)
-	switch s[1:] {
-	case "":
-	case "B":
-		base = 1000
-	case "iB":
-	default:
-		return 0, false
-	}
-	m := uint64(1)
-	for i := 0; i <= idx; i++ {
-		if m > ^uint64(0)/base {
-			return 0, true
-		}
-		m *= base
-	}
-	return m, true
+	return r.Value, ""
 }
 
 // parseOffset parses an od offset operand as parse_old_offset does:
@@ -452,14 +374,7 @@ func (d *dumper) appendAddress(dst []byte, addr uint64) []byte {
 	case 'x':
 		base = 16
 	}
-	n := len(dst)
-	dst = strconv.AppendUint(dst, addr, base)
-	if z := d.addrWidth - (len(dst) - n); z > 0 {
-		dst = append(dst, zeros[:z]...)
-		copy(dst[n+z:], dst[n:len(dst)-z])
-		copy(dst[n:], zeros[:z])
-	}
-	return dst
+	return appendZeroPadded(dst, addr, base, d.addrWidth)
 }
 
 // skipInput discards n bytes of the combined input.

@@ -60,14 +60,8 @@ func (p *patcher) scanInput(name string) {
 		}
 	}
 	p.input = [][]byte{nil}
-	for len(data) > 0 {
-		k := bytes.IndexByte(data, '\n')
-		if k < 0 {
-			p.input = append(p.input, data)
-			break
-		}
-		p.input = append(p.input, data[:k+1])
-		data = data[k+1:]
+	for line := range bytes.Lines(data) {
+		p.input = append(p.input, line)
 	}
 	if p.revision != "" {
 		p.reportRevision(p.findRevision())

@@ -19,6 +19,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -599,18 +600,11 @@ func stdinIsData(r io.Reader) bool {
 	return true
 }
 
+// number reads a count argument: decimal digits only, at most
+// 40 bits, which keeps later arithmetic on it far from overflow.
 func number(s string) (int64, bool) {
-	var n int64
-	if s == "" {
-		return 0, false
-	}
-	for _, ch := range s {
-		if ch < '0' || ch > '9' || n > 1<<40 {
-			return 0, false
-		}
-		n = n*10 + int64(ch-'0')
-	}
-	return n, true
+	n, err := strconv.ParseUint(s, 10, 40)
+	return int64(n), err == nil
 }
 
 func hasUpper(patterns []string) bool {

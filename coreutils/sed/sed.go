@@ -262,17 +262,11 @@ func (e *executor) closeFiles(comp *compiler) {
 }
 
 func readScriptFile(c *builtins.Call, name string) ([]byte, error) {
-	var r io.Reader
-	if name == "-" {
-		r = textio.Stdin(c)
-	} else {
-		f, err := c.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
+	r, err := textio.Open(c, name)
+	if err != nil {
+		return nil, err
 	}
+	defer r.Close()
 	// GNU reads the script with getc: a read error (a directory) just
 	// ends the script.
 	b, _ := io.ReadAll(r)

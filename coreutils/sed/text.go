@@ -105,18 +105,8 @@ func normalizeText(s []byte, typ textType) []byte {
 }
 
 func digitVal(c byte, base int) (int, bool) {
-	var d int
-	switch {
-	case c >= '0' && c <= '9':
-		d = int(c - '0')
-	case c >= 'a' && c <= 'f':
-		d = int(c-'a') + 10
-	case c >= 'A' && c <= 'F':
-		d = int(c-'A') + 10
-	default:
-		return 0, false
-	}
-	return d, d < base
+	d := printf.DigitVal(c)
+	return d, d >= 0 && d < base
 }
 
 // appendList formats b as the l command does: C escapes, octal for other

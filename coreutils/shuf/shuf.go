@@ -22,6 +22,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -178,9 +179,9 @@ func Run(ctx context.Context, c *builtins.Call) int {
 				return 1
 			}
 			inputRange = true
-			l, h, ok := parseRange(o.Value)
-			if !ok {
-				c.Errorf("invalid input range: %s", utilcmd.Q(c, o.Value))
+			l, h, bad, why := parseRange(o.Value)
+			if bad != nil {
+				c.Errorf("invalid input range: %s%s", utilcmd.Q(c, *bad), why)
 				return 1
 			}
 			lo, hi = l, h
@@ -371,23 +372,14 @@ func Run(ctx context.Context, c *builtins.Call) int {
 // parseUint is xstrtoumax without suffixes: blanks, an optional '+',
 // digits; it reports the rest and whether the value overflowed.
 func parseUint(s string) (v uint64, rest string, ok, overflow bool) {
-	t := strings.TrimLeft(s, " \t\n\v\f\r")
-	if strings.HasPrefix(t, "-") {
+	r := textio.ScanUint(s, 10, "")
+	switch {
+	case r.Invalid:
 		return 0, s, false, false
+	case r.Overflow:
+		return math.MaxUint64, r.Rest, false, true
 	}
-	t = strings.TrimPrefix(t, "+")
-	i := 0
-	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-		i++
-	}
-	if i == 0 {
-		return 0, s, false, false
-	}
-	v, err := strconv.ParseUint(t[:i], 10, 64)
-	if err != nil {
-		return math.MaxUint64, t[i:], false, true
-	}
-	return v, t[i:], true, false
+	return r.Value, r.Rest, true, false
 }
 
 func parseCount(s string) (uint64, bool, bool) {
@@ -398,21 +390,27 @@ func parseCount(s string) (uint64, bool, bool) {
 	return v, ok && rest == "", false
 }
 
-// parseRange reads LO-HI; an empty range (HI = LO-1) is valid.
-func parseRange(s string) (uint64, uint64, bool) {
-	lo, rest, ok, _ := parseUint(s)
-	if !ok || !strings.HasPrefix(rest, "-") {
-		return 0, 0, false
+// parseRange reads LO-HI as GNU does: split at the first '-', each side
+// a decimal (xdectoumax); an empty range (HI = LO-1) is valid. On failure
+// bad is the text to name (a side, or the whole range when the ends are
+// out of order) and why what follows it.
+func parseRange(s string) (lo, hi uint64, bad *string, why string) {
+	loText, hiText, found := strings.Cut(s, "-")
+	if !found {
+		return 0, 0, &s, ""
 	}
-	hi, rest2, ok, _ := parseUint(rest[1:])
-	if !ok || rest2 != "" {
-		return 0, 0, false
+	lo, why, ok := textfmt.DecToUint(loText, 0, math.MaxUint64)
+	if !ok {
+		return 0, 0, &loText, why
 	}
-	n := hi - lo + 1
-	if (lo <= hi) == (n == 0) {
-		return 0, 0, false
+	hi, why, ok = textfmt.DecToUint(hiText, 0, math.MaxUint64)
+	if !ok {
+		return 0, 0, &hiText, why
 	}
-	return lo, hi, true
+	if n := hi - lo + 1; (lo <= hi) == (n == 0) {
+		return 0, 0, &s, ""
+	}
+	return lo, hi, nil, ""
 }
 
 func helpText(name string) string {

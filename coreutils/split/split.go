@@ -14,6 +14,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 const helpText = `Usage: split [OPTION]... [FILE [PREFIX]]
@@ -133,11 +134,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		return true
 	}
 	for _, o := range opts {
+		if st, done := textfmt.HelpVersion(c, o, helpText); done {
+			return st
+		}
 		switch o.Key {
-		case "help":
-			return textfmt.Help(c, helpText)
-		case "version":
-			return c.Version()
 		case "suffix-length":
 			v, msg, ok := textfmt.DecToUint(o.Value, 0, math.MaxInt32)
 			if !ok {
@@ -155,10 +155,15 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			}
 			s.addSuffix = o.Value
 		case "bytes", "line-bytes":
-			v, ok := parseSize(o.Value)
-			if !ok || v == 0 {
+			// GNU reads the size with xstrtoimax: the shared
+			// xstrtoumax reader, capped at the int64 maximum.
+			v, e := textio.ParseUint(o.Value, "bEGKkMmPTYZ0")
+			if e != textio.NumOK || v == 0 || v > math.MaxInt64 {
 				msg := ""
-				if ok {
+				switch {
+				case e == textio.NumOverflow || e == textio.NumOK && v > math.MaxInt64:
+					msg = ": " + textfmt.ErrOverflowText
+				case e == textio.NumOK:
 					msg = ": " + textfmt.ErrRangeText
 				}
 				c.Errorf("invalid number of bytes: %s%s", quote(o.Value), msg)
@@ -269,12 +274,12 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 	}
 
-	r, closeFn, err := textfmt.Open(c, input)
+	r, err := textio.Open(c, input)
 	if err != nil {
 		c.Errorf("cannot open %s for reading: %s", q.AF(input), builtins.ErrText(err))
 		return 1
 	}
-	defer closeFn()
+	defer r.Close()
 	s.stdout = textfmt.NewOutput(c.Stdout)
 	var status int
 	switch m {
@@ -328,58 +333,6 @@ func parseChunks(c *builtins.Call, v string) (mode, uint64, uint64, int) {
 		k = kv
 	}
 	return m, k, n, 0
-}
-
-// parseSize parses a -b or -C size: an integer with an optional unit
-// (K, KB, KiB, ..., b for 512).
-func parseSize(s string) (uint64, bool) {
-	t := strings.TrimLeft(s, " \t\n\v\f\r")
-	if t == "" || t[0] == '-' {
-		return 0, false
-	}
-	i := 0
-	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-		i++
-	}
-	if i == 0 {
-		return 0, false
-	}
-	v, err := strconv.ParseUint(t[:i], 10, 64)
-	if err != nil {
-		return math.MaxInt64, true
-	}
-	suf := t[i:]
-	if suf == "" {
-		return v, true
-	}
-	if suf == "b" {
-		return v * 512, true
-	}
-	idx := strings.IndexByte("KMGTPEZY", suf[0])
-	switch suf[0] { // GNU takes k and m in lower case too
-	case 'k':
-		idx = 0
-	case 'm':
-		idx = 1
-	}
-	if idx < 0 {
-		return 0, false
-	}
-	base := uint64(1024)
-	switch suf[1:] {
-	case "", "iB":
-	case "B":
-		base = 1000
-	default:
-		return 0, false
-	}
-	for k := 0; k <= idx; k++ {
-		if v > math.MaxInt64/base {
-			return math.MaxInt64, true
-		}
-		v *= base
-	}
-	return v, true
 }
 
 // name returns the name of file number i, or false when the suffixes are

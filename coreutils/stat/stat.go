@@ -19,6 +19,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 	"github.com/bashbox/bashbox/coreutils/timefmt"
 	"github.com/bashbox/bashbox/internal/printf"
 )
@@ -64,12 +65,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	var format string
 	formatSet, interpret, terse := false, false, false
 	for _, o := range opts {
+		if st, done := utilcmd.HelpVersion(c, o, help); done {
+			return st
+		}
 		switch o.Key {
-		case "help":
-			help(c)
-			return 0
-		case "version":
-			return c.Version()
 		case "dereference":
 			s.deref = true
 		case "file-system":

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 const usageText = `Usage: strings [option(s)] [file(s)]
@@ -177,32 +178,17 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	return s.out.End(ctx, c, status)
 }
 
-// cStrtoul parses like strtoul(s, &end, 0) requiring the whole string.
+// cStrtoul parses like strtoul(s, &end, 0) requiring the whole string:
+// a minus negates, as in C.
 func cStrtoul(s string) (uint64, bool) {
-	t := strings.TrimLeft(s, " \t\n\v\f\r")
-	neg := false
-	if t != "" && (t[0] == '+' || t[0] == '-') {
-		neg = t[0] == '-'
-		t = t[1:]
-	}
-	base := 10
-	switch {
-	case len(t) > 2 && (t[:2] == "0x" || t[:2] == "0X"):
-		base, t = 16, t[2:]
-	case len(t) > 1 && t[0] == '0':
-		base, t = 8, t[1:]
-	}
-	if t == "" {
-		return 0, s != "" && strings.TrimSpace(s) == "0"
-	}
-	v, err := strconv.ParseUint(t, base, 64)
-	if err != nil {
+	neg, r := textio.ScanSigned(s, 0, "")
+	if r.Invalid || r.BadSuffix || r.Overflow {
 		return 0, false
 	}
 	if neg {
-		v = -v
+		return -r.Value, true
 	}
-	return v, true
+	return r.Value, true
 }
 
 // byteSource reads bytes with a small pushback stack.

@@ -157,12 +157,19 @@ func (t *tarCmd) create() {
 		}
 	}
 	if cr.writeErr != nil {
-		if builtins.IsBrokenPipe(cr.writeErr) {
-			t.status = 141
-			return
-		}
-		t.fatal("%s: Cannot write: %s", t.archiveName(), builtins.ErrText(cr.writeErr))
+		t.writeFailed(t.archiveName(), cr.writeErr)
 	}
+}
+
+// writeFailed ends a run whose output to name failed: with status 141 and
+// no message on a broken pipe, as a process killed by SIGPIPE ends, else
+// with tar's "Cannot write".
+func (t *tarCmd) writeFailed(name string, err error) {
+	if builtins.IsBrokenPipe(err) {
+		t.status = 141
+		return
+	}
+	t.fatal("%s: Cannot write: %s", name, builtins.ErrText(err))
 }
 
 func (t *tarCmd) archiveName() string {

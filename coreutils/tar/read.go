@@ -233,11 +233,7 @@ func (t *tarCmd) read() {
 		r.werr = werr
 	}
 	if r.werr != nil {
-		if builtins.IsBrokenPipe(r.werr) {
-			t.status = 141
-			return
-		}
-		t.fatal("-: Cannot write: %s", builtins.ErrText(r.werr))
+		t.writeFailed("-", r.werr)
 		return
 	}
 	r.reportUnmatched()

@@ -28,6 +28,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/codec"
 	"github.com/bashbox/bashbox/coreutils/internal/files/datetime"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
@@ -533,18 +534,7 @@ func parseOwner(s string) (string, int, bool) {
 
 // readList reads a -T or -X file: one name a line (or NUL-separated).
 func (t *tarCmd) readList(name string, null bool) ([]string, error) {
-	var r io.Reader
-	if name == "-" {
-		r = t.c.Stdin
-	} else {
-		f, err := t.c.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
-	}
-	data, err := t.c.ReadAll(t.ctx, r)
+	data, err := textio.ReadAll(t.ctx, t.c, name)
 	if err != nil {
 		return nil, err
 	}

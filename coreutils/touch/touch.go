@@ -18,6 +18,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/datetime"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
@@ -51,12 +52,10 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	var dateStr, stamp, ref string
 	var haveDate, haveStamp, haveRef bool
 	for _, o := range opts {
+		if st, done := utilcmd.HelpVersion(c, o, help); done {
+			return st
+		}
 		switch o.Key {
-		case "help":
-			help(c)
-			return 0
-		case "version":
-			return c.Version()
 		case "a":
 			access = true
 		case "m":
@@ -95,10 +94,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	now := time.Now()
 	atime, mtime := now, now
 	if haveRef {
-		fi, err := c.Stat(ref)
-		if noDeref {
-			fi, err = c.Lstat(ref)
-		}
+		fi, err := meta.Stat(c, ref, !noDeref)
 		if err != nil {
 			c.Errorf("failed to get attributes of %s: %s", q.AF(ref), builtins.ErrText(err))
 			return 1
@@ -156,13 +152,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 }
 
 func touchOne(c *builtins.Call, name string, atime, mtime time.Time, access, modify, noCreate, noDeref bool) bool {
-	var fi fs.FileInfo
-	var err error
-	if noDeref {
-		fi, err = c.Lstat(name)
-	} else {
-		fi, err = c.Stat(name)
-	}
+	fi, err := meta.Stat(c, name, !noDeref)
 	if err != nil {
 		if !builtins.IsNotExist(err) {
 			c.Errorf("cannot touch %s: %s", quote.New(c).AF(name), builtins.ErrText(err))

@@ -5,13 +5,14 @@ package truncate
 import (
 	"context"
 	"errors"
+	"math"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 const help = `Usage: PROG OPTION... FILE...
@@ -53,54 +54,25 @@ const blockSize = 4096
 
 var errInvalid = errors.New("invalid number")
 
-// ParseSize reads a size with GNU's multiplier suffixes: K, KiB (1024),
-// KB (1000), and so on up to Y.
+// ParseSize reads a size as GNU's xstrtoimax with truncate's suffixes
+// does (K, KiB = 1024, KB = 1000, ... Y; k m g t also in lower case),
+// after the caller has taken off any relative modifier: a second sign or
+// a blank after it makes the number invalid.
 func ParseSize(s string) (int64, error) {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	if i == 0 {
+	if s != "" && strings.IndexByte(" \t\n\v\f\r+-", s[0]) >= 0 {
 		return 0, errInvalid
 	}
-	n, err := strconv.ParseInt(s[:i], 10, 64)
-	if err != nil {
+	n, e := textio.ParseUint(s, "EgGkKmMPtTYZ0")
+	switch {
+	case e == textio.NumOverflow || e == textio.NumOK && n > math.MaxInt64:
 		return 0, errRange
-	}
-	suf := s[i:]
-	if suf == "" {
-		return n, nil
-	}
-	power := strings.IndexByte("KMGTPEZY", upper(suf[0])) + 1
-	if power == 0 || suf[0] == 'p' || suf[0] == 'e' || suf[0] == 'z' || suf[0] == 'y' {
+	case e != textio.NumOK:
 		return 0, errInvalid
 	}
-	base := int64(1024)
-	switch suf[1:] {
-	case "":
-	case "B":
-		base = 1000
-	case "iB":
-	default:
-		return 0, errInvalid
-	}
-	for ; power > 0; power-- {
-		if n > (1<<63-1)/base {
-			return 0, errRange
-		}
-		n *= base
-	}
-	return n, nil
+	return int64(n), nil
 }
 
 var errRange = errors.New("Value too large for defined data type")
-
-func upper(b byte) byte {
-	if b >= 'a' && b <= 'z' {
-		return b - 'a' + 'A'
-	}
-	return b
-}
 
 // Run is the truncate command.
 func Run(ctx context.Context, c *builtins.Call) int {

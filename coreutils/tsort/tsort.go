@@ -8,10 +8,12 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"io/fs"
 	"sort"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -44,19 +46,17 @@ func Run(ctx context.Context, c *builtins.Call) int {
 	if len(operands) == 1 {
 		file = operands[0]
 	}
-	var in io.Reader = c.Stdin
-	if file != "-" {
-		f, err := c.Open(file)
-		if err != nil {
-			c.Errorf("%s: %s", utilcmd.F(c, file), builtins.ErrText(err))
-			return 1
-		}
-		defer f.Close()
+	in, err := textio.Open(c, file)
+	if err != nil {
+		c.Errorf("%s: %s", utilcmd.F(c, file), builtins.ErrText(err))
+		return 1
+	}
+	defer in.Close()
+	if f, ok := in.(interface{ Stat() (fs.FileInfo, error) }); ok && file != "-" {
 		if fi, err := f.Stat(); err == nil && fi.IsDir() {
 			c.Errorf("%s: read error: Is a directory", utilcmd.F(c, file))
 			return 1
 		}
-		in = f
 	}
 
 	items := map[string]*item{}

@@ -6,11 +6,13 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 	"github.com/bashbox/bashbox/internal/printf"
 )
 
@@ -73,32 +75,14 @@ type config struct {
 }
 
 // cLong parses a number the way strtol(s, NULL, 0) does: leading blanks,
-// a sign, 0x for hex, 0 for octal, and whatever follows ignored.
+// a sign, 0x for hex, 0 for octal, and whatever follows ignored; a value
+// past the int64 range saturates.
 func cLong(s string) int64 {
-	s = strings.TrimLeft(s, " \t\n\v\f\r")
-	neg := false
-	if s != "" && (s[0] == '+' || s[0] == '-') {
-		neg = s[0] == '-'
-		s = s[1:]
+	neg, r := textio.ScanSigned(s, 0, "")
+	if r.Invalid {
+		return 0
 	}
-	base := 10
-	if len(s) > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && len(s) > 2 && isHex(s[2]) {
-		base, s = 16, s[2:]
-	} else if len(s) > 0 && s[0] == '0' {
-		base = 8
-	}
-	var v int64
-	for i := 0; i < len(s); i++ {
-		d := printf.DigitVal(s[i])
-		if d < 0 || d >= base {
-			break
-		}
-		if v > (1<<63-1-int64(d))/int64(base) {
-			v = 1<<63 - 1
-			continue
-		}
-		v = v*int64(base) + int64(d)
-	}
+	v := int64(min(r.Value, math.MaxInt64))
 	if neg {
 		return -v
 	}

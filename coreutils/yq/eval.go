@@ -114,19 +114,11 @@ func splitFrontMatter(data []byte) (head, rest []byte) {
 
 // readFile reads a file, or standard input for "-", through the sandbox.
 func (y *yq) readFile(name string) ([]byte, error) {
-	if name == "-" {
-		return y.c.ReadAll(y.ctx, y.c.Stdin)
-	}
-	f, err := y.c.Open(name)
-	if err != nil {
+	data, err := textio.ReadAll(y.ctx, y.c, name)
+	if err != nil && name != "-" {
 		return nil, goPathError(err, name)
 	}
-	defer f.Close()
-	data, err := y.c.ReadAll(y.ctx, f)
-	if err != nil {
-		return nil, goPathError(err, name)
-	}
-	return data, nil
+	return data, err
 }
 
 // goPathError words a file error as Go's os package does, which is what

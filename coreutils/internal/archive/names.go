@@ -6,6 +6,8 @@ package archive
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/bashbox/bashbox/coreutils/internal/quote"
 )
 
 // SaferName applies GNU tar's safer_name_suffix: it removes leading
@@ -78,11 +80,9 @@ func Escape(s string) string {
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
-		case s[i] == '\\':
-			b.WriteString(`\\`)
-		case r == utf8.RuneError && n <= 1, r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0:
+		case s[i] == '\\', r == utf8.RuneError && n <= 1, r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0:
 			for k := 0; k < n; k++ {
-				writeEscape(&b, s[i+k])
+				quote.CByte(&b, s[i+k])
 			}
 		default:
 			b.WriteString(s[i : i+n])
@@ -90,30 +90,6 @@ func Escape(s string) string {
 		i += n
 	}
 	return b.String()
-}
-
-func writeEscape(b *strings.Builder, c byte) {
-	switch c {
-	case '\a':
-		b.WriteString(`\a`)
-	case '\b':
-		b.WriteString(`\b`)
-	case '\f':
-		b.WriteString(`\f`)
-	case '\n':
-		b.WriteString(`\n`)
-	case '\r':
-		b.WriteString(`\r`)
-	case '\t':
-		b.WriteString(`\t`)
-	case '\v':
-		b.WriteString(`\v`)
-	default:
-		b.WriteByte('\\')
-		b.WriteByte('0' + c>>6)
-		b.WriteByte('0' + c>>3&7)
-		b.WriteByte('0' + c&7)
-	}
 }
 
 // StripComponents removes n leading components of name; ok is false when

@@ -9,12 +9,12 @@ import (
 	"encoding/base32"
 	"encoding/base64"
 	"io"
-	"strconv"
-	"strings"
+	"math"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
@@ -136,21 +136,14 @@ func run(ctx context.Context, c *builtins.Call, k coder, options builtins.Option
 	return out.Finish(c, st)
 }
 
-// parseWrap reads a wrap width as xdectoimax does: a non-negative decimal.
+// parseWrap reads a wrap width as xdectoimax does: a non-negative
+// decimal within intmax_t; widths past 2^40 wrap like no wrapping at all.
 func parseWrap(s string) (int, bool) {
-	t := strings.TrimLeft(s, " \t\n\v\f\r")
-	t = strings.TrimPrefix(t, "+")
-	if t == "" || t[0] < '0' || t[0] > '9' {
+	n, e := textio.ParseUint(s, "")
+	if e != textio.NumOK || n > math.MaxInt64 {
 		return 0, false
 	}
-	n, err := strconv.ParseInt(t, 10, 64)
-	if err != nil {
-		return 0, false
-	}
-	if n > 1<<40 {
-		n = 1 << 40
-	}
-	return int(n), true
+	return int(min(n, 1<<40)), true
 }
 
 func help(c *builtins.Call, k *Codec) int {
@@ -257,18 +250,19 @@ func (k *Codec) decode(ctx context.Context, c *builtins.Call, in io.Reader, out 
 	var grp [8]byte
 	n := 0 // bytes in grp
 	q := k.quantum
-	invalid := func() int {
-		out.Flush()
-		c.Errorf("invalid input")
-		return 1
-	}
 	clean := make([]byte, 0, len(buf)+8)
 	dec := make([]byte, len(buf))
-	for {
-		m, err := in.Read(buf)
+	return decodeStream(ctx, c, in, out, buf, func(chunk []byte, last bool) bool {
+		if last {
+			if n > 0 {
+				k.decodeGroup(out, grp[:n], false)
+				return false
+			}
+			return true
+		}
 		// Keep the bytes that take part, after any partial group.
 		clean = append(clean[:0], grp[:n]...)
-		for _, b := range buf[:m] {
+		for _, b := range chunk {
 			if b == '\n' || garbage && k.rev[b] < 0 && b != '=' {
 				continue
 			}
@@ -295,9 +289,23 @@ func (k *Codec) decode(ctx context.Context, c *builtins.Call, in io.Reader, out 
 			if n == q {
 				n = 0
 				if !k.decodeGroup(out, grp[:q], true) {
-					return invalid()
+					return false
 				}
 			}
+		}
+		return true
+	})
+}
+
+// decodeStream hands decode what each read of in returns, then, with last
+// set, the end of the input. decode returns false on invalid input, which
+// is reported after the bytes decoded so far. A read error or the end of
+// ctx stops the stream as in encodeStream.
+func decodeStream(ctx context.Context, c *builtins.Call, in io.Reader, out *textfmt.Output, buf []byte, decode func(chunk []byte, last bool) bool) int {
+	for {
+		m, err := in.Read(buf)
+		if !decode(buf[:m], false) {
+			return invalidInput(c, out)
 		}
 		if err == io.EOF {
 			break
@@ -310,11 +318,16 @@ func (k *Codec) decode(ctx context.Context, c *builtins.Call, in io.Reader, out 
 			return procutil.CancelStatus(ctx)
 		}
 	}
-	if n > 0 {
-		k.decodeGroup(out, grp[:n], false)
-		return invalid()
+	if !decode(nil, true) {
+		return invalidInput(c, out)
 	}
 	return 0
+}
+
+func invalidInput(c *builtins.Call, out *textfmt.Output) int {
+	out.Flush()
+	c.Errorf("invalid input")
+	return 1
 }
 
 // decodeFast decodes complete groups of alphabet characters with the
@@ -322,79 +335,44 @@ func (k *Codec) decode(ctx context.Context, c *builtins.Call, in io.Reader, out 
 func (k *Codec) decodeFast(dst, src []byte) (int, error) { return k.enc.Decode(dst, src) }
 
 // decodeGroup decodes one group as gnulib's decode_4 and decode_8 do,
-// writing the bytes decoded before a failure.
+// writing the bytes decoded before a failure. One loop serves both: a
+// character adds its bits, a byte is written once eight are there, and
+// padding may start only where the characters so far end a byte (after
+// 2 or 3 base64 characters, after 2, 4, 5 or 7 base32 ones); it must then
+// run to the end of a complete group.
 func (k *Codec) decodeGroup(out *textfmt.Output, g []byte, full bool) bool {
-	v := func(i int) int { return int(k.rev[g[i]]) }
-	ok := func(i int) bool { return i < len(g) && k.rev[g[i]] >= 0 }
-	if k.quantum == 4 {
-		if !ok(0) || !ok(1) {
+	bits := uint(6)
+	if k.quantum == 8 {
+		if !full {
 			return false
 		}
-		out.WriteByte(byte(v(0)<<2 | v(1)>>4))
-		if len(g) == 2 {
+		bits = 5
+	}
+	var acc, have uint
+	for i, ch := range g {
+		if ch == '=' && i >= 2 && uint(i)*bits%8 < bits {
+			return full && allPad(g[i+1:])
+		}
+		v := k.rev[ch]
+		if v < 0 {
 			return false
 		}
-		if g[2] == '=' {
-			return full && g[3] == '='
+		acc = acc<<bits | uint(v)
+		have += bits
+		if have >= 8 {
+			have -= 8
+			out.WriteByte(byte(acc >> have))
 		}
-		if !ok(2) {
+	}
+	return len(g) == k.quantum
+}
+
+// allPad reports whether p is all '='.
+func allPad(p []byte) bool {
+	for _, b := range p {
+		if b != '=' {
 			return false
 		}
-		out.WriteByte(byte(v(1)<<4 | v(2)>>2))
-		if len(g) == 3 {
-			return false
-		}
-		if g[3] == '=' {
-			return true
-		}
-		if !ok(3) {
-			return false
-		}
-		out.WriteByte(byte(v(2)<<6 | v(3)))
-		return true
 	}
-	if !full {
-		return false
-	}
-	pads := func(from int) bool {
-		for i := from; i < 8; i++ {
-			if g[i] != '=' {
-				return false
-			}
-		}
-		return true
-	}
-	if !ok(0) || !ok(1) {
-		return false
-	}
-	out.WriteByte(byte(v(0)<<3 | v(1)>>2))
-	if g[2] == '=' {
-		return pads(3)
-	}
-	if !ok(2) || !ok(3) {
-		return false
-	}
-	out.WriteByte(byte(v(1)<<6 | v(2)<<1 | v(3)>>4))
-	if g[4] == '=' {
-		return pads(5)
-	}
-	if !ok(4) {
-		return false
-	}
-	out.WriteByte(byte(v(3)<<4 | v(4)>>1))
-	if g[5] == '=' {
-		return pads(6)
-	}
-	if !ok(5) || !ok(6) {
-		return false
-	}
-	out.WriteByte(byte(v(4)<<7 | v(5)<<2 | v(6)>>3))
-	if g[7] == '=' {
-		return true
-	}
-	if !ok(7) {
-		return false
-	}
-	out.WriteByte(byte(v(6)<<5 | v(7)))
 	return true
 }

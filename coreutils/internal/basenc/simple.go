@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/bashbox/bashbox/builtins"
-	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
@@ -116,17 +115,13 @@ func (k *simple) encode(ctx context.Context, c *builtins.Call, in io.Reader, out
 }
 
 func (k *simple) decode(ctx context.Context, c *builtins.Call, in io.Reader, out *textfmt.Output, garbage bool) int {
-	buf := make([]byte, 64<<10)
 	grp := make([]byte, 0, k.chars)
 	dec := make([]byte, k.in)
-	invalid := func() int {
-		out.Flush()
-		c.Errorf("invalid input")
-		return 1
-	}
-	for {
-		n, err := in.Read(buf)
-		for _, b := range buf[:n] {
+	return decodeStream(ctx, c, in, out, make([]byte, 64<<10), func(chunk []byte, last bool) bool {
+		if last {
+			return len(grp) == 0
+		}
+		for _, b := range chunk {
 			if b == '\n' {
 				continue
 			}
@@ -134,32 +129,19 @@ func (k *simple) decode(ctx context.Context, c *builtins.Call, in io.Reader, out
 				if garbage {
 					continue
 				}
-				return invalid()
+				return false
 			}
 			grp = append(grp, b)
 			if len(grp) == k.chars {
 				if !k.decGroup(dec, grp) {
-					return invalid()
+					return false
 				}
 				out.Write(dec)
 				grp = grp[:0]
 			}
 		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			out.Flush()
-			return readErr(c, err)
-		}
-		if ctx.Err() != nil {
-			return procutil.CancelStatus(ctx)
-		}
-	}
-	if len(grp) > 0 {
-		return invalid()
-	}
-	return 0
+		return true
+	})
 }
 
 // selectors are basenc's encoding options.

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 // checkLine is one parsed line of a checksum file.
@@ -118,46 +120,11 @@ func algoFromTag(s string) (Algo, bool) {
 // parseLengthSuffix reads the BITS of "BLAKE2b-BITS" as strtoumax with
 // base 0 does; it returns the value and the rest.
 func parseLengthSuffix(s string) (uint64, string, bool) {
-	i := 0
-	for i < len(s) && (s[i] == ' ' || s[i] >= '\t' && s[i] <= '\r') {
-		i++
-	}
-	if i < len(s) && s[i] == '+' {
-		i++
-	}
-	base := uint64(10)
-	if i+1 < len(s) && s[i] == '0' && (s[i+1] == 'x' || s[i+1] == 'X') && i+2 < len(s) && isHex(s[i+2]) {
-		base, i = 16, i+2
-	} else if i < len(s) && s[i] == '0' {
-		base = 8
-	}
-	start := i
-	var v uint64
-	for i < len(s) {
-		var d uint64
-		switch c := s[i]; {
-		case c >= '0' && c <= '9':
-			d = uint64(c - '0')
-		case c >= 'a' && c <= 'f':
-			d = uint64(c-'a') + 10
-		case c >= 'A' && c <= 'F':
-			d = uint64(c-'A') + 10
-		default:
-			d = 99
-		}
-		if d >= base {
-			break
-		}
-		if v > (1<<64-1-d)/base {
-			return 0, "", false
-		}
-		v = v*base + d
-		i++
-	}
-	if i == start {
+	r := textio.ScanUint(s, 0, "")
+	if r.Invalid || r.Overflow {
 		return 0, "", false
 	}
-	return v, s[i:], true
+	return r.Value, r.Rest, true
 }
 
 // split3 parses a checksum line: "HEX  NAME", "HEX *NAME", the BSD

@@ -14,6 +14,7 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
+	"math"
 	"strconv"
 	"strings"
 
@@ -253,19 +254,9 @@ func (r *run) checkOption(key string) bool {
 // parseLength reads -l BITS as b2sum does at option time.
 func (r *run) parseLength(s string) (int, bool) {
 	q := utilcmd.Q(r.c, s)
-	t := strings.TrimLeft(s, " \t\n\v\f\r")
-	n, err := strconv.ParseUint(t, 10, 64)
-	if t == "" || t[0] == '-' || t[0] == '+' && len(t) > 1 && t[1] == '-' {
-		err = strconv.ErrSyntax
-	} else if t[0] == '+' {
-		n, err = strconv.ParseUint(t[1:], 10, 64)
-	}
-	if err != nil {
-		if errors.Is(err, strconv.ErrRange) {
-			r.c.Errorf("invalid length: %s: Value too large for defined data type", q)
-		} else {
-			r.c.Errorf("invalid length: %s", q)
-		}
+	n, why, ok := textfmt.DecToUint(s, 0, math.MaxUint64)
+	if !ok {
+		r.c.Errorf("invalid length: %s%s", q, why)
 		return 1, false
 	}
 	if n%8 != 0 {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/overlayfs"
@@ -138,12 +139,7 @@ func (cp *Copier) copy(src, dst string, cmdline bool) bool {
 	}
 
 	useLstat := !sfi.Mode().IsRegular() || cp.MoveMode || cp.Symlink || cp.RemoveDestination
-	var dfi fs.FileInfo
-	if useLstat {
-		dfi, err = c.Lstat(dst)
-	} else {
-		dfi, err = c.Stat(dst)
-	}
+	dfi, err := meta.Stat(c, dst, !useLstat)
 	dstExists := err == nil
 	if err != nil && !builtins.IsNotExist(err) {
 		cp.errorf("cannot stat %s: %s", q.AF(dst), builtins.ErrText(err))

@@ -43,3 +43,18 @@ func WalkTree(ctx context.Context, c *builtins.Call, dir string, visit func(p st
 		}
 	}
 }
+
+// LeadingDirs splits dir, less its trailing slashes, into the directories
+// above it as the user wrote them ("a", "a//b" for "a//b/c/"), for mkdir
+// -p and install -d, which create them one by one and name them so in
+// messages. trimmed is dir without the trailing slashes; "" (dir is "/" or
+// empty) leaves nothing to create.
+func LeadingDirs(dir string) (parents []string, trimmed string) {
+	trimmed = strings.TrimRight(dir, "/")
+	for i := 1; i < len(trimmed); i++ {
+		if trimmed[i] == '/' && trimmed[i-1] != '/' {
+			parents = append(parents, trimmed[:i])
+		}
+	}
+	return parents, trimmed
+}

@@ -433,36 +433,30 @@ func RuneWidth(r rune, n int) int {
 func CBody(s string, octal func(c byte) bool) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '\a':
-			b.WriteString(`\a`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\v':
-			b.WriteString(`\v`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		default:
-			if octal(c) {
-				b.WriteByte('\\')
-				b.WriteByte('0' + c>>6)
-				b.WriteByte('0' + c>>3&7)
-				b.WriteByte('0' + c&7)
-			} else {
-				b.WriteByte(c)
-			}
+		if c := s[i]; strings.IndexByte(cNamed, c) >= 0 || octal(c) {
+			CByte(&b, c)
+		} else {
+			b.WriteByte(c)
 		}
 	}
 	return b.String()
+}
+
+// cNamed are the bytes C names with a letter, cLetters the letters.
+const (
+	cNamed   = "\a\b\t\n\v\f\r\"\\"
+	cLetters = `abtnvfr"\`
+)
+
+// CByte appends c escaped as in a C string literal: by name when C has
+// one for it, else as three octal digits.
+func CByte(b *strings.Builder, c byte) {
+	b.WriteByte('\\')
+	if k := strings.IndexByte(cNamed, c); k >= 0 {
+		b.WriteByte(cLetters[k])
+		return
+	}
+	b.WriteByte('0' + c>>6)
+	b.WriteByte('0' + c>>3&7)
+	b.WriteByte('0' + c&7)
 }

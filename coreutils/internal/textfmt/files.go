@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 // ErrReported, returned by an EachFile callback, means the callback has
@@ -35,14 +36,14 @@ func EachFile(ctx context.Context, c *builtins.Call, out *Output, files []string
 		if out.Failed() || ctx.Err() != nil {
 			break
 		}
-		r, closeFn, err := Open(c, name)
+		r, err := textio.Open(c, name)
 		if err != nil {
 			openFailed(name, err)
 			status = 1
 			continue
 		}
 		err = do(name, r)
-		closeFn()
+		r.Close()
 		if errors.Is(err, ErrStop) {
 			return 1
 		}

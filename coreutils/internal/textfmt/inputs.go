@@ -6,6 +6,7 @@ import (
 	"io/fs"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 // Inputs reads the operands one after the other as a single stream, the
@@ -48,24 +49,19 @@ func (in *Inputs) Read(p []byte) (int, error) {
 				return 0, io.EOF
 			}
 			name := in.names[in.idx]
-			var r io.Reader
-			var closeFn func()
+			var r io.ReadCloser
 			var err error
 			if in.DashIsFile && name == "-" && !in.implicit {
-				var f io.ReadCloser
-				f, err = in.c.Open(name)
-				if err == nil {
-					r, closeFn = f, func() { f.Close() }
-				}
+				r, err = in.c.Open(name)
 			} else {
-				r, closeFn, err = Open(in.c, name)
+				r, err = textio.Open(in.c, name)
 			}
 			if err != nil {
 				in.report(name, err, true)
 				in.idx++
 				continue
 			}
-			in.cur, in.closer = r, closeFn
+			in.cur, in.closer = r, func() { r.Close() }
 			in.Opened++
 		}
 		n, err := in.cur.Read(p)

@@ -13,6 +13,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
+	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
 )
 
 // BufSize is the size of input and output buffers.
@@ -77,19 +78,6 @@ func (o *Output) End(ctx context.Context, c *builtins.Call, status int) int {
 	return o.Finish(c, status)
 }
 
-// Open opens an input operand; "-" is standard input. The returned close
-// function is never nil.
-func Open(c *builtins.Call, name string) (io.Reader, func(), error) {
-	if name == "-" {
-		return c.Stdin, func() {}, nil
-	}
-	f, err := c.Open(name)
-	if err != nil {
-		return nil, nil, err
-	}
-	return f, func() { f.Close() }, nil
-}
-
 // NewReader wraps r in a large read buffer.
 func NewReader(r io.Reader) *bufio.Reader { return textio.NewReader(r) }
 
@@ -110,6 +98,12 @@ func (t *Tick) Stop(ctx context.Context) bool {
 func Help(c *builtins.Call, text string) int {
 	fmt.Fprint(c.Stdout, text)
 	return 0
+}
+
+// HelpVersion is utilcmd.HelpVersion for a command whose help is a fixed
+// text: it answers --help and --version where they stand among the options.
+func HelpVersion(c *builtins.Call, o builtins.Opt, text string) (status int, done bool) {
+	return utilcmd.HelpVersion(c, o, func(c *builtins.Call) { Help(c, text) })
 }
 
 // CoreutilsTrailer is the end of a GNU coreutils --help text.

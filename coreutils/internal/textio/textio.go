@@ -122,6 +122,17 @@ func Open(c *builtins.Call, name string) (io.ReadCloser, error) {
 	return f, nil
 }
 
+// ReadAll reads the whole of an input operand ("-" is standard input)
+// within the call's memory budget.
+func ReadAll(ctx context.Context, c *builtins.Call, name string) ([]byte, error) {
+	r, err := Open(c, name)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return c.ReadAll(ctx, r)
+}
+
 // Stdin returns the call's standard input, never nil.
 func Stdin(c *builtins.Call) io.Reader {
 	if c.Stdin == nil {

@@ -104,3 +104,18 @@ func Operators(c *builtins.Call, help string, bad int) (args []string, status in
 	}
 	return args, 0, false
 }
+
+// HelpVersion answers --help (through help) and --version when o is one
+// of them. Commands call it for each option in turn, in their own loop,
+// so that an option rejected before it still wins as in GNU's getopt
+// loop (du --block-size=x --help fails). done says o was answered.
+func HelpVersion(c *builtins.Call, o builtins.Opt, help func(*builtins.Call)) (status int, done bool) {
+	switch o.Key {
+	case "help":
+		help(c)
+		return 0, true
+	case "version":
+		return c.Version(), true
+	}
+	return 0, false
+}

@@ -72,19 +72,7 @@ package wcwidth
 // whose class differs from "printable, one column wide"; surrogates are
 // left out (never valid in UTF-8).
 
-// Character classes in wcTable.
-const (
-	wcNonPrint = iota // iswprint false
-	wcZero            // printable, zero columns
-	wcOne             // printable, one column
-	wcTwo             // printable, two columns
-)
-
-type wcRange struct {
-	lo, hi rune
-	class  uint8
-}
-
+// wcTable uses the classes and range type of width.go.
 var wcTable = [...]wcRange{
 `, C.GoString(C.libc_version()))
 	start, cur := rune(-1), -1

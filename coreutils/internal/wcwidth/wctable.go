@@ -8,19 +8,7 @@ package wcwidth
 // whose class differs from "printable, one column wide"; surrogates are
 // left out (never valid in UTF-8).
 
-// Character classes in wcTable.
-const (
-	wcNonPrint = iota // iswprint false
-	wcZero            // printable, zero columns
-	wcOne             // printable, one column
-	wcTwo             // printable, two columns
-)
-
-type wcRange struct {
-	lo, hi rune
-	class  uint8
-}
-
+// wcTable uses the classes and range type of width.go.
 var wcTable = [...]wcRange{
 	{0x7F, 0x9F, wcNonPrint},
 	{0x300, 0x36F, wcZero},

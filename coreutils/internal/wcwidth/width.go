@@ -62,3 +62,17 @@ func RuneWidth(r rune) int {
 	}
 	return 1
 }
+
+// Character classes in wcTable (wctable.go, which gen_wctable.go
+// writes).
+const (
+	wcNonPrint = iota // iswprint false
+	wcZero            // printable, zero columns
+	wcOne             // printable, one column
+	wcTwo             // printable, two columns
+)
+
+type wcRange struct {
+	lo, hi rune
+	class  uint8
+}

@@ -8,6 +8,8 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
 // Format is how sizes are shown.
@@ -66,78 +68,20 @@ func OptionName(args []string, value, long, short string) string {
 const unitLetters = "KMGTPEZY"
 
 // ParseSize reads a number with an optional unit suffix (K, KB, KiB, M...;
-// b=512, c=1, w=2 when allowBlocks), as xstrtoumax does. It reports
-// whether digits were given and the suffix text.
+// and the letters of extraSuffixes, e.g. b=512, c=1, w=2) as xstrtoumax
+// does, through textio's reader. It reports whether digits were given and
+// the suffix text.
 func ParseSize(s string, extraSuffixes string) (n uint64, digits bool, suffix string, err error) {
-	t := strings.TrimLeft(s, " \t\n\v\f\r")
-	if strings.HasPrefix(t, "-") {
-		return 0, false, "", ErrInvalid
-	}
-	i := 0
-	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-		i++
-	}
-	n = 1
-	if i > 0 {
-		digits = true
-		v, perr := strconv.ParseUint(t[:i], 10, 64)
-		if perr != nil {
-			return 0, true, "", ErrTooLarge
-		}
-		n = v
-	}
-	rest := t[i:]
-	if rest == "" {
-		if !digits {
-			return 0, false, "", ErrInvalid
-		}
-		return n, digits, "", nil
-	}
-	c := rest[0]
-	var mult uint64
-	consumed := 1
+	r := textio.ScanUint(s, 10, "eEgGkKmMpPtTyYzZ0"+extraSuffixes)
 	switch {
-	case strings.IndexByte("kKmMgGtTpPeEzZyY", c) >= 0:
-		exp := strings.IndexByte(unitLetters, upper(c)) + 1
-		base := uint64(1024)
-		switch {
-		case strings.HasPrefix(rest[1:], "iB"):
-			consumed = 3
-		case strings.HasPrefix(rest[1:], "B"), strings.HasPrefix(rest[1:], "D"):
-			base = 1000
-			consumed = 2
-		}
-		mult = 1
-		for k := 0; k < exp; k++ {
-			hi, lo := bits.Mul64(mult, base)
-			if hi != 0 {
-				return 0, digits, "", ErrTooLarge
-			}
-			mult = lo
-		}
-	case strings.IndexByte(extraSuffixes, c) >= 0:
-		switch c {
-		case 'b':
-			mult = 512
-		case 'c':
-			mult = 1
-		case 'w':
-			mult = 2
-		}
-	default:
-		if !digits {
-			return 0, false, "", ErrInvalid
-		}
-		return 0, digits, "", ErrSuffix
+	case r.Invalid:
+		return 0, false, "", ErrInvalid
+	case r.BadSuffix:
+		return 0, r.Digits, "", ErrSuffix
+	case r.Overflow:
+		return 0, r.Digits, "", ErrTooLarge
 	}
-	if consumed != len(rest) {
-		return 0, digits, "", ErrSuffix
-	}
-	hi, lo := bits.Mul64(n, mult)
-	if hi != 0 {
-		return 0, digits, "", ErrTooLarge
-	}
-	return lo, digits, rest[:consumed], nil
+	return r.Value, r.Digits, r.Suffix, nil
 }
 
 func upper(c byte) byte {

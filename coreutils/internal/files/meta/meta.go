@@ -271,3 +271,12 @@ func Dev(c *builtins.Call, abs string) uint64 {
 
 // Executable reports whether a regular file has any execute bit.
 func Executable(m fs.FileMode) bool { return m.IsRegular() && m&0o111 != 0 }
+
+// Stat is stat(2) when follow is set and lstat(2) otherwise: the choice
+// each command with -L/-P, -h or --no-dereference makes for its operands.
+func Stat(c *builtins.Call, name string, follow bool) (fs.FileInfo, error) {
+	if follow {
+		return c.Stat(name)
+	}
+	return c.Lstat(name)
+}
