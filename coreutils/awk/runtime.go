@@ -80,6 +80,10 @@ type runtime struct {
 	// lastSteps and lastInput are the step count and the main input's
 	// bytes at the last check.
 	lastSteps, lastInput int64
+	// subRegexes are the compiled patterns of sub and gsub on long
+	// targets, subOut the last such result (see subst.go).
+	subRegexes map[string]*subRegex
+	subOut     string
 }
 
 // elementCost is what goawk spends on an array element beside its key
@@ -196,6 +200,9 @@ func (rt *runtime) funcs() map[string]any {
 		nHeld:     rt.held,
 		fBig:      rt.big,
 		fPresize:  rt.presize,
+		nSubst:    rt.substitute,
+		nSubOut:   rt.subResult,
+		nDue:      rt.dueCheck,
 	}
 	for name, f := range extFuncs() {
 		m[extNames[name]] = f
