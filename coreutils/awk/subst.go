@@ -242,8 +242,6 @@ func (s *substitution) run(re *subRegex) (int, error) {
 		if err := s.reserve(len(in) + count*(s.repl.size(len(re.literal))-len(re.literal))); err != nil {
 			return 0, err
 		}
-	} else if err := s.reserve(len(in)); err != nil {
-		return 0, err
 	}
 	count := 0
 	last, pos := 0, 0
@@ -271,7 +269,13 @@ func (s *substitution) run(re *subRegex) (int, error) {
 		// An empty match right after a match is not replaced.
 		if a1 > last || a0 == 0 {
 			match := in[a0:a1]
-			if err := s.reserve(a0 - last + s.repl.size(len(match))); err != nil {
+			need := a0 - last + s.repl.size(len(match))
+			if count == 0 {
+				// The result is at least the target's length: its buffer
+				// is made once a match is found.
+				need = max(need, len(in)-last)
+			}
+			if err := s.reserve(need); err != nil {
 				return 0, err
 			}
 			s.out.WriteString(in[last:a0])

@@ -26,9 +26,15 @@ func TestLongSubMatchesGoawk(t *testing.T) {
 		t.Fatal(err)
 	}
 	rt := &runtime{ctx: context.Background(), c: &builtins.Call{}}
+	// Long targets: searches of 64 KiB or more read through ctxReader.
+	long := []string{strings.Repeat("ab ab\nxé1", 9000), "x" + strings.Repeat("é", 40000) + "b"}
 	for _, re := range patterns {
 		for _, r := range repls {
-			for _, s := range targets {
+			ts := targets
+			if r == "[&]" {
+				ts = append(ts[:len(ts):len(ts)], long...)
+			}
+			for _, s := range ts {
 				var want bytes.Buffer
 				if _, err := interp.ExecProgram(prog, &interp.Config{Output: &want, Vars: []string{"re", re, "r", r, "s", s}}); err != nil {
 					t.Fatal(err)
@@ -46,7 +52,7 @@ func TestLongSubMatchesGoawk(t *testing.T) {
 					got.WriteString(strconv.Itoa(n) + "<" + out + ">")
 				}
 				if got.String() != want.String() {
-					t.Errorf("re %q repl %q target %q: got %s, goawk %s", re, r, s, got.String(), want.String())
+					t.Errorf("re %q repl %q target %.40q: got %.80s, goawk %.80s", re, r, s, got.String(), want.String())
 				}
 			}
 		}
