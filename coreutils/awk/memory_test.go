@@ -42,15 +42,16 @@ var memoryCases = []struct{ name, script string }{
 
 // deadlineCases are strings doubling under a memory budget too large to
 // reach before the deadline: one sub or gsub on a string of many
-// mebibytes must still end on the deadline. (sub(/x+/) and patterns that
-// look behind a position run Go's regexp engine over the whole string
-// at each doubling: they grow too slowly to end on a memory budget in a
-// test's time, and end on the deadline.)
+// mebibytes must still end on the deadline. (sub(/x+/), gensub with
+// groups and patterns that look behind a position run Go's regexp
+// engine over the whole string at each doubling: they grow too slowly to
+// end on a memory budget in a test's time, and end on the deadline.)
 var deadlineCases = []struct{ name, script string }{
 	{"gsub-literal", `awk 'BEGIN { s = "x"; while (1) gsub(/x/, "xx", s) }'`},
 	{"gsub-regex", `awk 'BEGIN { s = "x"; while (1) gsub(/[x]/, "xx", s) }'`},
 	{"gsub-word", `awk 'BEGIN { s = "x"; while (1) gsub(/\Bx|^x/, "xx", s) }'`},
 	{"sub-long-match", `awk 'BEGIN { s = "x"; while (1) sub(/x+/, "&&", s) }'`},
+	{"gensub", `awk 'BEGIN { s = "x"; while (1) s = gensub(/(x)/, "\\1\\1", "g", s) }'`},
 	{"record-gsub", `awk 'BEGIN { $0 = "x"; while (1) gsub(/x/, "xx") }'`},
 }
 

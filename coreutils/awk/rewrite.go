@@ -578,7 +578,9 @@ func (g *gen) expr(v reflect.Value) string {
 				list += "$0"
 			}
 			if name == "gensub" {
-				return sized(native + "(" + list + ")")
+				// The runtime's gensub charges what it builds (see
+				// subst.go): the check is only brought forward.
+				return "(((" + vSized + " = " + native + "(" + list + ")) == \"\" || (" + vNextTick + " = " + nDue + "(" + vTick + ", " + vNextTick + ")) || 1) ? " + vSized + " : " + vSized + ")"
 			}
 			return native + "(" + list + ")"
 		}

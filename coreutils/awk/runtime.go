@@ -84,6 +84,9 @@ type runtime struct {
 	// targets, subOut the last such result (see subst.go).
 	subRegexes map[string]*subRegex
 	subOut     string
+	// loc is where gawk says run-time messages come from ("cmd. line:1: "
+	// for a one-line program), or "".
+	loc string
 }
 
 // elementCost is what goawk spends on an array element beside its key
@@ -207,6 +210,7 @@ func (rt *runtime) funcs() map[string]any {
 	for name, f := range extFuncs() {
 		m[extNames[name]] = f
 	}
+	m[extNames["gensub"]] = rt.gensub
 	return m
 }
 

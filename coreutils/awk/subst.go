@@ -2,9 +2,11 @@ package awk
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"regexp"
 	"regexp/syntax"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -19,6 +21,7 @@ import (
 // every few thousand matches, and the result is charged to the memory
 // budget as its buffer grows, so that a result past the budget is never
 // built. Shorter targets keep goawk's code, which is faster on them.
+// gensub (which goawk lacks) always runs here.
 //
 // The result is what goawk's sub and gsub give (Go's ReplaceAllString
 // rules for empty matches, goawk's handling of & and \ in the
@@ -119,17 +122,24 @@ func quoteGo(s string) string {
 	return b.String()
 }
 
-// replacement is a sub/gsub replacement text split at its &s: the text
-// between them, with goawk's escapes (\& is &, \\ is \) applied.
-type replacement []string
+// replacement is a replacement text as pieces: text, or a group of the
+// match (0 the whole match, & in sub and gsub).
+type replacement []piece
 
+type piece struct {
+	text  string
+	group int // -1: text
+}
+
+// parseReplacement splits a sub/gsub replacement with goawk's escapes
+// (\& is &, \\ is \, other backslashes stay).
 func parseReplacement(repl string) replacement {
-	var parts []string
+	var r replacement
 	var cur []byte
 	for i := 0; i < len(repl); i++ {
 		switch c := repl[i]; c {
 		case '&':
-			parts = append(parts, string(cur))
+			r = append(r, piece{string(cur), -1}, piece{group: 0})
 			cur = cur[:0]
 		case '\\':
 			i++
@@ -145,24 +155,64 @@ func parseReplacement(repl string) replacement {
 			cur = append(cur, c)
 		}
 	}
-	return append(parts, string(cur))
+	return append(r, piece{string(cur), -1})
 }
 
-// size is the replacement's length for a match of n bytes.
-func (r replacement) size(n int) int {
-	total := (len(r) - 1) * n
-	for _, p := range r {
-		total += len(p)
-	}
-	return total
-}
-
-func (r replacement) write(b *strings.Builder, match string) {
-	for i, p := range r {
-		if i > 0 {
-			b.WriteString(match)
+// parseGensubReplacement splits a gensub replacement: \N is group N
+// (\0 and & the match), \& is &, \\ is \.
+func parseGensubReplacement(repl string) replacement {
+	var r replacement
+	var cur []byte
+	for i := 0; i < len(repl); i++ {
+		c := repl[i]
+		switch {
+		case c == '\\' && i+1 < len(repl) && repl[i+1] >= '0' && repl[i+1] <= '9':
+			r = append(r, piece{string(cur), -1}, piece{group: int(repl[i+1] - '0')})
+			cur = cur[:0]
+			i++
+		case c == '\\' && i+1 < len(repl) && (repl[i+1] == '&' || repl[i+1] == '\\'):
+			cur = append(cur, repl[i+1])
+			i++
+		case c == '&':
+			r = append(r, piece{string(cur), -1}, piece{group: 0})
+			cur = cur[:0]
+		default:
+			cur = append(cur, c)
 		}
-		b.WriteString(p)
+	}
+	return append(r, piece{string(cur), -1})
+}
+
+// groups reports whether the replacement uses a group beyond the match.
+func (r replacement) groups() bool {
+	for _, p := range r {
+		if p.group > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// size is the replacement's length for the match at loc in in.
+func (r replacement) size(in string, loc []int) int {
+	n := 0
+	for _, p := range r {
+		if p.group < 0 {
+			n += len(p.text)
+		} else if 2*p.group+1 < len(loc) && loc[2*p.group] >= 0 {
+			n += loc[2*p.group+1] - loc[2*p.group]
+		}
+	}
+	return n
+}
+
+func (r replacement) write(b *strings.Builder, in string, loc []int) {
+	for _, p := range r {
+		if p.group < 0 {
+			b.WriteString(p.text)
+		} else if 2*p.group+1 < len(loc) && loc[2*p.group] >= 0 {
+			b.WriteString(in[loc[2*p.group]:loc[2*p.group+1]])
+		}
 	}
 }
 
@@ -175,13 +225,37 @@ func (rt *runtime) substitute(global int, pattern, repl, target string) (int, er
 	if err != nil {
 		return 0, err
 	}
-	s := &substitution{rt: rt, global: global != 0, repl: parseReplacement(repl), in: target}
+	s := &substitution{rt: rt, global: global != 0, nth: 1, repl: parseReplacement(repl), in: target}
 	n, err := s.run(re)
 	if err != nil || n == 0 {
 		return 0, err
 	}
 	rt.subOut = s.result
 	return n, nil
+}
+
+// gensub(regex, replacement, how, target) returns target with the
+// matches replaced ("g" or "G": all, N: the Nth), built as sub and gsub
+// on long targets are.
+func (rt *runtime) gensub(pattern, repl, how, target string) (string, error) {
+	re, err := rt.subRegex(pattern)
+	if err != nil {
+		return "", &fatalError{"gensub: invalid regexp: " + pattern}
+	}
+	s := &substitution{rt: rt, nth: 1, repl: parseGensubReplacement(repl), in: target}
+	if how != "" && (how[0] == 'g' || how[0] == 'G') {
+		s.global = true
+	} else if n, err := strconv.ParseFloat(strings.TrimSpace(how), 64); err == nil && n >= 1 {
+		s.nth = int(min(n, 1<<40))
+	} else {
+		rt.out.Flush()
+		fmt.Fprintf(rt.stderr, "%s: %swarning: gensub: third argument `%s' treated as 1\n", rt.c.Name(), rt.loc, how)
+	}
+	n, err := s.run(re)
+	if err != nil || n == 0 {
+		return target, err
+	}
+	return s.result, nil
 }
 
 // subResult hands over the text substitute built.
@@ -203,6 +277,7 @@ func (rt *runtime) dueCheck(tick, next int) int {
 type substitution struct {
 	rt      *runtime
 	global  bool
+	nth     int // without global: the match replaced
 	repl    replacement
 	in      string
 	out     strings.Builder
@@ -233,57 +308,66 @@ func (s *substitution) tick() error {
 // the rest of the target from each position.
 func (s *substitution) run(re *subRegex) (int, error) {
 	in := s.in
-	if re.literal != "" && s.global {
+	if re.literal != "" && s.global && !s.repl.groups() {
 		// The result's size is known before it is built: charge it whole.
 		count := strings.Count(in, re.literal)
 		if count == 0 {
 			return 0, nil
 		}
-		if err := s.reserve(len(in) + count*(s.repl.size(len(re.literal))-len(re.literal))); err != nil {
+		if err := s.reserve(len(in) + count*(s.repl.size(re.literal, []int{0, len(re.literal)})-len(re.literal))); err != nil {
 			return 0, err
 		}
 	}
-	count := 0
-	last, pos := 0, 0
+	groups := s.repl.groups()
+	literal := re.literal
+	if groups {
+		literal = "" // a literal's groups are found by the regexp
+	}
+	seen, count := 0, 0 // matches found (gensub's N counts them), replaced
+	// last is where the last match ended (Go's rule for empty matches),
+	// copied how much of the target the result holds.
+	last, copied, pos := 0, 0, 0
 	for pos <= len(in) {
-		var a0, a1 int
-		if re.literal != "" {
-			i := strings.Index(in[pos:], re.literal)
+		var loc []int
+		if literal != "" {
+			i := strings.Index(in[pos:], literal)
 			if i < 0 {
 				break
 			}
-			a0, a1 = pos+i, pos+i+len(re.literal)
+			loc = []int{pos + i, pos + i + len(literal)}
 		} else {
-			loc, err := s.find(re, pos)
-			if err != nil {
+			var err error
+			if loc, err = s.find(re, pos, groups); err != nil {
 				return 0, err
 			}
 			if loc == nil {
 				break
 			}
-			a0, a1 = loc[0], loc[1]
 		}
+		a0, a1 := loc[0], loc[1]
 		if err := s.tick(); err != nil {
 			return 0, err
 		}
-		// An empty match right after a match is not replaced.
+		// An empty match right after a match does not count.
 		if a1 > last || a0 == 0 {
-			match := in[a0:a1]
-			need := a0 - last + s.repl.size(len(match))
-			if count == 0 {
-				// The result is at least the target's length: its buffer
-				// is made once a match is found.
-				need = max(need, len(in)-last)
-			}
-			if err := s.reserve(need); err != nil {
-				return 0, err
-			}
-			s.out.WriteString(in[last:a0])
-			s.repl.write(&s.out, match)
-			count++
-			if !s.global {
-				last = a1
-				break
+			seen++
+			if s.global || seen == s.nth {
+				need := a0 - copied + s.repl.size(in, loc)
+				if count == 0 {
+					// The result is about the target's length at least:
+					// its buffer is made once a match is found.
+					need = max(need, len(in))
+				}
+				if err := s.reserve(need); err != nil {
+					return 0, err
+				}
+				s.out.WriteString(in[copied:a0])
+				s.repl.write(&s.out, in, loc)
+				count++
+				copied = a1
+				if !s.global {
+					break
+				}
 			}
 		}
 		last = a1
@@ -301,10 +385,10 @@ func (s *substitution) run(re *subRegex) (int, error) {
 	if count == 0 {
 		return 0, nil
 	}
-	if err := s.reserve(len(in) - last); err != nil {
+	if err := s.reserve(len(in) - copied); err != nil {
 		return 0, err
 	}
-	s.out.WriteString(in[last:])
+	s.out.WriteString(in[copied:])
 	s.result = s.out.String()
 	return count, nil
 }
@@ -314,8 +398,9 @@ func (s *substitution) run(re *subRegex) (int, error) {
 // mebibytes) takes seconds, which Go's regexp gives no way to stop.
 const readerFrom = 64 << 10
 
-// find returns the next match at or after pos, stopped by the context.
-func (s *substitution) find(re *subRegex, pos int) ([]int, error) {
+// find returns the next match at or after pos (with the groups' bounds
+// when groups), stopped by the context.
+func (s *substitution) find(re *subRegex, pos int, groups bool) ([]int, error) {
 	text, r, from := s.in[pos:], re.tail, pos
 	switch {
 	case pos == 0:
@@ -324,16 +409,17 @@ func (s *substitution) find(re *subRegex, pos int) ([]int, error) {
 		_, w := utf8.DecodeLastRuneInString(s.in[:pos])
 		text, r, from = s.in[pos-w:], re.after, pos-w
 	}
+	subs := groups || r == re.after
 	var loc []int
 	if len(text) < readerFrom {
-		if r == re.after {
+		if subs {
 			loc = r.FindStringSubmatchIndex(text)
 		} else {
 			loc = r.FindStringIndex(text)
 		}
 	} else {
 		cr := &ctxReader{ctx: s.rt.ctx, s: text}
-		if r == re.after {
+		if subs {
 			loc = r.FindReaderSubmatchIndex(cr)
 		} else {
 			loc = r.FindReaderIndex(cr)
@@ -346,9 +432,14 @@ func (s *substitution) find(re *subRegex, pos int) ([]int, error) {
 		return nil, nil
 	}
 	if r == re.after {
-		loc = loc[2:4]
+		loc = loc[2:]
 	}
-	return []int{from + loc[0], from + loc[1]}, nil
+	for i, v := range loc {
+		if v >= 0 {
+			loc[i] = from + v
+		}
+	}
+	return loc, nil
 }
 
 // ctxReader reads a string rune by rune, as Go's regexp reads a
