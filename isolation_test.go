@@ -44,6 +44,8 @@ var stoppedCalls = []struct{ name, script string }{
 	{"git-add", `git init -q /tmp/r && cd /tmp/r && { yes > big & sleep 0.2; git add big; }`},
 	{"regex-shell", `x=$(head -c 60000000 /dev/zero | tr '\0' a); [[ $x =~ (a|aa)*c ]]`},
 	{"find-regex", `mkdir /tmp/d; touch /tmp/d/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa; while :; do find /tmp/d -regextype posix-extended -regex '/tmp/d/(a|aa)+\1\1b'; done`},
+	{"awk-gsub", `awk 'BEGIN { s = "x"; while (1) gsub(/[x]/, "xx", s) }'`},
+	{"awk-sub-long-match", `awk 'BEGIN { s = "x"; while (1) sub(/x+/, "&&", s) }'`},
 	{"awk-regex", `yes aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa | awk '/^(a|aa)+$/ { n++ }'`},
 	{"dd", `dd if=/dev/zero of=/dev/null bs=1M`},
 	{"head-tail", `head -c 100000000000 /dev/zero | tail -c 10`},

@@ -177,6 +177,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		return 2
 	}
 	rt := newRuntime(ctx, c)
+	rt.loc = sourceLoc(srcs)
 	funcs := rt.funcs()
 	sandboxed, err := parser.ParseProgram([]byte(gen), &parser.ParserConfig{Funcs: funcs})
 	if err != nil {
@@ -228,10 +229,7 @@ func (rt *runtime) report(srcs []*source, err error) int {
 	if rt.ctx.Err() != nil {
 		return 130
 	}
-	loc := ""
-	if len(srcs) == 1 && srcs[0].lines == 1 {
-		loc = srcs[0].name + ":1: "
-	}
+	loc := sourceLoc(srcs)
 	if rt.fatal != nil {
 		msg := rt.fatal.Error()
 		if (strings.HasPrefix(msg, "cannot open file") || strings.HasPrefix(msg, "error reading input")) && !rt.main.opened {
@@ -255,6 +253,15 @@ func (rt *runtime) report(srcs []*source, err error) int {
 	}
 	fmt.Fprintf(c.Stderr, "%s: %sfatal: %s\n", c.Name(), loc, msg)
 	return 2
+}
+
+// sourceLoc is where gawk says run-time messages come from: the line of
+// a one-line program.
+func sourceLoc(srcs []*source) string {
+	if len(srcs) == 1 && srcs[0].lines == 1 {
+		return srcs[0].name + ":1: "
+	}
+	return ""
 }
 
 // parseError prints a syntax error in gawk's form:

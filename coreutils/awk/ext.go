@@ -2,7 +2,6 @@ package awk
 
 import (
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -37,7 +36,8 @@ func extStubs() map[string]any {
 
 func extFuncs() map[string]any {
 	return map[string]any{
-		"gensub":   gensub,
+		// The runtime's (subst.go): only the signature is used here.
+		"gensub":   func(pattern, repl, how, target string) (string, error) { return target, nil },
 		"systime":  func() int64 { return time.Now().Unix() },
 		"strftime": strftime,
 		"mktime":   mktime,
@@ -66,55 +66,6 @@ func extFuncs() map[string]any {
 		"rshift": func(a, b float64) float64 { return float64(uint64(a) >> uint64(b)) },
 		"compl":  func(a float64) float64 { return float64(^uint64(a) & (1<<53 - 1)) },
 	}
-}
-
-// gensub(regex, replacement, how, target) returns target with the matches
-// replaced; "\\0" or "&" is the match, "\\N" the Nth group.
-func gensub(pattern, repl, how, target string) (string, error) {
-	re, err := regexp.Compile("(?s)" + pattern)
-	if err != nil {
-		return "", &fatalError{"gensub: invalid regexp: " + pattern}
-	}
-	global := how != "" && (how[0] == 'g' || how[0] == 'G')
-	nth := 1
-	if !global {
-		if n, err := strconv.ParseFloat(strings.TrimSpace(how), 64); err == nil && n >= 1 {
-			nth = int(n)
-		}
-	}
-	var b strings.Builder
-	last, count := 0, 0
-	for _, m := range re.FindAllStringSubmatchIndex(target, -1) {
-		count++
-		if !global && count != nth {
-			continue
-		}
-		b.WriteString(target[last:m[0]])
-		for i := 0; i < len(repl); i++ {
-			c := repl[i]
-			switch {
-			case c == '\\' && i+1 < len(repl) && repl[i+1] >= '0' && repl[i+1] <= '9':
-				g := int(repl[i+1] - '0')
-				if 2*g+1 < len(m) && m[2*g] >= 0 {
-					b.WriteString(target[m[2*g]:m[2*g+1]])
-				}
-				i++
-			case c == '\\' && i+1 < len(repl) && (repl[i+1] == '&' || repl[i+1] == '\\'):
-				b.WriteByte(repl[i+1])
-				i++
-			case c == '&':
-				b.WriteString(target[m[0]:m[1]])
-			default:
-				b.WriteByte(c)
-			}
-		}
-		last = m[1]
-		if !global {
-			break
-		}
-	}
-	b.WriteString(target[last:])
-	return b.String(), nil
 }
 
 // strftime([format [, timestamp [, utc]]]), in UTC.

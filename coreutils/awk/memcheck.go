@@ -288,6 +288,8 @@ func (g *gen) checkFunc() string {
 			b.WriteString("__bb_n += length(" + rename(v) + ")\n")
 		}
 	}
+	// The record and its fields (goawk keeps both).
+	b.WriteString("__bb_n += 2 * length($0)\n")
 	b.WriteString(vNextTick + " = " + vTick + " + __bb_held(__bb_n + " + vFramesSum + " + __bb_x, __bb_e, " + vTick + ")\n}\n")
 	return b.String()
 }

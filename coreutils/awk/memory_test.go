@@ -33,6 +33,51 @@ var memoryCases = []struct{ name, script string }{
 	{"local-array-per-level", `awk 'function f(d,  loc, i) { for (i = 0; i < 20000; i++) loc[i] = i "abcdefghijkl"; f(d + 1) } BEGIN { f(0) }'`},
 	{"long-records", `yes "$(head -c 1000000 /dev/zero | tr '\0' a)" | awk '{ a[NR] = $0 }'`},
 	{"getline-endless-line", `awk 'BEGIN { while ((getline line < "/dev/zero") > 0) n++ }'`},
+	{"gsub-doubling", `awk 'BEGIN { s = "x"; while (1) gsub(/x/, "xx", s) }'`},
+	{"gsub-regex-doubling", `awk 'BEGIN { s = "x"; while (1) gsub(/[x]/, "xx", s) }'`},
+	{"record-gsub-doubling", `awk 'BEGIN { $0 = "x"; while (1) gsub(/x/, "xx") }'`},
+	{"record-append-doubling", `awk 'BEGIN { $0 = "x"; while (1) $(NF + 1) = $0 }'`},
+	{"record-resplit-doubling", `awk 'BEGIN { $0 = "x"; while (1) { $3 = $0; $0 = $0 } }'`},
+}
+
+// deadlineCases are strings doubling under a memory budget too large to
+// reach before the deadline: one sub or gsub on a string of many
+// mebibytes must still end on the deadline. (sub(/x+/), gensub with
+// groups and patterns that look behind a position run Go's regexp
+// engine over the whole string at each doubling: they grow too slowly to
+// end on a memory budget in a test's time, and end on the deadline.)
+var deadlineCases = []struct{ name, script string }{
+	{"gsub-literal", `awk 'BEGIN { s = "x"; while (1) gsub(/x/, "xx", s) }'`},
+	{"gsub-regex", `awk 'BEGIN { s = "x"; while (1) gsub(/[x]/, "xx", s) }'`},
+	{"gsub-word", `awk 'BEGIN { s = "x"; while (1) gsub(/\Bx|^x/, "xx", s) }'`},
+	{"sub-long-match", `awk 'BEGIN { s = "x"; while (1) sub(/x+/, "&&", s) }'`},
+	{"gensub", `awk 'BEGIN { s = "x"; while (1) s = gensub(/(x)/, "\\1\\1", "g", s) }'`},
+	{"record-gsub", `awk 'BEGIN { $0 = "x"; while (1) gsub(/x/, "xx") }'`},
+}
+
+// TM-RES-004: a sub or gsub on a long string looks at the call's context
+// while it works: each case ends on the deadline within a second.
+func TestAwkLongSubStopsOnTheDeadline(t *testing.T) {
+	box, err := bashbox.New(bashbox.Config{Limits: bashbox.Limits{MaxMemoryBytes: 1 << 30, Timeout: 300 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer box.Close()
+	for _, tc := range deadlineCases {
+		start := time.Now()
+		res, err := box.Run(context.Background(), bashbox.Request{Script: tc.script})
+		if err != nil {
+			t.Fatal(err)
+		}
+		took := time.Since(start)
+		t.Logf("%s: %v, budget %+v", tc.name, took.Round(time.Millisecond), res.Budget)
+		if res.Budget == nil {
+			t.Errorf("%s: ended without a budget: exit %d, stderr %q", tc.name, res.ExitCode, res.Stderr)
+		}
+		if took > 300*time.Millisecond+time.Second {
+			t.Errorf("%s: took %v to stop", tc.name, took)
+		}
+	}
 }
 
 // TM-RES-006: each case ends on the call's memory budget, with the

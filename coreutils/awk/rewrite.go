@@ -37,27 +37,31 @@ import (
 
 // Native function names. The prefix keeps them out of the user's way.
 const (
-	nOut      = "__bb_out"
-	nGetFile  = "__bb_gf"
-	nGetCmd   = "__bb_gc"
-	nRecord   = "__bb_rec"
-	nClose    = "__bb_close"
-	nFlush    = "__bb_fflush"
-	nSystem   = "__bb_system"
-	nFilename = "__bb_fname"
-	nSkipFile = "__bb_skipfile"
-	nArg      = "__bb_arg"
-	nSync     = "__bb_sync"
-	nSetRS    = "__bb_rs"
-	nHeld     = "__bb_held"
-	vRSValue  = "__bb_rv"
-	vStatus   = "__bb_s"
-	vSplit    = "__bb_sa"
-	vConv     = "__bb_cf"
-	vText     = "__bb_t"
-	vIndex    = "__bb_i"
-	vArgv     = "__bb_ARGV"
-	vArgc     = "__bb_ARGC"
+	nOut        = "__bb_out"
+	nGetFile    = "__bb_gf"
+	nGetCmd     = "__bb_gc"
+	nRecord     = "__bb_rec"
+	nClose      = "__bb_close"
+	nFlush      = "__bb_fflush"
+	nSystem     = "__bb_system"
+	nFilename   = "__bb_fname"
+	nSkipFile   = "__bb_skipfile"
+	nArg        = "__bb_arg"
+	nSync       = "__bb_sync"
+	nSetRS      = "__bb_rs"
+	nHeld       = "__bb_held"
+	nSubst      = "__bb_gsub"
+	nSubOut     = "__bb_sr"
+	nDue        = "__bb_due"
+	vRSValue    = "__bb_rv"
+	vStatus     = "__bb_s"
+	vSplit      = "__bb_sa"
+	vConv       = "__bb_cf"
+	vText       = "__bb_t"
+	vIndex      = "__bb_i"
+	vArgv       = "__bb_ARGV"
+	vFieldValue = "__bb_fv"
+	vArgc       = "__bb_ARGC"
 )
 
 // noSplit is a regex that never matches: split() with it gives back the
@@ -141,25 +145,49 @@ func generate(prog *parser.Program, ofmt bool) (src string, err error) {
 	g.w("BEGIN {\nif (" + nSync + "()) {\nfor (" + vIndex + " = 1; " + vIndex + " < " + vArgc + "; " + vIndex + "++)\n" +
 		"ARGV[" + vIndex + "] = " + nArg + "(" + vIndex + ", (" + vIndex + " in " + vArgv + ") ? " + vArgv + "[" + vIndex + "] : \"\")\n" +
 		"ARGC = " + vArgc + "\n}\n}\n")
+	// The rules are joined into one action, pattern P { body } becoming
+	// if (P) { body }, after the tick: goawk sets up each action's run
+	// (and each pattern's) separately, which cost awk_groupby a tenth
+	// of its time. A rule with a range pattern stays a rule of its own.
 	actions := p.FieldByName("Actions")
+	open := false
 	if actions.Len() > 0 {
-		g.w("{\n" + g.tick() + "}\n")
+		g.w("{\n" + g.tick())
+		open = true
 	}
 	for i := 0; i < actions.Len(); i++ {
 		a := actions.Index(i).Elem()
 		pats := a.FieldByName("Pattern")
-		var ps []string
-		for j := 0; j < pats.Len(); j++ {
-			ps = append(ps, g.expr(pats.Index(j)))
-		}
-		g.w(strings.Join(ps, ", "))
 		body := a.FieldByName("Stmts")
-		if !body.IsNil() {
-			g.w(" {\n")
-			g.stmts(body)
-			g.w("}")
+		if pats.Len() == 2 {
+			if open {
+				g.w("}\n")
+				open = false
+			}
+			g.w(g.expr(pats.Index(0)) + ", " + g.expr(pats.Index(1)))
+			if !body.IsNil() {
+				g.w(" ")
+				g.block(body)
+			}
+			g.w("\n")
+			continue
 		}
-		g.w("\n")
+		if !open {
+			g.w("{\n")
+			open = true
+		}
+		if pats.Len() == 1 {
+			g.w("if (" + g.cond(pats.Index(0)) + ") ")
+		}
+		if body.IsNil() {
+			g.w("print\n")
+		} else {
+			g.block(body)
+			g.w("\n")
+		}
+	}
+	if open {
+		g.w("}\n")
 	}
 	ends := p.FieldByName("End")
 	for i := 0; i < ends.Len(); i++ {
@@ -519,6 +547,9 @@ func (g *gen) expr(v reflect.Value) string {
 	case "RegExpr":
 		return "($0 ~ " + formatRegex(n.FieldByName("Regex").String()) + ")"
 	case "AssignExpr":
+		if left := n.FieldByName("Left"); rebuildsRecord(left) {
+			return g.fieldAssign(g.lvalue(left), g.expr(n.FieldByName("Right")))
+		}
 		return g.setsRS(n.FieldByName("Left"), "("+g.lvalue(n.FieldByName("Left"))+" = "+g.expr(n.FieldByName("Right"))+")")
 	case "AugAssignExpr":
 		return g.setsRS(n.FieldByName("Left"), "("+g.lvalue(n.FieldByName("Left"))+" "+tok(n.FieldByName("Op")).String()+"= "+g.expr(n.FieldByName("Right"))+")")
@@ -537,15 +568,7 @@ func (g *gen) expr(v reflect.Value) string {
 		if native, ok := g.exts[name]; ok && !g.userFuncs[name] {
 			parts := make([]string, args.Len())
 			for i := range parts {
-				a := args.Index(i)
-				if kind(a) == "StrExpr" && node(a).FieldByName("Regex").Bool() {
-					// A regex constant is passed as its text.
-					parts[i] = quote(node(a).FieldByName("Value").String())
-				} else if kind(a) == "RegExpr" {
-					parts[i] = quote(node(a).FieldByName("Regex").String())
-				} else {
-					parts[i] = g.expr(a)
-				}
+				parts[i] = g.regexArg(args.Index(i))
 			}
 			list := strings.Join(parts, ", ")
 			if want, ok := g.defaultZero[name]; ok && args.Len() == want-1 {
@@ -555,7 +578,9 @@ func (g *gen) expr(v reflect.Value) string {
 				list += "$0"
 			}
 			if name == "gensub" {
-				return sized(native + "(" + list + ")")
+				// The runtime's gensub charges what it builds (see
+				// subst.go): the check is only brought forward.
+				return "(((" + vSized + " = " + native + "(" + list + ")) == \"\" || (" + vNextTick + " = " + nDue + "(" + vTick + ", " + vNextTick + ")) || 1) ? " + vSized + " : " + vSized + ")"
 			}
 			return native + "(" + list + ")"
 		}
@@ -618,14 +643,14 @@ func (g *gen) call(n reflect.Value) string {
 		parts := []string{g.expr(args.Index(0)), g.expr(args.Index(1))}
 		if args.Len() > 2 {
 			target := args.Index(2)
-			parts = append(parts, g.lvalue(target))
-			call := fn.String() + "(" + strings.Join(parts, ", ") + ")"
+			lv := g.lvalue(target)
+			call := fn.String() + "(" + strings.Join(append(parts, lv), ", ") + ")"
 			if plain(target) {
-				call = sizedTarget(call, g.lvalue(target))
+				call = g.longSub(fn, args, call, lv)
 			}
 			return g.setsRS(target, call)
 		}
-		return sizedTarget(fn.String()+"("+strings.Join(parts, ", ")+")", "$0")
+		return g.longSub(fn, args, fn.String()+"("+strings.Join(parts, ", ")+")", "$0")
 	case lexer.F_SPRINTF, lexer.F_TOLOWER, lexer.F_TOUPPER:
 		call := fn.String() + "(" + g.exprList(args) + ")"
 		if parts := list(args); fn == lexer.F_SPRINTF && allPlain(parts) {
@@ -639,6 +664,60 @@ func (g *gen) call(n reflect.Value) string {
 		}
 	}
 	return fn.String() + "(" + g.exprList(args) + ")"
+}
+
+// longSub renders sub or gsub (call, goawk's own) on the plain target
+// lv so that a target of sizedMin bytes or more is substituted by the
+// runtime instead (see subst.go): cancellable, and charged as the result
+// grows. The target is assigned only when something was replaced. The
+// value is the number of replacements. A short target that grows long is
+// charged once built, as other strings are.
+func (g *gen) longSub(fn lexer.Token, args reflect.Value, call, lv string) string {
+	global := "0"
+	if fn == lexer.F_GSUB {
+		global = "1"
+	}
+	native := nSubst + "(" + global + ", " + g.regexArg(args.Index(0)) + ", " + g.expr(args.Index(1)) + ", " + lv + ")"
+	return "((length(" + lv + ") < " + strconv.Itoa(sizedMin) + ") ? " + sizedTarget(call, lv) + " : ((" + vSubCount + " = " + native + ") ? " +
+		"((((" + lv + " = " + nSubOut + "()) == \"\") + (" + vNextTick + " = " + nDue + "(" + vTick + ", " + vNextTick + "))) ? " +
+		vSubCount + " : " + vSubCount + ") : 0))"
+}
+
+// rebuildsRecord reports whether assigning lv, a field other than $0,
+// rebuilds $0 (see fieldAssign).
+func rebuildsRecord(lv reflect.Value) bool {
+	for kind(lv) == "GroupingExpr" {
+		lv = node(lv).FieldByName("Expr")
+	}
+	if kind(lv) != "FieldExpr" {
+		return false
+	}
+	idx := node(lv).FieldByName("Index")
+	return kind(idx) != "NumExpr" || node(idx).FieldByName("Value").Float() != 0
+}
+
+// fieldAssign renders lv = value for a field lv: the record that
+// assignment rebuilds (about $0 and the value together) is charged
+// before it is built when it is long, as a concatenation's result is, so
+// that a record doubling by $(NF+1) = $0 never grows past the budget.
+// The value is computed once, before the record's length is read and
+// before the field's index, as goawk does.
+func (g *gen) fieldAssign(lv, value string) string {
+	return "((((" + vSized + " = length($0) + length(" + vFieldValue + " = " + value + ")) < " + strconv.Itoa(sizedMin) +
+		" || (" + vNextTick + " = " + fPresize + "(" + vSized + ", " + vTick + ", " + vNextTick + ")) || 1) ? (" +
+		lv + " = " + vFieldValue + ") : \"\"))"
+}
+
+// regexArg renders an argument that is a pattern for a native function:
+// a regex constant is passed as its text.
+func (g *gen) regexArg(a reflect.Value) string {
+	switch {
+	case kind(a) == "StrExpr" && node(a).FieldByName("Regex").Bool():
+		return quote(node(a).FieldByName("Value").String())
+	case kind(a) == "RegExpr":
+		return quote(node(a).FieldByName("Regex").String())
+	}
+	return g.expr(a)
 }
 
 func (g *gen) arrayName(v reflect.Value) string {

@@ -11,7 +11,8 @@ import (
 // statements, conditions and constant fields in the forms goawk's compiler
 // turns into single opcodes (IncrArrayGlobal, AugAssignArrayGlobal,
 // FieldInt, compare-and-jump, ConcatMulti). Wrapped in parentheses they
-// compile to generic, slower code: that made awk_groupby 1.6x gawk.
+// compile to generic, slower code: that made awk_groupby 1.6x gawk. The
+// rules are one action, a pattern an if (see generate).
 func TestRewriteKeepsFastForms(t *testing.T) {
 	prog, err := parser.ParseProgram([]byte(`NR > 1 { n[$2]++; s[$2] += $3; x = $1 $2 $3 }
 END { for (i = 0; i < 3; i++) t = t i; while (t != "") t = ""; if (x >= 1) y = x > 2 ? 1 : 0 }`), nil)
@@ -23,7 +24,7 @@ END { for (i = 0; i < 3; i++) t = t i; while (t != "") t = ""; if (x >= 1) y = x
 		t.Fatal(err)
 	}
 	for _, want := range []string{"\nn[$2]++\n", "\ns[$2] += $3\n", "? ($1 $2 $3) :",
-		"for (i = 0; i < 3; i++)", "while (t != \"\")", "if (x >= 1)", "(x > 2 ? 1 : 0)", "\n" + vTick + "++\n"} {
+		"for (i = 0; i < 3; i++)", "\nif (NR > 1) {\n", "while (t != \"\")", "if (x >= 1)", "(x > 2 ? 1 : 0)", "\n" + vTick + "++\n"} {
 		if !strings.Contains(src, want) {
 			t.Errorf("generated program lacks %q:\n%s", want, src)
 		}

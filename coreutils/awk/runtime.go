@@ -80,6 +80,13 @@ type runtime struct {
 	// lastSteps and lastInput are the step count and the main input's
 	// bytes at the last check.
 	lastSteps, lastInput int64
+	// subRegexes are the compiled patterns of sub and gsub on long
+	// targets, subOut the last such result (see subst.go).
+	subRegexes map[string]*subRegex
+	subOut     string
+	// loc is where gawk says run-time messages come from ("cmd. line:1: "
+	// for a one-line program), or "".
+	loc string
 }
 
 // elementCost is what goawk spends on an array element beside its key
@@ -196,10 +203,14 @@ func (rt *runtime) funcs() map[string]any {
 		nHeld:     rt.held,
 		fBig:      rt.big,
 		fPresize:  rt.presize,
+		nSubst:    rt.substitute,
+		nSubOut:   rt.subResult,
+		nDue:      rt.dueCheck,
 	}
 	for name, f := range extFuncs() {
 		m[extNames[name]] = f
 	}
+	m[extNames["gensub"]] = rt.gensub
 	return m
 }
 
