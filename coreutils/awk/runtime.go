@@ -10,30 +10,17 @@ import (
 	"os"
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/benhoyt/goawk/lexer"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 )
 
 // fatalError stops the program with gawk's "fatal:" message.
 type fatalError struct{ msg string }
 
 func (e *fatalError) Error() string { return e.msg }
-
-// lockedWriter serialises writes to a stream shared with sub-commands
-// running in their own goroutines.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
-}
 
 // noFlush hides Flush from goawk, which would otherwise flush standard
 // output at the end of the program, before the output pipes are closed
@@ -65,8 +52,8 @@ type runtime struct {
 	ctx     context.Context
 	c       *builtins.Call
 	out     *bufio.Writer // standard output, shared with goawk
-	stdout  *lockedWriter
-	stderr  *lockedWriter
+	stdout  *procutil.LockedWriter
+	stderr  *procutil.LockedWriter
 	outputs map[string]*outStream
 	inputs  map[string]*inStream
 	order   []string // output streams in opening order
@@ -162,8 +149,8 @@ func newRuntime(ctx context.Context, c *builtins.Call) *runtime {
 	rt := &runtime{
 		ctx:     ctx,
 		c:       c,
-		stdout:  &lockedWriter{w: c.Stdout},
-		stderr:  &lockedWriter{w: c.Stderr},
+		stdout:  &procutil.LockedWriter{W: c.Stdout},
+		stderr:  &procutil.LockedWriter{W: c.Stderr},
 		outputs: map[string]*outStream{},
 		inputs:  map[string]*inStream{},
 	}
