@@ -127,6 +127,8 @@ type jq struct {
 	mem           sizer       // what was charged, each container once
 	states        []stateSite // each reduce and foreach's updates
 	orders        int         // key orders charged (see hold)
+	sites         []ownedSet  // what each in-place reduce alone holds
+	userDefs      map[string]bool
 }
 
 // Run is the jq command.
@@ -382,7 +384,7 @@ func (j *jq) run() int {
 	j.scanQuery(query)
 	// jq keeps the insertion order of object keys, gojq does not: the
 	// filter is rewritten to keep it (rewrite.go).
-	rw := &orderRewriter{order: j.order}
+	rw := &orderRewriter{order: j.order, userDefs: j.userDefs}
 	rw.query(query)
 	defs, err := gojq.Parse(orderedDefs)
 	if err != nil {
@@ -395,6 +397,7 @@ func (j *jq) run() int {
 	}
 	query.FuncDefs = append(append(each.FuncDefs, defs.FuncDefs...), query.FuncDefs...)
 	j.states = make([]stateSite, rw.states)
+	j.sites = make([]ownedSet, rw.sites)
 	j.ops = newGojqOps()
 	// env and $ENV list the environment in its order.
 	var envKeys []string
@@ -435,6 +438,9 @@ func (j *jq) run() int {
 		gojq.WithFunction("__bb_fromjson", 0, 0, j.opFromJSON),
 		gojq.WithFunction("__bb_elem", 0, 0, j.opElem),
 		gojq.WithFunction("__bb_state", 1, 1, j.opState),
+		gojq.WithFunction("__bb_update", 5, 5, j.opUpdate),
+		gojq.WithFunction("__bb_begin", 1, 1, j.opBegin),
+		gojq.WithFunction("__bb_end", 1, 1, j.opBegin),
 		gojq.WithFunction("__bb_input_filename", 0, 0, func(any, []any) any {
 			if !j.last.set || j.srcs[min(j.cur, len(j.srcs)-1)].path == "-" {
 				return nil

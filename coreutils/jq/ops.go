@@ -12,25 +12,41 @@ import (
 // gojqOps runs gojq's own operators on values.
 type gojqOps struct {
 	add, mul, addAll, fromJSON *gojq.Code
+	binaries                   map[string]*gojq.Code // see binary
+}
+
+// binary is gojq's `.[0] op .[1]`, compiled when first needed.
+func (g *gojqOps) binary(op string) *gojq.Code {
+	if c, ok := g.binaries[op]; ok {
+		return c
+	}
+	if g.binaries == nil {
+		g.binaries = map[string]*gojq.Code{}
+	}
+	c := compileConst(".[0] " + op + " .[1]")
+	g.binaries[op] = c
+	return c
+}
+
+// compileConst compiles a filter of ours.
+func compileConst(src string) *gojq.Code {
+	q, err := gojq.Parse(src)
+	if err != nil {
+		panic(err) // constant sources
+	}
+	c, err := gojq.Compile(q)
+	if err != nil {
+		panic(err)
+	}
+	return c
 }
 
 func newGojqOps() *gojqOps {
-	compile := func(src string) *gojq.Code {
-		q, err := gojq.Parse(src)
-		if err != nil {
-			panic(err) // constant sources
-		}
-		c, err := gojq.Compile(q)
-		if err != nil {
-			panic(err)
-		}
-		return c
-	}
 	return &gojqOps{
-		add:      compile(".[0] + .[1]"),
-		mul:      compile(".[0] * .[1]"),
-		addAll:   compile("add"),
-		fromJSON: compile("fromjson"),
+		add:      compileConst(".[0] + .[1]"),
+		mul:      compileConst(".[0] * .[1]"),
+		addAll:   compileConst("add"),
+		fromJSON: compileConst("fromjson"),
 	}
 }
 

@@ -216,6 +216,21 @@ func (o *keyOrder) derive(nm, old, src map[string]any) {
 	o.byMap[mapID(nm)] = &orderNode{n: len(keys), flat: keys}
 }
 
+// added records that k, not in m yet, is about to be added to m in
+// place: it goes last.
+func (o *keyOrder) added(m map[string]any, k string) {
+	n := o.node(m)
+	if n == nil && len(m) > 0 {
+		ks := o.keys(m, false)
+		n = &orderNode{n: len(ks), flat: ks}
+	}
+	count := 1
+	if n != nil {
+		count = n.n + 1
+	}
+	o.byMap[mapID(m)] = &orderNode{prev: n, key: k, n: count}
+}
+
 // inherit records, for each object in nv that is a new version of one in
 // ov (same place in the tree), the order derived from the old one. It
 // follows only what changed: shared maps and arrays are skipped.
