@@ -84,6 +84,7 @@ func BenchmarkReduceUpdate(b *testing.B) {
 		{"setpath", `reduce .[] as $x ({}; setpath([$x.k]; $x.v)) | length`},
 		{"merge", `reduce .[] as $x ({}; . + {($x.k): $x.v}) | length`},
 		{"group", `reduce .[] as $x ({}; .[$x.k] += [$x]) | length`},
+		{"from_entries", `map({key: .k, value: .v}) | from_entries | length`},
 	}
 	for _, n := range []int{20000, 200000} {
 		data := reduceInput(n)

@@ -155,7 +155,6 @@ func (j *jq) opAddAll(v any, _ []any) any {
 	if !ok {
 		return runOne(j.ops.addAll, v)
 	}
-	var acc any
 	sawObject := false
 	for _, el := range arr {
 		switch el.(type) {
@@ -169,10 +168,22 @@ func (j *jq) opAddAll(v any, _ []any) any {
 	if !sawObject {
 		return runOne(j.ops.addAll, v)
 	}
+	// One object filled in turn, not a copy per element (from_entries
+	// over many entries): the keys of the first in its order, then each
+	// next one's new keys in its order, as . + $x at each step gives.
+	out := map[string]any{}
+	var keys []string
 	for _, el := range arr {
-		acc = j.opAdd(nil, []any{acc, el})
+		m, _ := el.(map[string]any)
+		for _, k := range j.order.keys(m, false) {
+			if _, had := out[k]; !had {
+				keys = append(keys, k)
+			}
+			out[k] = m[k]
+		}
 	}
-	return acc
+	j.order.set(out, keys)
+	return out
 }
 
 // opOrder records the key order of an object construction: keys in the
