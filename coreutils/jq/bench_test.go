@@ -58,3 +58,48 @@ func BenchmarkCollectObjects(b *testing.B) {
 		}
 	}
 }
+
+// reduceInput is n records {"k": ..., "v": ...} with n/2 distinct keys:
+// a reduce that keys its state by .k grows an object to n/2 keys.
+func reduceInput(n int) string {
+	var in strings.Builder
+	in.WriteString("[")
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			in.WriteString(",")
+		}
+		fmt.Fprintf(&in, `{"k":"key%d","v":%d}`, i%(n/2), i)
+	}
+	in.WriteString("]")
+	return in.String()
+}
+
+// BenchmarkReduceUpdate is a reduce building an object keyed by the
+// records (issue 20): each step must cost about the same, however big
+// the state has grown, so 200k records take about ten times 20k.
+func BenchmarkReduceUpdate(b *testing.B) {
+	forms := []struct{ name, filter string }{
+		{"add_assign", `reduce .[] as $x ({}; .[$x.k] += $x.v) | length`},
+		{"assign", `reduce .[] as $x ({}; .[$x.k] = $x.v) | length`},
+		{"setpath", `reduce .[] as $x ({}; setpath([$x.k]; $x.v)) | length`},
+		{"merge", `reduce .[] as $x ({}; . + {($x.k): $x.v}) | length`},
+		{"group", `reduce .[] as $x ({}; .[$x.k] += [$x]) | length`},
+		{"from_entries", `map({key: .k, value: .v}) | from_entries | length`},
+	}
+	for _, n := range []int{20000, 200000} {
+		data := reduceInput(n)
+		for _, f := range forms {
+			b.Run(fmt.Sprintf("%s/%d", f.name, n), func(b *testing.B) {
+				fsys := (&cmdtest.Env{}).NewFS()
+				b.ReportAllocs()
+				for b.Loop() {
+					c := &builtins.Call{Args: []string{"jq", "-c", f.filter},
+						Stdin: strings.NewReader(data), Stdout: io.Discard, Stderr: io.Discard, Dir: "/work", FS: fsys}
+					if Run(context.Background(), c) != 0 {
+						b.Fatal("failed")
+					}
+				}
+			})
+		}
+	}
+}

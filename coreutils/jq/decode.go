@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/bashbox/bashbox/internal/printf"
 )
 
 // decoder parses a stream of JSON texts the way jq 1.6 does: numbers are
@@ -239,26 +241,38 @@ func (d *decoder) array() (any, error) {
 			return nil, err
 		}
 		arr = append(arr, v)
-		d.skipSpace()
-		if d.pos >= len(d.data) {
-			return nil, d.errorf("Unfinished JSON term at EOF")
+		done, err := d.separator(']', "array element")
+		if err != nil {
+			return nil, err
 		}
-		switch d.data[d.pos] {
-		case ',':
-			d.pos++
-			d.skipSpace()
-			if d.pos < len(d.data) && d.data[d.pos] == ']' {
-				d.pos++
-				return nil, d.errorf("Expected another array element")
-			}
-		case ']':
-			d.pos++
-			d.depth--
+		if done {
 			return arr, nil
-		default:
-			return nil, d.adjacent()
 		}
 	}
+}
+
+// separator reads what follows an array element or an object member: a
+// comma and more to come, or the closing bracket (done).
+func (d *decoder) separator(closing byte, another string) (done bool, err error) {
+	d.skipSpace()
+	if d.pos >= len(d.data) {
+		return false, d.errorf("Unfinished JSON term at EOF")
+	}
+	switch d.data[d.pos] {
+	case ',':
+		d.pos++
+		d.skipSpace()
+		if d.pos < len(d.data) && d.data[d.pos] == closing {
+			d.pos++
+			return false, d.errorf("Expected another %s", another)
+		}
+		return false, nil
+	case closing:
+		d.pos++
+		d.depth--
+		return true, nil
+	}
+	return false, d.adjacent()
 }
 
 // adjacent reports a value that follows another without a separator,
@@ -353,28 +367,16 @@ func (d *decoder) object() (any, error) {
 			keys = append(keys, key)
 		}
 		obj[key] = v
-		d.skipSpace()
-		if d.pos >= len(d.data) {
-			return nil, d.errorf("Unfinished JSON term at EOF")
+		done, err := d.separator('}', "key-value pair")
+		if err != nil {
+			return nil, err
 		}
-		switch d.data[d.pos] {
-		case ',':
-			d.pos++
-			d.skipSpace()
-			if d.pos < len(d.data) && d.data[d.pos] == '}' {
-				d.pos++
-				return nil, d.errorf("Expected another key-value pair")
-			}
-		case '}':
-			d.pos++
-			d.depth--
+		if done {
 			d.lastWidth = len(keys)
 			if !d.order.record(obj, keys) {
 				d.keyBuf = keys
 			}
 			return obj, nil
-		default:
-			return nil, d.adjacent()
 		}
 	}
 }
@@ -423,16 +425,9 @@ func (d *decoder) str() (string, error) {
 			switch e {
 			case '"', '\\', '/':
 				b.WriteByte(e)
-			case 'b':
-				b.WriteByte('\b')
-			case 'f':
-				b.WriteByte('\f')
-			case 'n':
-				b.WriteByte('\n')
-			case 'r':
-				b.WriteByte('\r')
-			case 't':
-				b.WriteByte('\t')
+			case 'b', 'f', 'n', 'r', 't': // JSON's C escapes
+				l, _ := printf.Letter(e)
+				b.WriteByte(l)
 			case 'u':
 				r, ok := d.hex4()
 				if !ok {

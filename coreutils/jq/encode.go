@@ -60,6 +60,25 @@ func (e *encoder) newline(level int) {
 	}
 }
 
+// member starts the i-th element or member of a container at level.
+func (e *encoder) member(i, level int) {
+	if i > 0 {
+		e.w.WriteByte(',')
+	}
+	if e.indent > 0 {
+		e.newline(level + 1)
+	}
+}
+
+// closing ends a non-empty container at level.
+func (e *encoder) closing(bracket byte, color string, level int) {
+	if e.indent > 0 {
+		e.newline(level)
+	}
+	e.w.WriteString(color)
+	e.w.WriteByte(bracket)
+}
+
 func (e *encoder) value(v any, level int) {
 	var color string
 	switch x := v.(type) {
@@ -87,24 +106,12 @@ func (e *encoder) value(v any, level int) {
 			break
 		}
 		e.w.WriteByte('[')
-		if e.indent > 0 {
-			e.newline(level + 1)
-		}
 		for i, el := range x {
-			if i > 0 {
-				e.w.WriteByte(',')
-				if e.indent > 0 {
-					e.newline(level + 1)
-				}
-			}
+			e.member(i, level)
 			e.value(el, level+1)
 			e.w.WriteString(color)
 		}
-		if e.indent > 0 {
-			e.newline(level)
-		}
-		e.w.WriteString(color)
-		e.w.WriteByte(']')
+		e.closing(']', color, level)
 	case map[string]any:
 		color = e.start(colObject)
 		if len(x) == 0 {
@@ -112,16 +119,8 @@ func (e *encoder) value(v any, level int) {
 			break
 		}
 		e.w.WriteByte('{')
-		if e.indent > 0 {
-			e.newline(level + 1)
-		}
 		for i, k := range e.order.keys(x, e.sort) {
-			if i > 0 {
-				e.w.WriteByte(',')
-				if e.indent > 0 {
-					e.newline(level + 1)
-				}
-			}
+			e.member(i, level)
 			if e.color {
 				e.w.WriteString(colReset)
 				e.w.WriteString(esc + colField + "m")
@@ -141,11 +140,7 @@ func (e *encoder) value(v any, level int) {
 			e.value(x[k], level+1)
 			e.w.WriteString(color)
 		}
-		if e.indent > 0 {
-			e.newline(level)
-		}
-		e.w.WriteString(color)
-		e.w.WriteByte('}')
+		e.closing('}', color, level)
 	default:
 		e.w.WriteString("null")
 	}

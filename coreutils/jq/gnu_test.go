@@ -1,10 +1,7 @@
 package jq
 
 import (
-	"bytes"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -145,63 +142,21 @@ func TestAgainstJQ16(t *testing.T) {
 	env := []string{"HOME=/home/user", "PATH=/usr/bin:/bin", "LANG=C.UTF-8"}
 	for _, tc := range refCases {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			for name, content := range refFiles {
-				if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			var args []string
+			args := []string{"jq"}
 			for _, a := range tc.args {
 				if a != "" {
 					args = append(args, a)
 				}
 			}
-			cmd := exec.Command(ref, args...)
-			cmd.Args[0] = "jq"
-			cmd.Dir = dir
-			cmd.Env = env
-			cmd.Stdin = strings.NewReader(tc.stdin)
-			var out, errb bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &out, &errb
-			code := 0
-			if err := cmd.Run(); err != nil {
-				ee, ok := err.(*exec.ExitError)
-				if !ok {
-					t.Fatal(err)
-				}
-				code = ee.ExitCode()
-			}
-			e := cmdtest.Env{Files: refFiles, Stdin: tc.stdin, Env: env}
-			r := e.Run(Run, append([]string{"jq"}, args...)...)
-			if r.Stdout != out.String() || r.Stderr != errb.String() || r.Code != code {
-				t.Errorf("args %q\n jq 1.6: code %d stdout %q stderr %q\n ours:   code %d stdout %q stderr %q",
-					args, code, out.String(), errb.String(), r.Code, r.Stdout, r.Stderr)
-			}
+			cmdtest.CheckGNUWith(t, Run, env, []cmdtest.GNUCase{{Files: refFiles, Stdin: tc.stdin, Args: args}})
 		})
 	}
 }
 
 func TestParseErrorsAgainstJQ16(t *testing.T) {
-	ref, err := exec.LookPath("jq")
-	if err != nil {
-		t.Skip("jq not installed")
-	}
 	for _, in := range []string{"[1 2]", `{"a":1 "b":2}`, `{"a" "b"}`, "[1,]", `{"a":}`, "]", "[1 2", "tru", `{"a":1,}`, "[1:2]", `"abc`, "1 bad", "{", "nul", "[1,2", "1 2 x", `{"a":1}}`, "-", "1e", "[.5]", `{1:2}`} {
 		for _, text := range []string{in, in + "\n"} {
-			cmd := exec.Command(ref, "-c", ".")
-			cmd.Args[0] = "jq"
-			cmd.Stdin = strings.NewReader(text)
-			var out, errb bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &out, &errb
-			code := 0
-			if err := cmd.Run(); err != nil {
-				code = err.(*exec.ExitError).ExitCode()
-			}
-			r := (&cmdtest.Env{Stdin: text}).Run(Run, "jq", "-c", ".")
-			if r.Stdout != out.String() || r.Stderr != errb.String() || r.Code != code {
-				t.Errorf("input %q\n jq 1.6: %d %q %q\n ours:   %d %q %q", text, code, out.String(), errb.String(), r.Code, r.Stdout, r.Stderr)
-			}
+			cmdtest.CheckGNU(t, Run, []cmdtest.GNUCase{{Stdin: text, Args: []string{"jq", "-c", "."}}})
 		}
 	}
 }

@@ -83,6 +83,13 @@ positional arguments are available as $ARGS.positional[].
 
 var namedGroup = lazyre.New(`\(\?<([A-Za-z_][A-Za-z0-9_]*)>`)
 
+// shortOf gives the long options that are the same as a short one.
+var shortOf = map[string]rune{
+	"slurp": 's', "raw-input": 'R', "null-input": 'n', "compact-output": 'c', "raw-output": 'r',
+	"join-output": 'j', "ascii-output": 'a', "sort-keys": 'S', "color-output": 'C',
+	"monochrome-output": 'M', "exit-status": 'e', "from-file": 'f', "help": 'h',
+}
+
 // haltZero is process's status for halt with exit status 0.
 const haltZero = -1 << 20
 
@@ -127,6 +134,8 @@ type jq struct {
 	mem           sizer       // what was charged, each container once
 	states        []stateSite // each reduce and foreach's updates
 	orders        int         // key orders charged (see hold)
+	sites         []ownedSet  // what each in-place reduce alone holds
+	userDefs      map[string]bool
 }
 
 // Run is the jq command.
@@ -215,38 +224,18 @@ func (j *jq) run() int {
 			}
 			return true
 		}
-		if strings.HasPrefix(text, "--") {
-			switch text[2:] {
-			case "slurp":
-				j.slurp = true
-			case "raw-input":
-				j.rawIn = true
-			case "null-input":
-				nullInput = true
-			case "compact-output":
-				compact = true
-			case "raw-output":
-				j.raw = true
-			case "join-output":
-				j.raw, j.join = true, true
-			case "ascii-output":
-				j.ascii = true
-			case "sort-keys":
-				sortKeys = true
-			case "color-output":
-				color = true
-			case "monochrome-output":
-				color = false
+		letters := text[1:]
+		long, isLong := strings.CutPrefix(text, "--")
+		if ch, ok := shortOf[long]; isLong && ok {
+			letters = string(ch)
+		} else if isLong {
+			switch long {
 			case "tab":
 				tab = true
 			case "stream":
 				j.stream = true
 			case "seq":
 				j.seq = true
-			case "exit-status":
-				exitStatus = true
-			case "from-file":
-				fromFile = true
 			case "unbuffered", "stream-errors":
 			case "args":
 				argsMode = 1
@@ -307,9 +296,6 @@ func (j *jq) run() int {
 					addVar(args[i+1], vals)
 				}
 				i += 2
-			case "help":
-				fmt.Fprintf(c.Stdout, help, "jq")
-				return 0
 			case "version":
 				return c.Version()
 			default:
@@ -317,8 +303,8 @@ func (j *jq) run() int {
 			}
 			continue
 		}
-		// Grouped short options.
-		for _, ch := range text[1:] {
+		// Grouped short options, or a long one that is the same as one.
+		for _, ch := range letters {
 			switch ch {
 			case 's':
 				j.slurp = true
@@ -382,7 +368,7 @@ func (j *jq) run() int {
 	j.scanQuery(query)
 	// jq keeps the insertion order of object keys, gojq does not: the
 	// filter is rewritten to keep it (rewrite.go).
-	rw := &orderRewriter{order: j.order}
+	rw := &orderRewriter{order: j.order, userDefs: j.userDefs}
 	rw.query(query)
 	defs, err := gojq.Parse(orderedDefs)
 	if err != nil {
@@ -395,6 +381,7 @@ func (j *jq) run() int {
 	}
 	query.FuncDefs = append(append(each.FuncDefs, defs.FuncDefs...), query.FuncDefs...)
 	j.states = make([]stateSite, rw.states)
+	j.sites = make([]ownedSet, rw.sites)
 	j.ops = newGojqOps()
 	// env and $ENV list the environment in its order.
 	var envKeys []string
@@ -435,6 +422,9 @@ func (j *jq) run() int {
 		gojq.WithFunction("__bb_fromjson", 0, 0, j.opFromJSON),
 		gojq.WithFunction("__bb_elem", 0, 0, j.opElem),
 		gojq.WithFunction("__bb_state", 1, 1, j.opState),
+		gojq.WithFunction("__bb_update", 5, 5, j.opUpdate),
+		gojq.WithFunction("__bb_begin", 1, 1, j.opBegin),
+		gojq.WithFunction("__bb_end", 1, 1, j.opBegin),
 		gojq.WithFunction("__bb_input_filename", 0, 0, func(any, []any) any {
 			if !j.last.set || j.srcs[min(j.cur, len(j.srcs)-1)].path == "-" {
 				return nil

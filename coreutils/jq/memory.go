@@ -46,6 +46,9 @@ func (j *jq) release() {
 	j.mem = sizer{}
 	j.orders = 0
 	clear(j.states)
+	for _, s := range j.sites {
+		clear(s)
+	}
 }
 
 // opElem is __bb_elem, the identity through which each element of an
@@ -72,11 +75,8 @@ type stateSite struct {
 // what was met before). An object copied at each step is charged at
 // most three times over, as it is copied, not once.
 func (j *jq) opState(v any, args []any) any {
-	id, ok := args[0].(int)
-	if f, isFloat := args[0].(float64); isFloat {
-		id, ok = int(f), true
-	}
-	if !ok || id < 0 || id >= len(j.states) {
+	id, ok := siteOf(args[0], len(j.states))
+	if !ok {
 		return v
 	}
 	s := &j.states[id]

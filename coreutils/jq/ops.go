@@ -12,25 +12,41 @@ import (
 // gojqOps runs gojq's own operators on values.
 type gojqOps struct {
 	add, mul, addAll, fromJSON *gojq.Code
+	binaries                   map[string]*gojq.Code // see binary
+}
+
+// binary is gojq's `.[0] op .[1]`, compiled when first needed.
+func (g *gojqOps) binary(op string) *gojq.Code {
+	if c, ok := g.binaries[op]; ok {
+		return c
+	}
+	if g.binaries == nil {
+		g.binaries = map[string]*gojq.Code{}
+	}
+	c := compileConst(".[0] " + op + " .[1]")
+	g.binaries[op] = c
+	return c
+}
+
+// compileConst compiles a filter of ours.
+func compileConst(src string) *gojq.Code {
+	q, err := gojq.Parse(src)
+	if err != nil {
+		panic(err) // constant sources
+	}
+	c, err := gojq.Compile(q)
+	if err != nil {
+		panic(err)
+	}
+	return c
 }
 
 func newGojqOps() *gojqOps {
-	compile := func(src string) *gojq.Code {
-		q, err := gojq.Parse(src)
-		if err != nil {
-			panic(err) // constant sources
-		}
-		c, err := gojq.Compile(q)
-		if err != nil {
-			panic(err)
-		}
-		return c
-	}
 	return &gojqOps{
-		add:      compile(".[0] + .[1]"),
-		mul:      compile(".[0] * .[1]"),
-		addAll:   compile("add"),
-		fromJSON: compile("fromjson"),
+		add:      compileConst(".[0] + .[1]"),
+		mul:      compileConst(".[0] * .[1]"),
+		addAll:   compileConst("add"),
+		fromJSON: compileConst("fromjson"),
 	}
 }
 
@@ -139,7 +155,6 @@ func (j *jq) opAddAll(v any, _ []any) any {
 	if !ok {
 		return runOne(j.ops.addAll, v)
 	}
-	var acc any
 	sawObject := false
 	for _, el := range arr {
 		switch el.(type) {
@@ -153,10 +168,22 @@ func (j *jq) opAddAll(v any, _ []any) any {
 	if !sawObject {
 		return runOne(j.ops.addAll, v)
 	}
+	// One object filled in turn, not a copy per element (from_entries
+	// over many entries): the keys of the first in its order, then each
+	// next one's new keys in its order, as . + $x at each step gives.
+	out := map[string]any{}
+	var keys []string
 	for _, el := range arr {
-		acc = j.opAdd(nil, []any{acc, el})
+		m, _ := el.(map[string]any)
+		for _, k := range j.order.keys(m, false) {
+			if _, had := out[k]; !had {
+				keys = append(keys, k)
+			}
+			out[k] = m[k]
+		}
 	}
-	return acc
+	j.order.set(out, keys)
+	return out
 }
 
 // opOrder records the key order of an object construction: keys in the

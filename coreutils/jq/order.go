@@ -22,14 +22,18 @@ type keyOrder struct {
 	// --slurpfile values), which live for the whole run. Nothing made for
 	// one input outlives its processing, so byMap is emptied after each:
 	// it stays small, and a dead map's reused address finds nothing.
-	byMap    map[uintptr]*orderNode
-	kept     map[uintptr]*orderNode
-	bySet    map[string][]string
-	rank     map[string]int
-	filter   map[string][]string // object constructions in the filter
-	frank    map[string]int      // keys named in the filter
-	last     []string            // keys of the last object recorded
-	lastNode *orderNode          // the order node of last, once shared
+	byMap  map[uintptr]*orderNode
+	kept   map[uintptr]*orderNode
+	bySet  map[string][]string
+	rank   map[string]int
+	filter map[string][]string // object constructions in the filter
+	frank  map[string]int      // keys named in the filter
+	last   []string            // keys of the last object recorded
+	// lastFilter is the last order found in filter: the objects a
+	// filter builds for each input have the same keys (filter is complete
+	// before the first input, so what it gives never changes).
+	lastFilter []string
+	lastNode   *orderNode // the order node of last, once shared
 }
 
 // orderNode is a key order as a persistent list, so that adding one key
@@ -216,6 +220,21 @@ func (o *keyOrder) derive(nm, old, src map[string]any) {
 	o.byMap[mapID(nm)] = &orderNode{n: len(keys), flat: keys}
 }
 
+// added records that k, not in m yet, is about to be added to m in
+// place: it goes last.
+func (o *keyOrder) added(m map[string]any, k string) {
+	n := o.node(m)
+	if n == nil && len(m) > 0 {
+		ks := o.keys(m, false)
+		n = &orderNode{n: len(ks), flat: ks}
+	}
+	count := 1
+	if n != nil {
+		count = n.n + 1
+	}
+	o.byMap[mapID(m)] = &orderNode{prev: n, key: k, n: count}
+}
+
 // inherit records, for each object in nv that is a new version of one in
 // ov (same place in the tree), the order derived from the old one. It
 // follows only what changed: shared maps and arrays are skipped.
@@ -279,6 +298,9 @@ func (o *keyOrder) keys(m map[string]any, sorted bool) []string {
 			return ks
 		}
 	}
+	if ks := o.lastFilter; !sorted && len(ks) == len(m) && len(ks) > 1 && hasAll(m, ks) {
+		return ks
+	}
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -289,6 +311,7 @@ func (o *keyOrder) keys(m map[string]any, sorted bool) []string {
 	}
 	sk := setKey(keys)
 	if ks, ok := o.filter[sk]; ok {
+		o.lastFilter = ks
 		return ks
 	}
 	if ks, ok := o.bySet[sk]; ok {

@@ -68,9 +68,11 @@ const eachDef = `def __bb_each: if type == "object" then __bb_keys_unsorted[] as
 
 // orderRewriter rewrites a parsed filter (see above).
 type orderRewriter struct {
-	order  *keyOrder
-	n      int // fresh variable names
-	states int // reduce and foreach sites
+	order    *keyOrder
+	n        int // fresh variable names
+	states   int // reduce and foreach sites
+	sites    int // reduces updating in place
+	userDefs map[string]bool
 }
 
 func (r *orderRewriter) fresh() string {
@@ -199,9 +201,18 @@ func (r *orderRewriter) term(t *gojq.Term) {
 			x.Catch = pipe(termQuery(funcTerm("__bb_errmsg")), x.Catch)
 		}
 	}
+	site := -1 // a reduce updating in place (see inplace_rewrite.go)
 	if x := t.Reduce; x != nil {
-		r.loop(x.Query, x.Patterns, x.Start, x.Update, nil)
-		x.Update = r.measured(x.Update)
+		r.loop(x.Query, x.Patterns, x.Start, nil, nil)
+		if u := r.inPlace(x.Update, r.sites, r.measured); u != nil {
+			site = r.sites
+			r.sites++
+			x.Update = u
+			x.Start = pipe(x.Start, termQuery(funcTerm("__bb_begin", numberQuery(site))))
+		} else {
+			r.query(x.Update)
+			x.Update = r.measured(x.Update)
+		}
 	}
 	if x := t.Foreach; x != nil {
 		r.loop(x.Query, x.Patterns, x.Start, x.Update, x.Extract)
@@ -232,6 +243,12 @@ func (r *orderRewriter) term(t *gojq.Term) {
 	}
 	if t.Type == gojq.TermTypeObject {
 		r.object(t)
+	}
+	if site >= 0 {
+		c := *t
+		c.SuffixList = nil
+		q := pipe(termQuery(&c), termQuery(funcTerm("__bb_end", numberQuery(site))))
+		*t = gojq.Term{Type: gojq.TermTypeQuery, Query: q, SuffixList: t.SuffixList}
 	}
 	r.splitIter(t)
 }
@@ -353,6 +370,7 @@ func (r *orderRewriter) object(t *gojq.Term) {
 // constructions and the literal keys it indexes.
 func (j *jq) scanQuery(q *gojq.Query) {
 	seen := map[string]bool{}
+	j.userDefs = map[string]bool{}
 	var walk func(v reflect.Value)
 	walk = func(v reflect.Value) {
 		switch v.Kind() {
@@ -367,6 +385,9 @@ func (j *jq) scanQuery(q *gojq.Query) {
 					names = append(names, m[1])
 				}
 				j.order.recordFilter(names)
+			}
+			if fd, ok := v.Interface().(*gojq.FuncDef); ok {
+				j.userDefs[fd.Name] = true
 			}
 			if idx, ok := v.Interface().(*gojq.Index); ok {
 				k := idx.Name
