@@ -312,6 +312,7 @@ func (m *matcher) matches(line []byte, out [][2]int) [][2]int {
 // lower case and the buffer is searched lower-cased.
 type litSet struct {
 	strs   [][]byte
+	rare   []int // each string's rarest byte (see indexRare)
 	cached []int
 	valid  bool
 	base   int
@@ -326,6 +327,7 @@ func newLitSet(strs []string, fold bool) *litSet {
 			x = strings.ToLower(x)
 		}
 		s.strs = append(s.strs, []byte(x))
+		s.rare = append(s.rare, rarestByte([]byte(x)))
 	}
 	return s
 }
@@ -349,7 +351,7 @@ func (s *litSet) next(buf []byte, pos int) int {
 		hay = s.low
 	}
 	if len(s.strs) == 1 {
-		i := bytes.Index(hay[pos:], s.strs[0])
+		i := indexRare(hay[pos:], s.strs[0], s.rare[0])
 		if i < 0 {
 			return -1
 		}
@@ -362,7 +364,7 @@ func (s *litSet) next(buf []byte, pos int) int {
 			continue
 		}
 		if n < pos {
-			j := bytes.Index(hay[pos:], l)
+			j := indexRare(hay[pos:], l, s.rare[i])
 			if j < 0 {
 				s.cached[i] = -1
 				continue

@@ -16,6 +16,7 @@ import (
 // run searches the operands and returns the exit status.
 func (g *grepper) run(operands []string) int {
 	cfg := g.cfg
+	defer giveReadBuf(g)
 	if cfg.color {
 		g.colors = newColors(g.c)
 	} else {
