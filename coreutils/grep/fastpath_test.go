@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
 )
 
 // TestIndexRare checks indexRare against bytes.Index: needles whose rare
@@ -50,6 +52,30 @@ func TestRarestByte(t *testing.T) {
 	for s, want := range map[string]int{"func (": 5, "context": 5, "e": 0, "zz": 0} {
 		if got := rarestByte([]byte(s)); got != want {
 			t.Errorf("rarestByte(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// TestStarSuffix checks that the *EXT shortcut of --include and --exclude
+// answers as the glob matcher does, for base names and command-line paths.
+func TestStarSuffix(t *testing.T) {
+	patterns := []string{"*.go", "*go", "*.", "*a.b", "*.g?", "*.[ch]", `*\.go`, "*", "**.go", "*é"}
+	names := []string{"a.go", ".go", "go", "a.go.txt", "dir/a.go", "dir/x.c", "a.", "xa.b", "a.b", "é.go", "\xff.go", "a.gó", "xé", ""}
+	for _, p := range patterns {
+		for _, n := range names {
+			for _, cl := range []bool{false, true} {
+				want := glob.Match(p, n, 0)
+				if cl && !want {
+					for i := 0; i+1 < len(n); i++ {
+						if n[i] == '/' && n[i+1] != '/' && glob.Match(p, n[i+1:], 0) {
+							want = true
+						}
+					}
+				}
+				if got := nameMatches(p, n, cl); got != want {
+					t.Errorf("nameMatches(%q, %q, %v) = %v, want %v", p, n, cl, got, want)
+				}
+			}
 		}
 	}
 }
