@@ -19,7 +19,7 @@ func TestRunAndReports(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer bb.Close()
-	ops := []Op{{Name: "echo", Script: `echo hi`}, {Name: "loop", Script: `i=0; while [ $i -lt 10 ]; do i=$((i+1)); done; echo $i`}}
+	ops := []Op{{Name: "echo", Script: `echo hi`}, {Name: "loop", Script: `i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done; echo $i`}}
 	rep := Run(context.Background(), Config{Root: root, Ops: ops, Runners: []Runner{HostShell{Path: "/bin/sh"}, bb}, Reps: 2})
 	if len(rep.Ops) != 2 {
 		t.Fatalf("ops %d", len(rep.Ops))
@@ -32,12 +32,17 @@ func TestRunAndReports(t *testing.T) {
 			t.Errorf("%s: ratio %v", op.Name, op.Ratio)
 		}
 	}
+	// The loop keeps a CPU busy for milliseconds in both runners: its CPU
+	// time, the host shell's from wait4 and bashbox's own, is measured.
+	if loop := rep.Ops[1]; loop.CPUMedians["/bin/sh"] <= 0 || loop.CPUMedians["bashbox"] <= 0 || loop.CPURatio <= 0 {
+		t.Errorf("loop: CPU not measured: %v, ratio %v", loop.CPUMedians, loop.CPURatio)
+	}
 	var table strings.Builder
 	rep.WriteTable(&table)
 	if rep.Machine == "" || !strings.Contains(rep.Markdown(), rep.Machine) || !strings.Contains(string(rep.JSON()), `"machine"`) {
 		t.Errorf("report does not say where it ran: %q", rep.Machine)
 	}
-	if !strings.Contains(table.String(), "TOTAL") || !strings.Contains(rep.Markdown(), "| echo |") || !strings.Contains(rep.SVG(), "<svg") || !strings.Contains(string(rep.JSON()), `"median_ms"`) {
+	if !strings.Contains(table.String(), "TOTAL") || !strings.Contains(rep.Markdown(), "| echo |") || !strings.Contains(rep.SVG(), "<svg") || !strings.Contains(string(rep.JSON()), `"median_ms"`) || !strings.Contains(string(rep.JSON()), `"median_cpu_ms"`) {
 		t.Fatalf("reports incomplete:\n%s", table.String())
 	}
 	sec := rep.ReadmeSection("bashbox bench --quick --readme")

@@ -43,13 +43,13 @@ func (r *Report) WriteTable(w io.Writer) {
 	for _, n := range r.Runners {
 		fmt.Fprintf(w, " %12s", trim(n, 12))
 	}
-	fmt.Fprintf(w, " %8s  %s\n", "ratio", "identical")
+	fmt.Fprintf(w, " %8s %8s  %s\n", "ratio", "cpu", "identical")
 	for _, op := range r.Ops {
 		fmt.Fprintf(w, "%-18s", op.Name)
 		for _, n := range r.Runners {
 			fmt.Fprintf(w, " %10.1fms", op.Medians[n])
 		}
-		fmt.Fprintf(w, " %7.2fx  %s\n", op.Ratio, identical(r, op))
+		fmt.Fprintf(w, " %7.2fx %7.2fx  %s\n", op.Ratio, op.CPURatio, identical(r, op))
 	}
 	fmt.Fprintf(w, "%-18s", "TOTAL")
 	for _, n := range r.Runners {

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/bashbox/bashbox"
@@ -21,6 +22,10 @@ type Outcome struct {
 	Stdout string
 	Exit   int
 	Took   time.Duration
+	// CPU is the user+system time the op cost: the host shell's and what
+	// it waited for (wait4), or the bench process's own for an in-process
+	// run. Wall time on a shared machine says as much about the neighbours.
+	CPU time.Duration
 }
 
 // Runner runs op scripts somewhere.
@@ -42,16 +47,17 @@ func (h HostShell) Run(ctx context.Context, op Op, root string) Outcome {
 // op: their times add up, the last one's output stands for all.
 func launch(op Op, run func() Outcome) Outcome {
 	n := max(op.Launches, 1)
-	var total time.Duration
+	var total, cpu time.Duration
 	var o Outcome
 	for range n {
 		o = run()
 		total += o.Took
+		cpu += o.CPU
 		if o.Exit != 0 {
 			break
 		}
 	}
-	o.Took = total
+	o.Took, o.CPU = total, cpu
 	return o
 }
 
@@ -84,6 +90,9 @@ func runCommand(ctx context.Context, cmd *exec.Cmd, root string) Outcome {
 	start := time.Now()
 	err = cmd.Run()
 	o := Outcome{Stdout: out.String(), Took: time.Since(start)}
+	if cmd.ProcessState != nil {
+		o.CPU = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
 	if ee, ok := err.(*exec.ExitError); ok {
 		o.Exit = ee.ExitCode()
 	} else if err != nil {
@@ -127,9 +136,9 @@ func (b *Bashbox) Run(ctx context.Context, op Op, root string) Outcome {
 			return runCommand(ctx, exec.CommandContext(ctx, b.Exe, "run", "-v", root+":/work:ro", "-c", op.Script), root)
 		})
 	}
-	start := time.Now()
+	start, cpu := time.Now(), selfCPU()
 	res, err := b.box.Run(ctx, bashbox.Request{Script: op.Script})
-	o := Outcome{Took: time.Since(start)}
+	o := Outcome{Took: time.Since(start), CPU: selfCPU() - cpu}
 	if err != nil {
 		o.Exit = -1
 		return o
@@ -149,11 +158,14 @@ type Config struct {
 
 // OpResult is the outcome of one op across runners.
 type OpResult struct {
-	Name      string             `json:"name"`
-	Medians   map[string]float64 `json:"median_ms"`
-	Ratio     float64            `json:"ratio"` // second runner / first
-	Identical map[string]bool    `json:"identical"`
-	Outputs   map[string]string  `json:"-"`
+	Name    string             `json:"name"`
+	Medians map[string]float64 `json:"median_ms"`
+	Ratio   float64            `json:"ratio"` // second runner / first
+	// CPUMedians and CPURatio are the same for CPU time (Outcome.CPU).
+	CPUMedians map[string]float64 `json:"median_cpu_ms"`
+	CPURatio   float64            `json:"cpu_ratio"`
+	Identical  map[string]bool    `json:"identical"`
+	Outputs    map[string]string  `json:"-"`
 }
 
 // Report is a whole run.
@@ -184,8 +196,8 @@ func Run(ctx context.Context, cfg Config) *Report {
 		rep.Runners = append(rep.Runners, r.Name())
 	}
 	for i, op := range cfg.Ops {
-		res := OpResult{Name: op.Name, Medians: map[string]float64{}, Identical: map[string]bool{}, Outputs: map[string]string{}}
-		times := map[string][]float64{}
+		res := OpResult{Name: op.Name, Medians: map[string]float64{}, CPUMedians: map[string]float64{}, Identical: map[string]bool{}, Outputs: map[string]string{}}
+		times, cpus := map[string][]float64{}, map[string][]float64{}
 		first := map[string]Outcome{}
 		for rep := -1; rep < cfg.Reps; rep++ {
 			for _, r := range cfg.Runners {
@@ -198,17 +210,14 @@ func Run(ctx context.Context, cfg Config) *Report {
 					continue
 				}
 				times[r.Name()] = append(times[r.Name()], float64(o.Took.Microseconds())/1000)
+				cpus[r.Name()] = append(cpus[r.Name()], float64(o.CPU.Microseconds())/1000)
 			}
 		}
 		base := first[cfg.Runners[0].Name()]
 		for _, r := range cfg.Runners {
-			ts := times[r.Name()]
-			slices.Sort(ts)
-			m := ts[len(ts)/2]
-			if len(ts)%2 == 0 {
-				m = (ts[len(ts)/2-1] + ts[len(ts)/2]) / 2
-			}
+			m := median(times[r.Name()])
 			res.Medians[r.Name()] = m
+			res.CPUMedians[r.Name()] = median(cpus[r.Name()])
 			rep.Totals[r.Name()] += m
 			o := first[r.Name()]
 			res.Identical[r.Name()] = o.Stdout == base.Stdout && o.Exit == base.Exit
@@ -216,6 +225,9 @@ func Run(ctx context.Context, cfg Config) *Report {
 		}
 		if len(cfg.Runners) > 1 && res.Medians[cfg.Runners[0].Name()] > 0 {
 			res.Ratio = res.Medians[cfg.Runners[1].Name()] / res.Medians[cfg.Runners[0].Name()]
+		}
+		if len(cfg.Runners) > 1 && res.CPUMedians[cfg.Runners[0].Name()] > 0 {
+			res.CPURatio = res.CPUMedians[cfg.Runners[1].Name()] / res.CPUMedians[cfg.Runners[0].Name()]
 		}
 		rep.Ops = append(rep.Ops, res)
 	}
@@ -227,6 +239,24 @@ func Run(ctx context.Context, cfg Config) *Report {
 		rep.GeoMeans[r] = rep.geoMean(r)
 	}
 	return rep
+}
+
+func median(ts []float64) float64 {
+	slices.Sort(ts)
+	m := ts[len(ts)/2]
+	if len(ts)%2 == 0 {
+		m = (ts[len(ts)/2-1] + ts[len(ts)/2]) / 2
+	}
+	return m
+}
+
+// selfCPU is the user+system time this process has used so far.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // machine names where a report was measured: the CPU model where the OS

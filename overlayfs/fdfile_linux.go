@@ -8,6 +8,7 @@ import (
 	"path"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -27,6 +28,11 @@ type fdFile struct {
 	name    string
 	cleanup runtime.Cleanup
 	opened  hostInfo // what the open's fstat found (see OpenInfo)
+	// off is the file offset as Read and Seek left it. atEnd is set when
+	// a Read came back short exactly at the size the open found: the next
+	// Read answers io.EOF without asking the kernel (see Read).
+	off   atomic.Int64
+	atEnd atomic.Bool
 }
 
 // newFdFile takes ownership of fd, a regular file open for reading; name
@@ -73,7 +79,17 @@ func (f *fdFile) use(op string, do func(fd int) error) error {
 	return nil
 }
 
+// Read reads from the file offset. Reading a file to its end takes one
+// more read(2) that returns 0; every command that reads whole files (grep
+// -r, xargs cat) paid it per file. A read that comes back short, ending
+// exactly at the size the open found, has seen the end: the next Read
+// answers io.EOF itself, once, and the one after asks the kernel again
+// (tail -f). A writer that appends in between is seen as one that
+// appended just after an EOF read would be.
 func (f *fdFile) Read(p []byte) (int, error) {
+	if len(p) > 0 && f.atEnd.CompareAndSwap(true, false) {
+		return 0, io.EOF
+	}
 	var n int
 	err := f.use("read", func(fd int) (err error) {
 		if len(p) == 0 {
@@ -84,6 +100,11 @@ func (f *fdFile) Read(p []byte) (int, error) {
 	})
 	if err == nil && n == 0 && len(p) > 0 {
 		return 0, io.EOF
+	}
+	if n > 0 {
+		if off := f.off.Add(int64(n)); n < len(p) && off == f.opened.st.Size {
+			f.atEnd.Store(true)
+		}
 	}
 	return n, err
 }
@@ -122,6 +143,10 @@ func (f *fdFile) Seek(offset int64, whence int) (int64, error) {
 		ret, err = unix.Seek(fd, offset, whence)
 		return err
 	})
+	if err == nil {
+		f.atEnd.Store(false)
+		f.off.Store(ret)
+	}
 	return ret, err
 }
 

@@ -231,3 +231,63 @@ func TestFdFileOpenInfo(t *testing.T) {
 		t.Errorf("Stat() after a write = %v, %v; want size 12", now, err)
 	}
 }
+
+// TestFdFileEndOfFile checks the read that is spared at the end of a file:
+// after a short read at the size the open found, one Read says io.EOF,
+// and a later Read sees what was appended meanwhile, as tail -f needs.
+func TestFdFileEndOfFile(t *testing.T) {
+	dir := t.TempDir()
+	host := filepath.Join(dir, "log")
+	if err := os.WriteFile(host, []byte("one\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h, err := NewHostFs(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	f, err := h.Open("/log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	buf := make([]byte, 64)
+	if n, err := f.Read(buf); n != 4 || err != nil {
+		t.Fatalf("Read = %d %v", n, err)
+	}
+	if n, err := f.Read(buf); n != 0 || err != io.EOF {
+		t.Fatalf("Read at the end = %d %v, want 0 EOF", n, err)
+	}
+	w, err := os.OpenFile(host, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.WriteString("two\n")
+	w.Close()
+	if n, err := f.Read(buf); n != 4 || err != nil || string(buf[:n]) != "two\n" {
+		t.Fatalf("Read after an append = %d %v %q", n, err, buf[:n])
+	}
+	if n, err := f.Read(buf); n != 0 || err != io.EOF {
+		t.Fatalf("Read at the new end = %d %v", n, err)
+	}
+	// A Seek back starts over: the whole file, then the end.
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	if all, err := io.ReadAll(f); string(all) != "one\ntwo\n" || err != nil {
+		t.Fatalf("ReadAll after Seek = %q %v", all, err)
+	}
+	// An exact-size buffer is not a short read: the kernel says EOF.
+	g, err := h.Open("/log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	exact := make([]byte, 8)
+	if n, err := g.Read(exact); n != 8 || err != nil {
+		t.Fatalf("exact Read = %d %v", n, err)
+	}
+	if n, err := g.Read(exact); n != 0 || err != io.EOF {
+		t.Fatalf("Read after an exact read = %d %v", n, err)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strings"
 
@@ -16,6 +17,27 @@ import (
 
 	"github.com/bashbox/bashbox/bench"
 )
+
+// startCPUProfile profiles this process into file until the returned
+// func is called: the in-process bashbox runner is all the process does
+// while an op runs (with --ops, one op's profile).
+func startCPUProfile(file string) (stop func() error, err error) {
+	if file == "" {
+		return func() error { return nil }, nil
+	}
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() error {
+		pprof.StopCPUProfile()
+		return f.Close()
+	}, nil
+}
 
 func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("bashbox bench", pflag.ContinueOnError)
@@ -29,6 +51,7 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	only := fs.StringSlice("ops", nil, "only these ops")
 	out := fs.String("out", "bench/out", "where the report, JSON and chart go")
 	peers := fs.StringArray("peer", nil, "extra runner NAME='COMMAND {root} {script}' (repeatable)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of bashbox's runs to this file (go tool pprof; the host shell's\nprocesses are not in it, and the bench itself mostly waits for them)")
 	readme := fs.Bool("readme", false, "print the README's benchmark section (table, date, machine) instead of the terminal table")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
@@ -69,7 +92,16 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		runners = append(runners, bench.Peer{Label: name, Template: tmpl})
 	}
+	stopProfile, err := startCPUProfile(*cpuProfile)
+	if err != nil {
+		fmt.Fprintf(stderr, "bashbox bench: %v\n", err)
+		return 1
+	}
 	rep := bench.Run(context.Background(), bench.Config{Root: root, Ops: ops, Runners: runners, Reps: *reps, Progress: stderr})
+	if err := stopProfile(); err != nil {
+		fmt.Fprintf(stderr, "bashbox bench: %v\n", err)
+		return 1
+	}
 	// The startup op compares with the host shell, often dash; what an
 	// agent's Bash tool call costs is bash's start-up, so measure that too.
 	if slices.ContainsFunc(ops, func(o bench.Op) bool { return o.Launches > 0 }) {

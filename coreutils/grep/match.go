@@ -27,6 +27,9 @@ type matcher struct {
 	perLine bool    // match line by line instead of over the buffer
 
 	also [][]byte // further strings every match contains (checked before re)
+	// prefix: the one pattern is ^ and a plain string (^func ), so a
+	// line matches when it starts with the string; must finds them.
+	prefix []byte
 
 	// words: -w over plain strings; a line matches when one of must's
 	// strings occurs in it between non-word characters.
@@ -69,6 +72,10 @@ func newMatcher(cfg *config) (*matcher, error) {
 			return m, nil
 		}
 	}
+	if lit, ok := anchoredLiteral(cfg); ok {
+		m.prefix, m.must = []byte(lit), newLitSet([]string{lit}, false)
+		return m, nil
+	}
 	if must := re.MustAny(); len(must) > 0 && len(must) <= maxLiterals {
 		if !cfg.ignoreCase {
 			m.must = newLitSet(must, false)
@@ -84,6 +91,28 @@ func newMatcher(cfg *config) (*matcher, error) {
 		}
 	}
 	return m, nil
+}
+
+// anchoredLiteral returns s when the only pattern is ^s, s a plain
+// non-empty string matched case-sensitively: the regular expression
+// engine is then not needed to tell a line that starts with s.
+func anchoredLiteral(cfg *config) (string, bool) {
+	if len(cfg.patterns) != 1 || cfg.ignoreCase || cfg.word || cfg.line || cfg.eol != '\n' ||
+		(cfg.syntax != posixre.BRE && cfg.syntax != posixre.ERE) {
+		return "", false
+	}
+	rest, ok := strings.CutPrefix(cfg.patterns[0], "^")
+	if !ok || rest == "" || strings.ContainsAny(rest[:1], "*+?{^") {
+		return "", false // what a repeat or anchor right after ^ means varies
+	}
+	re, err := posixre.Compile(rest, cfg.syntax, posixre.Flags{})
+	if err != nil || len(re.Warnings()) > 0 {
+		return "", false
+	}
+	if set, ok := re.Literals(); ok && len(set) == 1 && set[0] != "" && !strings.ContainsRune(set[0], '\n') {
+		return set[0], true
+	}
+	return "", false
 }
 
 func containsEmpty(set []string) bool {
@@ -223,6 +252,9 @@ func (m *matcher) nextLine(buf []byte, pos int) (int, int) {
 
 // verify checks a line found by the pre-filter.
 func (m *matcher) verify(line []byte) bool {
+	if m.prefix != nil {
+		return bytes.HasPrefix(line, m.prefix)
+	}
 	if !m.words {
 		for _, a := range m.also {
 			if !bytes.Contains(line, a) {
@@ -312,6 +344,7 @@ func (m *matcher) matches(line []byte, out [][2]int) [][2]int {
 // lower case and the buffer is searched lower-cased.
 type litSet struct {
 	strs   [][]byte
+	rare   []int // each string's rarest byte (see indexRare)
 	cached []int
 	valid  bool
 	base   int
@@ -326,6 +359,7 @@ func newLitSet(strs []string, fold bool) *litSet {
 			x = strings.ToLower(x)
 		}
 		s.strs = append(s.strs, []byte(x))
+		s.rare = append(s.rare, rarestByte([]byte(x)))
 	}
 	return s
 }
@@ -349,7 +383,7 @@ func (s *litSet) next(buf []byte, pos int) int {
 		hay = s.low
 	}
 	if len(s.strs) == 1 {
-		i := bytes.Index(hay[pos:], s.strs[0])
+		i := indexRare(hay[pos:], s.strs[0], s.rare[0])
 		if i < 0 {
 			return -1
 		}
@@ -362,7 +396,7 @@ func (s *litSet) next(buf []byte, pos int) int {
 			continue
 		}
 		if n < pos {
-			j := bytes.Index(hay[pos:], l)
+			j := indexRare(hay[pos:], l, s.rare[i])
 			if j < 0 {
 				s.cached[i] = -1
 				continue

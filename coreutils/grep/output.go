@@ -6,6 +6,7 @@ import (
 	"context"
 	"io"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/bashbox/bashbox/builtins"
@@ -134,6 +135,9 @@ func (g *grepper) searchReader(r io.Reader, name string, size int64) {
 	}
 	minRoom := firstRead // what a read needs free before it starts
 	if g.buf == nil {
+		g.buf = takeReadBuf()
+	}
+	if g.buf == nil {
 		// small to start with: grep in a loop over small files must not
 		// allocate a full chunk each time; a file that fills it grows it
 		src := r
@@ -217,6 +221,28 @@ func (g *grepper) searchReader(r io.Reader, name string, size int64) {
 		g.buf = buf[:0]
 	}
 	s.finish()
+}
+
+// readBufs keeps read buffers (*[]byte) from one grep to the next: xargs
+// runs grep once per batch of names, each run with workers of its own,
+// and every one of them grew a buffer anew (a chunk for the first file
+// over firstRead bytes): most of what `xargs grep` allocated.
+var readBufs sync.Pool
+
+func takeReadBuf() []byte {
+	if p, ok := readBufs.Get().(*[]byte); ok {
+		return (*p)[:0]
+	}
+	return nil
+}
+
+// giveReadBuf hands a grepper's buffer back when it is done searching.
+func giveReadBuf(g *grepper) {
+	if g.buf != nil && cap(g.buf) <= 4*chunkSize {
+		b := g.buf[:0]
+		readBufs.Put(&b)
+	}
+	g.buf = nil
 }
 
 // zap turns NULs into newlines, as GNU grep does in binary data, so that

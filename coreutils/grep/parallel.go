@@ -106,6 +106,7 @@ func (a *ahead) work(w *grepper) {
 		w.outFile = j.outFile
 		a.search(w, j)
 	}
+	giveReadBuf(w)
 }
 
 // search runs one job. A panic leaves the file to the walk, whose own

@@ -16,6 +16,7 @@ import (
 // run searches the operands and returns the exit status.
 func (g *grepper) run(operands []string) int {
 	cfg := g.cfg
+	defer giveReadBuf(g)
 	if cfg.color {
 		g.colors = newColors(g.c)
 	} else {
@@ -389,6 +390,22 @@ func excludedFile(filters []filter, name string, commandLine bool) bool {
 	return excluded
 }
 
+// starSuffix returns ext when pattern is * and plain ASCII ext (*.go):
+// the pattern then matches exactly the names that end in ext, which
+// --include tests of every file a walk meets.
+func starSuffix(pattern string) (string, bool) {
+	if len(pattern) < 2 || pattern[0] != '*' {
+		return "", false
+	}
+	ext := pattern[1:]
+	for i := 0; i < len(ext); i++ {
+		if c := ext[i]; c >= 0x80 || c == '*' || c == '?' || c == '[' || c == '\\' {
+			return "", false
+		}
+	}
+	return ext, true
+}
+
 func excludedDir(globs []string, name string, commandLine bool) bool {
 	for _, gl := range globs {
 		if nameMatches(gl, name, commandLine) {
@@ -399,6 +416,10 @@ func excludedDir(globs []string, name string, commandLine bool) bool {
 }
 
 func nameMatches(pattern, name string, suffixes bool) bool {
+	if ext, ok := starSuffix(pattern); ok {
+		// a part after a slash ends as the whole name does
+		return strings.HasSuffix(name, ext)
+	}
 	if glob.Match(pattern, name, 0) {
 		return true
 	}
