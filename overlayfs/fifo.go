@@ -84,15 +84,28 @@ func (m *MemFs) OpenFileContext(ctx context.Context, name string, flag int, perm
 	if flag&os.O_CREATE != 0 && flag&os.O_EXCL != 0 {
 		return nil, pathErr("open", Clean(name), syscall.EEXIST)
 	}
-	return n.pipe.open(ctx, m, n, Clean(name), flag)
+	return m.openFifo(ctx, n, Clean(name), flag)
 }
 
-// OpenFileContext is OpenFile with FIFO opens of the upper layer waiting
-// under ctx (the base, a host directory, has no FIFO that may be opened).
+func (m *MemFs) openFifo(ctx context.Context, n *memNode, name string, flag int) (File, error) {
+	return n.pipe.open(ctx, name, flag, func() (fs.FileInfo, error) {
+		m.mu.RLock()
+		defer m.mu.RUnlock()
+		return n.info(path.Base(name)), nil
+	}, nil)
+}
+
+// OpenFileContext is OpenFile with FIFO opens waiting under ctx: those
+// of the upper layer, and those of a FIFO of the base (see
+// HostFs.OpenFileContext), which opening for writing does not change.
 func (o *Overlay) OpenFileContext(ctx context.Context, name string, flag int, perm fs.FileMode) (File, error) {
 	name = Clean(name)
-	if fi, _, err := o.upper.LstatIfPossible(name); err == nil && fi.Mode()&fs.ModeNamedPipe != 0 {
-		return o.upper.OpenFileContext(ctx, name, flag, perm)
+	if fi, _, err := o.upper.LstatIfPossible(name); err == nil {
+		if fi.Mode()&fs.ModeNamedPipe != 0 {
+			return o.upper.OpenFileContext(ctx, name, flag, perm)
+		}
+	} else if fi, err := o.baseLstat(name); err == nil && fi.Mode()&fs.ModeNamedPipe != 0 {
+		return OpenFileContext(ctx, o.base, name, flag, perm)
 	}
 	return o.OpenFile(name, flag, perm)
 }
@@ -150,13 +163,18 @@ func (p *pipe) waitLocked(ctx context.Context) error {
 	return err
 }
 
-func (p *pipe) open(ctx context.Context, m *MemFs, n *memNode, name string, flag int) (File, error) {
+// open opens an end of p; stat describes the FIFO, release (if set) is
+// called once the end is closed or the open fails.
+func (p *pipe) open(ctx context.Context, name string, flag int, stat func() (fs.FileInfo, error), release func()) (File, error) {
 	nonblock := ctx == nil || flag&syscall.O_NONBLOCK != 0
 	read := flag&(os.O_WRONLY|os.O_RDWR) != os.O_WRONLY
 	write := flag&(os.O_WRONLY|os.O_RDWR) != 0
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if write && !read && nonblock && p.readers == 0 {
+		if release != nil {
+			release()
+		}
 		return nil, pathErr("open", name, syscall.ENXIO)
 	}
 	if read {
@@ -168,7 +186,7 @@ func (p *pipe) open(ctx context.Context, m *MemFs, n *memNode, name string, flag
 		p.wOpens++
 	}
 	p.changed()
-	f := &fifoFile{p: p, fs: m, node: n, name: name, ctx: ctx, read: read, write: write, nonblock: nonblock}
+	f := &fifoFile{p: p, stat: stat, release: release, name: name, ctx: ctx, read: read, write: write, nonblock: nonblock}
 	if read && write || nonblock {
 		return f, nil
 	}
@@ -189,8 +207,8 @@ func (p *pipe) open(ctx context.Context, m *MemFs, n *memNode, name string, flag
 // fifoFile is one open end of a FIFO.
 type fifoFile struct {
 	p           *pipe
-	fs          *MemFs
-	node        *memNode
+	stat        func() (fs.FileInfo, error)
+	release     func()
 	name        string
 	ctx         context.Context // nil: never wait
 	read, write bool
@@ -223,13 +241,12 @@ func (f *fifoFile) closeLocked() {
 		f.p.buf = nil // Linux drops unread data with the last close
 	}
 	f.p.changed()
+	if f.release != nil {
+		f.release()
+	}
 }
 
-func (f *fifoFile) Stat() (fs.FileInfo, error) {
-	f.fs.mu.RLock()
-	defer f.fs.mu.RUnlock()
-	return f.node.info(path.Base(f.name)), nil
-}
+func (f *fifoFile) Stat() (fs.FileInfo, error) { return f.stat() }
 
 func (f *fifoFile) Read(b []byte) (int, error) {
 	p := f.p

@@ -300,7 +300,7 @@ func (m *MemFs) OpenFile(name string, flag int, perm fs.FileMode) (File, error) 
 		return nil, pathErr("open", name, syscall.ELOOP)
 	}
 	if n.pipe != nil {
-		return n.pipe.open(nil, m, n, name, flag) // no context: never waits
+		return m.openFifo(nil, n, name, flag) // no context: never waits
 	}
 	if n.mode.IsDir() {
 		if isWrite(flag) {
