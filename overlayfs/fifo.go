@@ -88,11 +88,11 @@ func (m *MemFs) OpenFileContext(ctx context.Context, name string, flag int, perm
 }
 
 func (m *MemFs) openFifo(ctx context.Context, n *memNode, name string, flag int) (File, error) {
-	return n.pipe.open(ctx, name, flag, func() (fs.FileInfo, error) {
+	return n.pipe.open(ctx, name, flag, endInfo{stat: func() (fs.FileInfo, error) {
 		m.mu.RLock()
 		defer m.mu.RUnlock()
 		return n.info(path.Base(name)), nil
-	}, nil)
+	}, quota: m.quota})
 }
 
 // OpenFileContext is OpenFile with FIFO opens waiting under ctx: those
@@ -105,6 +105,9 @@ func (o *Overlay) OpenFileContext(ctx context.Context, name string, flag int, pe
 			return o.upper.OpenFileContext(ctx, name, flag, perm)
 		}
 	} else if fi, err := o.baseLstat(name); err == nil && fi.Mode()&fs.ModeNamedPipe != 0 {
+		if h, ok := o.base.(*HostFs); ok {
+			return h.openFifo(ctx, name, flag, o.upper.quota)
+		}
 		return OpenFileContext(ctx, o.base, name, flag, perm)
 	}
 	return o.OpenFile(name, flag, perm)
@@ -135,6 +138,62 @@ type pipe struct {
 	// wake is closed, and replaced, whenever the state changes; waiters
 	// select on it and on their context.
 	wake chan struct{}
+	// charges are the quotas the unread bytes are held against, oldest
+	// first: each writer's own (see endInfo.quota).
+	charges []charge
+}
+
+type charge struct {
+	q *Quota
+	n int
+}
+
+// charge holds n more bytes against q, or fails with ENOSPC (the quota
+// then trips the call's budget). Call with mu held.
+func (p *pipe) charge(q *Quota, n int) bool {
+	if q == nil {
+		return true
+	}
+	if !q.reserveBytes(int64(n)) {
+		return false
+	}
+	if k := len(p.charges); k > 0 && p.charges[k-1].q == q {
+		p.charges[k-1].n += n
+	} else {
+		p.charges = append(p.charges, charge{q, n})
+	}
+	return true
+}
+
+// uncharge gives back the oldest n bytes held (n < 0: all). Call with
+// mu held.
+func (p *pipe) uncharge(n int) {
+	for len(p.charges) > 0 && n != 0 {
+		c := &p.charges[0]
+		k := c.n
+		if n > 0 && n < k {
+			k = n
+		}
+		c.q.release(int64(k), 0)
+		if c.n -= k; c.n == 0 {
+			p.charges = p.charges[1:]
+		}
+		if n > 0 {
+			n -= k
+		}
+	}
+	if len(p.charges) == 0 {
+		p.charges = nil
+	}
+}
+
+// endInfo is what an open end knows besides its pipe.
+type endInfo struct {
+	stat    func() (fs.FileInfo, error) // the FIFO's own
+	release func()                      // if set, called once the end is gone
+	// quota, if set, holds what this end writes until it is read: FIFO
+	// data lives in memory, as the in-memory layers' files do.
+	quota *Quota
 }
 
 // changed wakes every waiter. Call with mu held.
@@ -163,17 +222,16 @@ func (p *pipe) waitLocked(ctx context.Context) error {
 	return err
 }
 
-// open opens an end of p; stat describes the FIFO, release (if set) is
-// called once the end is closed or the open fails.
-func (p *pipe) open(ctx context.Context, name string, flag int, stat func() (fs.FileInfo, error), release func()) (File, error) {
+// open opens an end of p.
+func (p *pipe) open(ctx context.Context, name string, flag int, info endInfo) (File, error) {
 	nonblock := ctx == nil || flag&syscall.O_NONBLOCK != 0
 	read := flag&(os.O_WRONLY|os.O_RDWR) != os.O_WRONLY
 	write := flag&(os.O_WRONLY|os.O_RDWR) != 0
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if write && !read && nonblock && p.readers == 0 {
-		if release != nil {
-			release()
+		if info.release != nil {
+			info.release()
 		}
 		return nil, pathErr("open", name, syscall.ENXIO)
 	}
@@ -186,7 +244,7 @@ func (p *pipe) open(ctx context.Context, name string, flag int, stat func() (fs.
 		p.wOpens++
 	}
 	p.changed()
-	f := &fifoFile{p: p, stat: stat, release: release, name: name, ctx: ctx, read: read, write: write, nonblock: nonblock}
+	f := &fifoFile{p: p, endInfo: info, name: name, ctx: ctx, read: read, write: write, nonblock: nonblock}
 	if read && write || nonblock {
 		return f, nil
 	}
@@ -206,9 +264,8 @@ func (p *pipe) open(ctx context.Context, name string, flag int, stat func() (fs.
 
 // fifoFile is one open end of a FIFO.
 type fifoFile struct {
-	p           *pipe
-	stat        func() (fs.FileInfo, error)
-	release     func()
+	p *pipe
+	endInfo
 	name        string
 	ctx         context.Context // nil: never wait
 	read, write bool
@@ -239,6 +296,7 @@ func (f *fifoFile) closeLocked() {
 	}
 	if f.p.readers == 0 && f.p.writers == 0 {
 		f.p.buf = nil // Linux drops unread data with the last close
+		f.p.uncharge(-1)
 	}
 	f.p.changed()
 	if f.release != nil {
@@ -276,6 +334,7 @@ func (f *fifoFile) Read(b []byte) (int, error) {
 	}
 	n := copy(b, p.buf)
 	p.buf = p.buf[n:]
+	p.uncharge(n)
 	if len(p.buf) == 0 {
 		p.buf = nil // the next write starts a fresh slice: no creeping reslice
 	}
@@ -316,6 +375,9 @@ func (f *fifoFile) Write(b []byte) (int, error) {
 			continue
 		}
 		k := min(room, rest)
+		if !p.charge(f.quota, k) {
+			return done, pathErr("write", f.name, syscall.ENOSPC)
+		}
 		p.buf = append(p.buf, b[done:done+k]...)
 		done += k
 		p.changed()

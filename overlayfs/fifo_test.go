@@ -263,7 +263,8 @@ func settle(t *testing.T, base int) {
 // with its context, no count of ends is left over, and every byte read was
 // written. Run with -race.
 func TestFifoConcurrentOpenersAndCancellations(t *testing.T) {
-	m := NewMemFs(nil)
+	q := &Quota{MaxBytes: 1 << 20}
+	m := NewMemFs(q)
 	names := []string{"/a", "/b", "/c"}
 	for _, n := range names {
 		if err := m.Mkfifo(n, 0o600); err != nil {
@@ -327,5 +328,39 @@ func TestFifoConcurrentOpenersAndCancellations(t *testing.T) {
 		if r != 0 || w != 0 || held != 0 {
 			t.Errorf("%s: %d readers, %d writers, %d bytes held after every end closed", n, r, w, held)
 		}
+	}
+	if q.Bytes() != 0 {
+		t.Errorf("%d bytes still charged", q.Bytes())
+	}
+}
+
+// TM-RES-009: what a FIFO holds unread counts against the in-memory
+// quota, and is given back as it is read or dropped.
+func TestFifoDataIsCharged(t *testing.T) {
+	q := &Quota{MaxBytes: 1000}
+	m := NewMemFs(q)
+	if err := m.Mkfifo("/p", 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rw, err := m.OpenFileContext(context.Background(), "/p", os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := rw.Write(make([]byte, 800)); n != 800 || err != nil {
+		t.Fatalf("write: %d %v", n, err)
+	}
+	if q.Bytes() != 800 {
+		t.Errorf("held: %d, want 800", q.Bytes())
+	}
+	if _, err := rw.Write(make([]byte, 300)); !errors.Is(err, syscall.ENOSPC) {
+		t.Errorf("write past the quota: %v, want ENOSPC", err)
+	}
+	rw.Read(make([]byte, 500))
+	if q.Bytes() != 300 {
+		t.Errorf("held after reading 500: %d, want 300", q.Bytes())
+	}
+	rw.Close()
+	if q.Bytes() != 0 {
+		t.Errorf("held after the last close: %d", q.Bytes())
 	}
 }

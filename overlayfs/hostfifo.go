@@ -57,15 +57,35 @@ func (h *HostFs) OpenFileContext(ctx context.Context, name string, flag int, per
 	if err != nil || !ok {
 		return h.OpenFile(name, flag, perm)
 	}
-	name = Clean(name)
 	if flag&os.O_CREATE != 0 && flag&os.O_EXCL != 0 {
-		return nil, pathErr("open", name, syscall.EEXIST)
+		return nil, pathErr("open", Clean(name), syscall.EEXIST)
 	}
+	return h.openFifoKey(ctx, key, Clean(name), flag, nil)
+}
+
+// openFifo opens the host FIFO at name in the sandbox's pipe for it, its
+// unread data charged to q.
+func (h *HostFs) openFifo(ctx context.Context, name string, flag int, q *Quota) (File, error) {
+	fi, _, err := h.LstatIfPossible(name)
+	if err != nil {
+		return nil, err
+	}
+	key, ok := fifoKey(fi)
+	if !ok {
+		return nil, pathErr("open", Clean(name), syscall.ENXIO)
+	}
+	if flag&os.O_CREATE != 0 && flag&os.O_EXCL != 0 {
+		return nil, pathErr("open", Clean(name), syscall.EEXIST)
+	}
+	return h.openFifoKey(ctx, key, Clean(name), flag, q)
+}
+
+func (h *HostFs) openFifoKey(ctx context.Context, key [2]uint64, name string, flag int, q *Quota) (File, error) {
 	p, release := h.fifos.acquire(key)
-	return p.open(ctx, name, flag, func() (fs.FileInfo, error) {
+	return p.open(ctx, name, flag, endInfo{stat: func() (fs.FileInfo, error) {
 		fi, _, err := h.LstatIfPossible(name)
 		return fi, err
-	}, release)
+	}, release: release, quota: q})
 }
 
 // Mkfifo makes a FIFO in the host directory.
@@ -76,12 +96,20 @@ func (h *HostFs) Mkfifo(name string, perm fs.FileMode) error {
 	return fix("mkfifo", name, h.mkfifo(name, safePerm(perm)))
 }
 
-// OpenFileContext opens FIFOs as HostFs does and meters the rest.
+// OpenFileContext opens FIFOs as HostFs does, their unread data charged
+// to the in-memory quota set by HoldFifoData, and meters the rest.
 func (m *MeteredHost) OpenFileContext(ctx context.Context, name string, flag int, perm fs.FileMode) (File, error) {
 	if fi, _, err := m.HostFs.LstatIfPossible(name); err == nil && fi.Mode()&fs.ModeNamedPipe != 0 {
-		return m.HostFs.OpenFileContext(ctx, name, flag, perm)
+		return m.HostFs.openFifo(ctx, name, flag, m.mem)
 	}
 	return m.OpenFile(name, flag, perm)
+}
+
+// HoldFifoData charges what the call writes to FIFOs of this layer, while
+// it is unread, to q: the in-memory layers' quota.
+func (m *MeteredHost) HoldFifoData(q *Quota) *MeteredHost {
+	m.mem = q
+	return m
 }
 
 // Mkfifo makes a FIFO, charged as a file created.

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// A FIFO on a host volume: mkfifo makes a real one, the sandbox's own
+// TM-RES-009: a FIFO on a host volume: mkfifo makes a real one, the sandbox's own
 // opens of it meet in a pipe of the process (the host FIFO is never
 // opened), and the pipe is dropped once every end is closed.
 func TestHostFifo(t *testing.T) {

@@ -5,12 +5,12 @@ package mkfifo
 import (
 	"context"
 	"errors"
-	"io/fs"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
+	"github.com/bashbox/bashbox/overlayfs"
 )
 
 var options = builtins.Options{List: []builtins.Option{
@@ -19,11 +19,6 @@ var options = builtins.Options{List: []builtins.Option{
 }}
 
 var errNotSupported = errors.New("operation not supported")
-
-// mkfifoer is the filesystem's capability to make named pipes.
-type mkfifoer interface {
-	Mkfifo(name string, perm fs.FileMode) error
-}
 
 // Run creates each FIFO: mode a=rw less the umask, or exactly the -m mode
 // (applied to a=rw), as GNU's does.
@@ -66,7 +61,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			return 1
 		}
 	}
-	mk, ok := c.FS.(mkfifoer)
+	mk, ok := c.FS.(overlayfs.Mkfifoer)
 	status := 0
 	for _, name := range operands {
 		if ctx.Err() != nil {

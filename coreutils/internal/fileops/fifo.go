@@ -6,12 +6,8 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
+	"github.com/bashbox/bashbox/overlayfs"
 )
-
-// mkfifoer is the filesystem's capability to make named pipes.
-type mkfifoer interface {
-	Mkfifo(name string, perm fs.FileMode) error
-}
 
 var errFifoUnsupported = errors.New("operation not supported")
 
@@ -35,7 +31,7 @@ func (cp *Copier) copyFifo(src, dst string, sfi fs.FileInfo, dstExists bool) boo
 		perm &^= uint32(c.Umask)
 	}
 	err := errFifoUnsupported
-	if mk, ok := c.FS.(mkfifoer); ok {
+	if mk, ok := c.FS.(overlayfs.Mkfifoer); ok {
 		err = mk.Mkfifo(c.Abs(dst), modes.FromPerm(perm&0o777))
 	}
 	if err != nil {
