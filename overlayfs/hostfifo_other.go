@@ -2,11 +2,6 @@
 
 package overlayfs
 
-import (
-	"io/fs"
-	"syscall"
-)
+import "io/fs"
 
 func fifoKey(fs.FileInfo) ([2]uint64, bool) { return [2]uint64{}, false }
-
-func (h *HostFs) mkfifo(string, fs.FileMode) error { return syscall.EOPNOTSUPP }
