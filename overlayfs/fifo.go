@@ -95,20 +95,13 @@ func (m *MemFs) openFifo(ctx context.Context, n *memNode, name string, flag int)
 	}, quota: m.quota})
 }
 
-// OpenFileContext is OpenFile with FIFO opens waiting under ctx: those
-// of the upper layer, and those of a FIFO of the base (see
-// HostFs.OpenFileContext), which opening for writing does not change.
+// OpenFileContext is OpenFile with FIFO opens of the upper layer waiting
+// under ctx (a FIFO of the base, made on the host, is refused as the
+// host layer refuses it).
 func (o *Overlay) OpenFileContext(ctx context.Context, name string, flag int, perm fs.FileMode) (File, error) {
 	name = Clean(name)
-	if fi, _, err := o.upper.LstatIfPossible(name); err == nil {
-		if fi.Mode()&fs.ModeNamedPipe != 0 {
-			return o.upper.OpenFileContext(ctx, name, flag, perm)
-		}
-	} else if fi, err := o.baseLstat(name); err == nil && fi.Mode()&fs.ModeNamedPipe != 0 {
-		if h, ok := o.base.(*HostFs); ok {
-			return h.openFifo(ctx, name, flag, o.upper.quota)
-		}
-		return OpenFileContext(ctx, o.base, name, flag, perm)
+	if fi, _, err := o.upper.LstatIfPossible(name); err == nil && fi.Mode()&fs.ModeNamedPipe != 0 {
+		return o.upper.OpenFileContext(ctx, name, flag, perm)
 	}
 	return o.OpenFile(name, flag, perm)
 }

@@ -13,11 +13,15 @@ import (
 	"time"
 )
 
-// TM-RES-009: a FIFO on a host volume: mkfifo makes a real one, the sandbox's own
-// opens of it meet in a pipe of the process (the host FIFO is never
-// opened), and the pipe is dropped once every end is closed.
+// TM-RES-009, TM-FS-011: a FIFO on a host volume: mkfifo makes a real
+// one, the sandbox's own opens of it meet in a pipe of the process (the
+// host FIFO is never opened), and the pipe is dropped once every end is
+// closed; a FIFO the host made is refused with ENXIO, never waited on.
 func TestHostFifo(t *testing.T) {
 	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "hostmade"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	h, err := NewHostFs(dir, false)
 	if err != nil {
 		t.Fatal(err)
@@ -39,6 +43,11 @@ func TestHostFifo(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	for _, flag := range []int{os.O_RDONLY, os.O_WRONLY, os.O_RDWR} {
+		if _, err := m.OpenFileContext(ctx, "/hostmade", flag, 0); !errors.Is(err, syscall.ENXIO) {
+			t.Errorf("open %d of a FIFO the host made: %v, want ENXIO at once", flag, err)
+		}
+	}
 	got := make(chan string, 1)
 	go func() {
 		r, err := m.OpenFileContext(ctx, "/p", os.O_RDONLY, 0)
@@ -81,8 +90,9 @@ func TestHostFifo(t *testing.T) {
 	}
 }
 
-// An overlay makes its FIFOs in memory, and a FIFO of its base, copied up
-// by chmod, stays a FIFO; the host directory is untouched.
+// An overlay makes its FIFOs in memory; a FIFO of its base (made on the
+// host) is refused, and copied up by chmod stays a FIFO; the host
+// directory is untouched.
 func TestOverlayFifo(t *testing.T) {
 	dir := t.TempDir()
 	if err := syscall.Mkfifo(filepath.Join(dir, "hostp"), 0o644); err != nil {
@@ -102,6 +112,12 @@ func TestOverlayFifo(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	if _, err := o.OpenFileContext(ctx, "/hostp", os.O_RDONLY, 0); !errors.Is(err, syscall.ENXIO) {
+		t.Errorf("open of the base's FIFO: %v, want ENXIO", err)
+	}
+	if err := o.Chmod("/hostp", 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for _, name := range []string{"/p", "/hostp"} {
 		rw, err := o.OpenFileContext(ctx, name, os.O_RDWR, 0)
 		if err != nil {
@@ -113,9 +129,6 @@ func TestOverlayFifo(t *testing.T) {
 			t.Errorf("%s: read %d %v", name, n, err)
 		}
 		rw.Close()
-	}
-	if err := o.Chmod("/hostp", 0o600); err != nil {
-		t.Fatal(err)
 	}
 	if fi, _, err := o.LstatIfPossible("/hostp"); err != nil || fi.Mode().Type() != os.ModeNamedPipe || fi.Mode().Perm() != 0o600 {
 		t.Errorf("copied-up FIFO: %v %v", fi, err)
