@@ -8,8 +8,6 @@ import (
 	"path"
 	"sync"
 	"syscall"
-
-	"github.com/spf13/afero"
 )
 
 // Named pipes (FIFOs) of the in-memory layer. They behave as Linux's: an
@@ -45,7 +43,9 @@ type ContextOpener interface {
 
 // OpenFileContext opens name on fsys, letting FIFO opens and I/O wait
 // under ctx where fsys supports it.
-func OpenFileContext(ctx context.Context, fsys afero.Fs, name string, flag int, perm fs.FileMode) (File, error) {
+func OpenFileContext(ctx context.Context, fsys interface {
+	OpenFile(name string, flag int, perm fs.FileMode) (File, error)
+}, name string, flag int, perm fs.FileMode) (File, error) {
 	if co, ok := fsys.(ContextOpener); ok && ctx != nil {
 		return co.OpenFileContext(ctx, name, flag, perm)
 	}
