@@ -39,7 +39,7 @@ const stateVersion = 1
 type fileRecord struct {
 	Layer   string
 	Path    string
-	Kind    byte // 'd' directory, 'f' file, 'l' symlink, 'x' removed (a read-only volume's whiteout)
+	Kind    byte // 'd' directory, 'f' file, 'l' symlink, 'p' FIFO, 'x' removed (a read-only volume's whiteout)
 	Mode    fs.FileMode
 	ModTime time.Time
 	Data    []byte // a file's content or a symlink's target
@@ -189,6 +189,16 @@ func restoreRecord(fsys overlayfs.Layer, rec *fileRecord) error {
 	case 'l':
 		overlayfs.RemoveAll(fsys, p)
 		return fsys.SymlinkIfPossible(string(rec.Data), p)
+	case 'p':
+		// The FIFO itself; whatever it held unread went with the call.
+		overlayfs.RemoveAll(fsys, p)
+		mk, ok := fsys.(overlayfs.Mkfifoer)
+		if !ok {
+			return fmt.Errorf("%s: this layer makes no FIFO", p)
+		}
+		if err := mk.Mkfifo(p, rec.Mode.Perm()); err != nil {
+			return err
+		}
 	case 'f':
 		f, err := fsys.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, rec.Mode.Perm())
 		if err != nil {
@@ -227,6 +237,8 @@ func layerRecords(l volumes.MemoryLayer) ([]fileRecord, error) {
 				return err
 			}
 			rec.Data = []byte(t)
+		case fi.Mode()&fs.ModeNamedPipe != 0:
+			rec.Kind = 'p'
 		case fi.Mode().IsRegular():
 			rec.Kind = 'f'
 			f, err := fsys.Open(p)

@@ -105,13 +105,14 @@ func TestSessionStateFilesRoundTrip(t *testing.T) {
 printf 'tmp\n' > /tmp/a.txt; mkdir -p ~/d/e; printf 'home' > ~/d/e/f; chmod 750 ~/d
 printf '\x00\x01bin' > /scratch/bin; ln -s /scratch/bin /scratch/link; chmod 600 /scratch/bin
 echo changed > /work/README.md; rm -r /work/src; echo new > /work/new.txt; mv /work/script.sh /work/moved.sh
-mkdir /work/src; echo again > /work/src/again`
+mkdir /work/src; echo again > /work/src/again; mkfifo -m 640 /tmp/fifo /work/fifo`
 	if res := runIn(t, s, setup); res.ExitCode != 0 {
 		t.Fatalf("setup: %s", res.Stderr)
 	}
 	r := saveRestore(t, b, s)
 	check := `cat /tmp/a.txt ~/d/e/f; echo; stat -c %a ~/d /scratch/bin; od -An -c /scratch/bin; readlink /scratch/link
-cat /work/README.md /work/new.txt /work/moved.sh /work/src/again; ls /work/src; test -e /work/script.sh || echo no-script`
+cat /work/README.md /work/new.txt /work/moved.sh /work/src/again; ls /work/src; test -e /work/script.sh || echo no-script
+stat -c '%F %a' /tmp/fifo /work/fifo`
 	want := runIn(t, s, check)
 	got := runIn(t, r, check)
 	if got.Stdout != want.Stdout || got.ExitCode != 0 {

@@ -214,6 +214,9 @@ func content(fsys overlayfs.Layer, name string, fi fs.FileInfo) ([]byte, error) 
 		t, err := fsys.ReadlinkIfPossible(name)
 		return []byte(t), err
 	}
+	if fi.Mode()&fs.ModeNamedPipe != 0 {
+		return nil, nil // a FIFO holds no content, and is never opened here
+	}
 	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, err

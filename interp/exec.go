@@ -32,6 +32,10 @@ func (sh *Shell) dispatch(ctx context.Context, c *builtins.Call, quiet bool) (st
 	}
 	c.Exec = sh.execQuiet
 	c.Workers = sh.Workers
+	if fsys, ok := c.FS.(fdFS); ok {
+		fsys.ctx = ctx // a FIFO's open waits no longer than this command
+		c.FS = fsys
+	}
 	name := c.Args[0]
 	defer func() {
 		if p := recover(); p != nil {

@@ -1,7 +1,9 @@
 package interp
 
 import (
+	"context"
 	"io/fs"
+	"os"
 	"path"
 	"slices"
 	"strconv"
@@ -427,9 +429,11 @@ func (f *frame) absPath(p string) string {
 
 // fdFS is the filesystem commands see: the namespace, plus /dev/fd/N,
 // /dev/stdin, /dev/stdout and /dev/stderr from the shell's descriptors.
+// Its opens wait for a FIFO's other end no longer than the command's ctx.
 type fdFS struct {
 	*volumes.Namespace
 	fds *fdTab
+	ctx context.Context
 }
 
 func (c fdFS) fdFile(name string) (vfs.File, bool) {
@@ -463,14 +467,14 @@ func (c fdFS) Open(name string) (vfs.File, error) {
 	if f, ok := c.fdFile(name); ok {
 		return f, nil
 	}
-	return c.Namespace.Open(name)
+	return c.Namespace.OpenFileContext(c.ctx, name, os.O_RDONLY, 0)
 }
 
 func (c fdFS) OpenFile(name string, flag int, perm fs.FileMode) (vfs.File, error) {
 	if f, ok := c.fdFile(name); ok {
 		return f, nil
 	}
-	return c.Namespace.OpenFile(name, flag, perm)
+	return c.Namespace.OpenFileContext(c.ctx, name, flag, perm)
 }
 
 func (c fdFS) Stat(name string) (fs.FileInfo, error) {

@@ -253,7 +253,7 @@ func (f *frame) openStream(target string, flag int) (*stream, error) {
 			return nil, errText("cannot overwrite existing file")
 		}
 	}
-	file, err := f.call.sh.FS.OpenFile(p, flag, 0o666&^fs.FileMode(f.umask))
+	file, err := f.call.sh.FS.OpenFileContext(f.ctx, p, flag, 0o666&^fs.FileMode(f.umask))
 	if err != nil {
 		return nil, errText(builtins.ErrText(err))
 	}

@@ -171,7 +171,7 @@ func (f *frame) external(args []string, tmp *scope) int {
 		Stderr: f.fds.writer(2),
 		Env:    env,
 		Dir:    f.dir,
-		FS:     fdFS{f.call.sh.FS, f.fds},
+		FS:     fdFS{f.call.sh.FS, f.fds, f.ctx},
 		Umask:  fs.FileMode(f.umask),
 	}
 	ctx := context.WithValue(f.ctx, ctxKey{}, ctxInfo{depth: *f.nest, prefix: f.errPrefix()})

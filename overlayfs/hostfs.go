@@ -23,6 +23,7 @@ type HostFs struct {
 	mu       sync.RWMutex
 	beneath  int
 	readOnly bool
+	fifos    hostFifos // see hostfifo.go
 }
 
 // NewHostFs opens dir as a layer.

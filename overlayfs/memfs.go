@@ -84,6 +84,7 @@ type memNode struct {
 	// id identifies it once it has several.
 	links int
 	id    uint64
+	pipe  *pipe // named pipes (fifo.go)
 }
 
 func (n *memNode) info(name string) fs.FileInfo {
@@ -297,6 +298,9 @@ func (m *MemFs) OpenFile(name string, flag int, perm fs.FileMode) (File, error) 
 		return nil, pathErr("open", name, syscall.EEXIST)
 	case n.mode&fs.ModeSymlink != 0:
 		return nil, pathErr("open", name, syscall.ELOOP)
+	}
+	if n.pipe != nil {
+		return m.openFifo(nil, n, name, flag) // no context: never waits
 	}
 	if n.mode.IsDir() {
 		if isWrite(flag) {

@@ -105,6 +105,7 @@ func (q *WriteQuota) exceeded(budget string) {
 type MeteredHost struct {
 	*HostFs
 	quota *WriteQuota
+	mem   *Quota // see HoldFifoData
 }
 
 // NewMeteredHost meters writes to h against q.

@@ -170,6 +170,11 @@ func (o *Overlay) copyUp(name string, withData bool) error {
 			}
 		}
 		return nil
+	case bi.Mode()&fs.ModeNamedPipe != 0:
+		// A host FIFO is never opened: its copy is a FIFO of the sandbox.
+		if err := o.upper.Mkfifo(name, bi.Mode().Perm()); err != nil {
+			return err
+		}
 	case bi.Mode()&fs.ModeSymlink != 0:
 		target, err := o.base.ReadlinkIfPossible(name)
 		if err != nil {

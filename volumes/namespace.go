@@ -1,6 +1,7 @@
 package volumes
 
 import (
+	"context"
 	"crypto/rand"
 	"io"
 	"io/fs"
@@ -302,6 +303,12 @@ func (ns *Namespace) fastHost(p string) (*overlayfs.HostFs, string, bool) {
 }
 
 func (ns *Namespace) OpenFile(name string, flag int, perm fs.FileMode) (overlayfs.File, error) {
+	return ns.OpenFileContext(nil, name, flag, perm)
+}
+
+// OpenFileContext is OpenFile where an open of a FIFO, and its reads and
+// writes, may wait for the other end until ctx ends (nil: never wait).
+func (ns *Namespace) OpenFileContext(ctx context.Context, name string, flag int, perm fs.FileMode) (overlayfs.File, error) {
 	if ns.pace != nil {
 		ns.pace()
 	}
@@ -351,7 +358,7 @@ func (ns *Namespace) OpenFile(name string, flag int, perm fs.FileMode) (overlayf
 	}
 	m, rel := ns.find(p)
 	if m.guest != "/" || !strings.HasPrefix(p, "/dev/") {
-		f, err := m.layer.OpenFile(rel, flag, perm)
+		f, err := overlayfs.OpenFileContext(ctx, m.layer, rel, flag, perm)
 		if err != nil {
 			return nil, pathErr("open", name, underlying(err))
 		}
@@ -501,6 +508,30 @@ func (ns *Namespace) Mkdir(name string, perm fs.FileMode) error {
 	}
 	if err != nil {
 		return pathErr("mkdir", name, err)
+	}
+	return nil
+}
+
+// Mkfifo makes a named pipe at name (a final symlink is not followed).
+func (ns *Namespace) Mkfifo(name string, perm fs.FileMode) error {
+	p, err := overlayfs.ResolveIn(rawNS{ns}, name, false)
+	if err == nil {
+		if _, serr := ns.lstatRaw(p); serr == nil {
+			err = syscall.EEXIST
+		} else {
+			err = ns.writableRaw(p)
+		}
+	}
+	if err == nil {
+		m, rel := ns.find(p)
+		if mk, ok := m.layer.(overlayfs.Mkfifoer); ok {
+			err = underlying(mk.Mkfifo(rel, perm))
+		} else {
+			err = syscall.EOPNOTSUPP
+		}
+	}
+	if err != nil {
+		return pathErr("mkfifo", name, err)
 	}
 	return nil
 }

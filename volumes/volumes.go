@@ -222,7 +222,7 @@ func (t *Table) Namespace(opts Options) *Namespace {
 		case ReadOnly:
 			layer = overlayfs.NewOverlay(t.hosts[i], overlayfs.NewMemFs(opts.Quota))
 		case ReadWrite:
-			layer = overlayfs.NewMeteredHost(t.hosts[i], opts.Writes)
+			layer = overlayfs.NewMeteredHost(t.hosts[i], opts.Writes).HoldFifoData(opts.Quota)
 		case Ephemeral:
 			layer = overlayfs.NewMemFs(opts.Quota)
 		}

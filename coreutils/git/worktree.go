@@ -596,8 +596,8 @@ func (r *repo) walkWorktree(o walkOpts) walkResult {
 				r.g.check()
 			}
 			name := fi.Name()
-			if name == ".git" {
-				continue
+			if name == ".git" || fi.Mode()&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeDevice) != 0 {
+				continue // git tracks no FIFO, socket or device (and never opens one)
 			}
 			rel := name
 			if dir != "" {

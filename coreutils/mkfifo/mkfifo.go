@@ -1,18 +1,16 @@
-// Package mkfifo implements mkfifo. The sandbox filesystem has no named
-// pipes, so each FIFO is refused with "Operation not supported" (or the
-// error creating it would meet first: an existing name, a missing
-// directory).
+// Package mkfifo implements mkfifo: named pipes of the sandbox filesystem
+// (see overlayfs/fifo.go for how they behave).
 package mkfifo
 
 import (
 	"context"
 	"errors"
-	"path"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
+	"github.com/bashbox/bashbox/overlayfs"
 )
 
 var options = builtins.Options{List: []builtins.Option{
@@ -21,21 +19,19 @@ var options = builtins.Options{List: []builtins.Option{
 }}
 
 var errNotSupported = errors.New("operation not supported")
-var errNotDir = errors.New("not a directory")
 
-// Run tries to create each FIFO.
+// Run creates each FIFO: mode a=rw less the umask, or exactly the -m mode
+// (applied to a=rw), as GNU's does.
 func Run(ctx context.Context, c *builtins.Call) int {
 	opts, operands, err := options.Parse(c.Args[1:])
 	if err != nil {
 		return c.UsageFail(err, "", 1)
 	}
+	spec, specified := "", false
 	for _, o := range opts {
 		switch o.Key {
 		case "mode":
-			if _, err := modes.Parse(o.Value); err != nil {
-				c.Errorf("invalid mode")
-				return 1
-			}
+			spec, specified = o.Value, true
 		case "help":
 			return textfmt.Help(c, "Usage: "+c.Name()+" [OPTION]... NAME...\n"+
 				"Create named pipes (FIFOs) with the given NAMEs.\n\n"+
@@ -52,20 +48,43 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		c.Errorf("missing operand")
 		return c.TryHelp(1)
 	}
+	mode := uint32(0o666)
+	if specified {
+		change, err := modes.Parse(spec)
+		if err != nil {
+			c.Errorf("invalid mode")
+			return 1
+		}
+		mode = change.Apply(mode, false, uint32(c.Umask))
+		if mode&^0o777 != 0 {
+			c.Errorf("mode must specify only file permission bits")
+			return 1
+		}
+	}
+	mk, ok := c.FS.(overlayfs.Mkfifoer)
 	status := 0
 	for _, name := range operands {
-		err := errNotSupported
-		if _, lerr := c.Lstat(name); lerr == nil {
-			err = errors.New("file exists")
-		} else if dir := path.Dir(c.Abs(name)); dir != "/" {
-			if fi, serr := c.FS.Stat(dir); serr != nil {
-				err = serr
-			} else if !fi.IsDir() {
-				err = errNotDir
-			}
+		if ctx.Err() != nil {
+			return 1
 		}
-		c.Errorf("cannot create fifo %s: %s", utilcmd.AF(c, name), builtins.ErrText(err))
-		status = 1
+		var err error
+		if !ok {
+			err = errNotSupported
+		} else if specified {
+			if err = mk.Mkfifo(c.Abs(name), modes.FromPerm(mode)); err == nil {
+				if err := c.FS.Chmod(c.Abs(name), modes.FromPerm(mode)); err != nil {
+					c.Errorf("cannot set permissions of %s: %s", utilcmd.AF(c, name), builtins.ErrText(err))
+					status = 1
+				}
+				continue
+			}
+		} else {
+			err = mk.Mkfifo(c.Abs(name), modes.FromPerm(mode&^uint32(c.Umask)))
+		}
+		if err != nil {
+			c.Errorf("cannot create fifo %s: %s", utilcmd.AF(c, name), builtins.ErrText(err))
+			status = 1
+		}
 	}
 	return status
 }

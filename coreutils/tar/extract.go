@@ -14,6 +14,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/archive"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
+	"github.com/bashbox/bashbox/overlayfs"
 )
 
 var errNotDir = syscall.ENOTDIR
@@ -80,7 +81,9 @@ func (x *extractor) extract(hdr *tar.Header, dir, name, link string, r io.Reader
 		x.symlink(hdr, ename, abs, hdr.Linkname)
 	case tar.TypeLink:
 		x.hardlink(hdr, ename, abs, link, x.abs(dir, link))
-	case tar.TypeChar, tar.TypeBlock, tar.TypeFifo:
+	case tar.TypeFifo:
+		x.fifo(hdr, ename, abs)
+	case tar.TypeChar, tar.TypeBlock:
 		if x.prepare(ename, abs, "mknod", false) {
 			x.t.fail("%s: Cannot mknod: Operation not permitted", ename)
 		}
@@ -161,6 +164,31 @@ func (x *extractor) setTimes(abs string, mtime time.Time) {
 		return
 	}
 	x.c.FS.Chtimes(abs, x.now, mtime)
+}
+
+// fifo makes a named pipe member, as GNU tar does (mkfifo needs no
+// privilege, unlike device nodes).
+func (x *extractor) fifo(hdr *tar.Header, name, abs string) {
+	if !x.prepare(name, abs, "mkfifo", false) {
+		return
+	}
+	mk, ok := x.c.FS.(overlayfs.Mkfifoer)
+	if !ok {
+		x.t.fail("%s: Cannot mkfifo: Operation not supported", name)
+		return
+	}
+	err := mk.Mkfifo(abs, 0o600)
+	if errors.Is(err, fs.ErrNotExist) {
+		if merr := x.mkParents(abs); merr == nil {
+			err = mk.Mkfifo(abs, 0o600)
+		}
+	}
+	if err != nil {
+		x.t.fail("%s: Cannot mkfifo: %s", name, builtins.ErrText(err))
+		return
+	}
+	x.c.FS.Chmod(abs, x.mode(hdr))
+	x.setTimes(abs, hdr.ModTime)
 }
 
 func (x *extractor) file(hdr *tar.Header, name, abs string, r io.Reader) {

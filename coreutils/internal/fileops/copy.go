@@ -192,6 +192,8 @@ func (cp *Copier) copy(src, dst string, cmdline bool) bool {
 		return cp.makeSymlink(src, dst, dstExists)
 	case cp.Link:
 		return cp.makeHardLink(src, dst, follow, dstExists)
+	case sfi.Mode()&fs.ModeNamedPipe != 0 && cp.Recursive:
+		return cp.copyFifo(src, dst, sfi, dstExists)
 	}
 	return cp.copyFile(src, dst, sfi, dstExists)
 }
