@@ -4,10 +4,12 @@ package coreutils
 
 import (
 	"github.com/bashbox/bashbox/coreutils/awk"
+	"github.com/bashbox/bashbox/coreutils/b2sum"
 	"github.com/bashbox/bashbox/coreutils/bc"
 	"github.com/bashbox/bashbox/coreutils/bunzip2"
 	"github.com/bashbox/bashbox/coreutils/bzcat"
 	"github.com/bashbox/bashbox/coreutils/bzip2"
+	"github.com/bashbox/bashbox/coreutils/cksum"
 	"github.com/bashbox/bashbox/coreutils/dc"
 	"github.com/bashbox/bashbox/coreutils/factor"
 	"github.com/bashbox/bashbox/coreutils/fd"
@@ -33,12 +35,14 @@ import (
 
 // heavyCommands are the commands left out of the lean front binary: their
 // packages or libraries take measurable time to initialise (gojq, yq's
-// libraries, go-git, goawk, the compressors, sqlite, regexp tables...),
+// libraries, go-git, goawk, the compressors, sqlite, regexp tables,
+// x/crypto/blake2b's x/sys/cpu probing for b2sum and cksum...),
 // or they run programs the front's check cannot follow (awk's system()).
 // heavyNames lists their names for the front's failing entries.
 func heavyCommands() []entry {
 	return []entry{
 		{"awk", awk.Run},
+		{"b2sum", b2sum.Run},
 		{"bc", bc.Run},
 		{"bunzip2", bunzip2.Run},
 		{"bzcat", bzcat.Run},
@@ -48,6 +52,7 @@ func heavyCommands() []entry {
 		{"bzfgrep", zwrap.Bzip2.Grep("-F")},
 		{"bzgrep", zwrap.Bzip2.Grep("")},
 		{"bzip2", bzip2.Run},
+		{"cksum", cksum.Run},
 		{"dc", dc.Run},
 		{"factor", factor.Run},
 		{"fd", fd.Run},

@@ -3,7 +3,6 @@ package coreutils
 import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/arch"
-	"github.com/bashbox/bashbox/coreutils/b2sum"
 	"github.com/bashbox/bashbox/coreutils/base32"
 	"github.com/bashbox/bashbox/coreutils/base64"
 	"github.com/bashbox/bashbox/coreutils/basename"
@@ -12,7 +11,6 @@ import (
 	"github.com/bashbox/bashbox/coreutils/cat"
 	"github.com/bashbox/bashbox/coreutils/chmod"
 	"github.com/bashbox/bashbox/coreutils/chown"
-	"github.com/bashbox/bashbox/coreutils/cksum"
 	"github.com/bashbox/bashbox/coreutils/cmp"
 	"github.com/bashbox/bashbox/coreutils/col"
 	"github.com/bashbox/bashbox/coreutils/colrm"
@@ -139,7 +137,6 @@ func leanCommands() []entry {
 	return []entry{
 		{"[", test.Run},
 		{"arch", arch.Run},
-		{"b2sum", b2sum.Run},
 		{"base32", base32.Run},
 		{"base64", base64.Run},
 		{"basename", basename.Run},
@@ -149,7 +146,6 @@ func leanCommands() []entry {
 		{"chgrp", chown.RunChgrp},
 		{"chmod", chmod.Run},
 		{"chown", chown.Run},
-		{"cksum", cksum.Run},
 		{"cmp", cmp.Run},
 		{"col", col.Run},
 		{"colrm", colrm.Run},

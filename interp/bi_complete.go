@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bashbox/bashbox/internal/lazy"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -24,17 +25,21 @@ type compSpec struct {
 }
 
 // compActions maps the one-letter options to action names.
-var compActions = map[byte]string{
-	'a': "alias", 'b': "builtin", 'c': "command", 'd': "directory", 'e': "export", 'f': "file",
-	'g': "group", 'j': "job", 'k': "keyword", 's': "service", 'u': "user", 'v': "variable",
-}
+var compActions = lazy.Value[map[byte]string]{New: func() map[byte]string {
+	return map[byte]string{
+		'a': "alias", 'b': "builtin", 'c': "command", 'd': "directory", 'e': "export", 'f': "file",
+		'g': "group", 'j': "job", 'k': "keyword", 's': "service", 'u': "user", 'v': "variable",
+	}
+}}
 
-var compActionNames = map[string]bool{
-	"alias": true, "arrayvar": true, "binding": true, "builtin": true, "command": true, "directory": true,
-	"disabled": true, "enabled": true, "export": true, "file": true, "function": true, "group": true,
-	"helptopic": true, "hostname": true, "job": true, "keyword": true, "running": true, "service": true,
-	"setopt": true, "shopt": true, "signal": true, "stopped": true, "user": true, "variable": true,
-}
+var compActionNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"alias": true, "arrayvar": true, "binding": true, "builtin": true, "command": true, "directory": true,
+		"disabled": true, "enabled": true, "export": true, "file": true, "function": true, "group": true,
+		"helptopic": true, "hostname": true, "job": true, "keyword": true, "running": true, "service": true,
+		"setopt": true, "shopt": true, "signal": true, "stopped": true, "user": true, "variable": true,
+	}
+}}
 
 var compOptNames = []string{"bashdefault", "default", "dirnames", "filenames", "noquote", "nosort", "nospace", "plusdirs"}
 
@@ -63,7 +68,7 @@ func (f *frame) parseCompSpec(who, usage, extra string, args []string) (compSpec
 		}
 		for i := 1; i < len(a); i++ {
 			c := a[i]
-			if act, ok := compActions[c]; ok {
+			if act, ok := compActions.Get()[c]; ok {
 				cs.actions = append(cs.actions, act)
 				continue
 			}
@@ -94,7 +99,7 @@ func (f *frame) parseCompSpec(who, usage, extra string, args []string) (compSpec
 				}
 				cs.opts = append(cs.opts, val)
 			case 'A':
-				if !compActionNames[val] {
+				if !compActionNames.Get()[val] {
 					f.errorf("%s: %s: invalid action name", who, val)
 					return cs, seen, nil, 2
 				}
@@ -265,7 +270,7 @@ func (f *frame) actionWords(act string) []string {
 		}
 		return out
 	case "keyword":
-		for n := range shellKeywords {
+		for n := range shellKeywords.Get() {
 			out = append(out, n)
 		}
 	case "function":
@@ -307,7 +312,7 @@ func (f *frame) actionWords(act string) []string {
 		}
 		return out
 	case "signal":
-		for _, s := range signalNames {
+		for _, s := range signalNames.Get() {
 			if s != "EXIT" {
 				out = append(out, "SIG"+s)
 			}
@@ -345,7 +350,7 @@ func compLine(cs compSpec) string {
 		return false
 	}
 	for _, c := range "abcdefgjksuv" {
-		if has(compActions[byte(c)]) {
+		if has(compActions.Get()[byte(c)]) {
 			b.WriteString("-" + string(c) + " ")
 		}
 	}

@@ -11,14 +11,60 @@ import (
 // count up to four, then a recursive descent over -o, -a, !, ( ). The
 // operators share [[ ]]'s implementation; integers must be decimal.
 
-var testUnary = map[string]syntax.UnTestOperator{
-	"-a": syntax.TsExists, "-e": syntax.TsExists, "-f": syntax.TsRegFile, "-d": syntax.TsDirect,
-	"-c": syntax.TsCharSp, "-b": syntax.TsBlckSp, "-p": syntax.TsNmPipe, "-S": syntax.TsSocket,
-	"-L": syntax.TsSmbLink, "-h": syntax.TsSmbLink, "-k": syntax.TsSticky, "-g": syntax.TsGIDSet,
-	"-u": syntax.TsUIDSet, "-G": syntax.TsGrpOwn, "-O": syntax.TsUsrOwn, "-N": syntax.TsModif,
-	"-r": syntax.TsRead, "-w": syntax.TsWrite, "-x": syntax.TsExec, "-s": syntax.TsNoEmpty,
-	"-t": syntax.TsFdTerm, "-z": syntax.TsEmpStr, "-n": syntax.TsNempStr, "-o": syntax.TsOptSet,
-	"-v": syntax.TsVarSet, "-R": syntax.TsRefVar,
+// testUnary returns the unary operator op names (a switch: [ runs once
+// per loop iteration, and a map would be built at every start).
+func testUnary(op string) (syntax.UnTestOperator, bool) {
+	switch op {
+	case "-a", "-e":
+		return syntax.TsExists, true
+	case "-f":
+		return syntax.TsRegFile, true
+	case "-d":
+		return syntax.TsDirect, true
+	case "-c":
+		return syntax.TsCharSp, true
+	case "-b":
+		return syntax.TsBlckSp, true
+	case "-p":
+		return syntax.TsNmPipe, true
+	case "-S":
+		return syntax.TsSocket, true
+	case "-L", "-h":
+		return syntax.TsSmbLink, true
+	case "-k":
+		return syntax.TsSticky, true
+	case "-g":
+		return syntax.TsGIDSet, true
+	case "-u":
+		return syntax.TsUIDSet, true
+	case "-G":
+		return syntax.TsGrpOwn, true
+	case "-O":
+		return syntax.TsUsrOwn, true
+	case "-N":
+		return syntax.TsModif, true
+	case "-r":
+		return syntax.TsRead, true
+	case "-w":
+		return syntax.TsWrite, true
+	case "-x":
+		return syntax.TsExec, true
+	case "-s":
+		return syntax.TsNoEmpty, true
+	case "-t":
+		return syntax.TsFdTerm, true
+	case "-z":
+		return syntax.TsEmpStr, true
+	case "-n":
+		return syntax.TsNempStr, true
+	case "-o":
+		return syntax.TsOptSet, true
+	case "-v":
+		return syntax.TsVarSet, true
+	case "-R":
+		return syntax.TsRefVar, true
+	}
+	return 0, false
 }
 
 // isTestBinary says whether op is one of test's binary operators (a
@@ -115,7 +161,7 @@ func (t *tester) two() bool {
 	if a == "!" {
 		return t.argv[t.pos+1] == ""
 	}
-	if _, ok := testUnary[a]; ok {
+	if _, ok := testUnary(a); ok {
 		return t.unary()
 	}
 	panic(testError(a + ": unary operator expected"))
@@ -208,7 +254,7 @@ func (t *tester) term() bool {
 	if t.pos+3 <= n && isTestBinary(t.argv[t.pos+1]) {
 		return t.binary()
 	}
-	if _, ok := testUnary[t.argv[t.pos]]; ok && t.pos+2 <= n {
+	if _, ok := testUnary(t.argv[t.pos]); ok && t.pos+2 <= n {
 		return t.unary()
 	}
 	v := t.argv[t.pos] != ""
@@ -222,7 +268,8 @@ func (t *tester) unary() bool {
 	if op == "-t" {
 		return false // no descriptor is a terminal
 	}
-	v, _ := t.f.unaryTest(testUnary[op], arg)
+	u, _ := testUnary(op)
+	v, _ := t.f.unaryTest(u, arg)
 	return v
 }
 

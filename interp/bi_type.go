@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
 // How the shell describes and finds commands: type, command, builtin,
@@ -24,7 +26,7 @@ func (f *frame) commandMatches(name string, noFuncs, all bool, pathVar string) [
 		if a, ok := f.aliases[name]; ok && f.opts.has(optExpandAliases) {
 			out = append(out, cmdMatch{"alias", a})
 		}
-		if shellKeywords[name] {
+		if shellKeywords.Get()[name] {
 			out = append(out, cmdMatch{"keyword", ""})
 		}
 		if _, ok := f.funcs[name]; ok {
@@ -405,7 +407,7 @@ func (f *frame) biEnable(args []string) int {
 	if len(args) == 0 {
 		var b strings.Builder
 		for _, n := range builtinNames() {
-			if special && !specialBuiltins[n] {
+			if special && !specialBuiltins.Get()[n] {
 				continue
 			}
 			dis := f.disabled[n]
@@ -445,11 +447,13 @@ func (f *frame) biEnable(args []string) int {
 }
 
 // specialBuiltins are POSIX's special builtins (enable -s).
-var specialBuiltins = map[string]bool{
-	".": true, ":": true, "break": true, "continue": true, "eval": true, "exec": true, "exit": true,
-	"export": true, "readonly": true, "return": true, "set": true, "shift": true, "source": true,
-	"times": true, "trap": true, "unset": true,
-}
+var specialBuiltins = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		".": true, ":": true, "break": true, "continue": true, "eval": true, "exec": true, "exit": true,
+		"export": true, "readonly": true, "return": true, "set": true, "shift": true, "source": true,
+		"times": true, "trap": true, "unset": true,
+	}
+}}
 
 // builtinNames lists the builtins in bash's table order (C byte order).
 func builtinNames() []string {

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bashbox/bashbox/internal/lazy"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -46,19 +47,23 @@ type declOpts struct {
 	global                bool
 }
 
-var declUsage = map[string]string{
-	"declare":  "declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]",
-	"typeset":  "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]",
-	"local":    "local [option] name[=value] ...",
-	"export":   "export [-fn] [name[=value] ...] or export -p",
-	"readonly": "readonly [-aAf] [name[=value] ...] or readonly -p",
-}
+var declUsage = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{
+		"declare":  "declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]",
+		"typeset":  "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]",
+		"local":    "local [option] name[=value] ...",
+		"export":   "export [-fn] [name[=value] ...] or export -p",
+		"readonly": "readonly [-aAf] [name[=value] ...] or readonly -p",
+	}
+}}
 
 // declOptions lists the option letters each command takes besides -p.
-var declOptions = map[string]string{
-	"declare": "aAfFgiIlnrtux", "typeset": "aAfFgiIlnrtux", "local": "aAfFgiIlnrtux",
-	"export": "fn", "readonly": "aAf", "nameref": "",
-}
+var declOptions = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{
+		"declare": "aAfFgiIlnrtux", "typeset": "aAfFgiIlnrtux", "local": "aAfFgiIlnrtux",
+		"export": "fn", "readonly": "aAf", "nameref": "",
+	}
+}}
 
 func (f *frame) declare(kind string, args []declArg) int {
 	o := declOpts{kind: kind}
@@ -86,9 +91,9 @@ func (f *frame) declare(kind string, args []declArg) int {
 		}
 		minus := a.text[0] == '-'
 		for _, c := range a.text[1:] {
-			if c != 'p' && !strings.ContainsRune(declOptions[kind], c) {
+			if c != 'p' && !strings.ContainsRune(declOptions.Get()[kind], c) {
 				f.errorf("%s: %c%c: invalid option", kind, a.text[0], c)
-				f.fds.printf(2, "%s: usage: %s\n", kind, declUsage[kind])
+				f.fds.printf(2, "%s: usage: %s\n", kind, declUsage.Get()[kind])
 				return 2
 			}
 			var bit attr

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
 // Dispatch runs one command inside the sandbox: a fallback, a registered
@@ -308,11 +309,15 @@ func (sh *Shell) lookPath(pathVar, cwd, name string) (string, bool) {
 	return "", false
 }
 
-var shellKeywords = map[string]bool{
-	"if": true, "then": true, "else": true, "elif": true, "fi": true, "case": true, "esac": true,
-	"for": true, "select": true, "while": true, "until": true, "do": true, "done": true, "in": true,
-	"function": true, "time": true, "{": true, "}": true, "!": true, "[[": true, "]]": true, "coproc": true,
-}
+// shellKeywords are bash's reserved words (type, compgen -k, and the
+// quoting of function names declare -f prints), built at first use.
+var shellKeywords = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"if": true, "then": true, "else": true, "elif": true, "fi": true, "case": true, "esac": true,
+		"for": true, "select": true, "while": true, "until": true, "do": true, "done": true, "in": true,
+		"function": true, "time": true, "{": true, "}": true, "!": true, "[[": true, "]]": true, "coproc": true,
+	}
+}}
 
 // prefixWriter adds a prefix at the start of every line.
 type prefixWriter struct {

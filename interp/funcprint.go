@@ -36,7 +36,7 @@ func funcText(name string, body *syntax.Stmt) string {
 func funcTextSrc(name string, body *syntax.Stmt, src string, multiline bool) string {
 	p := &funcPrinter{src: src, amount: 4}
 	if name != "" {
-		if reservedWords[name] {
+		if shellKeywords.Get()[name] {
 			p.put("function ")
 		}
 		p.put(name + " ")
@@ -70,13 +70,6 @@ func funcTextSrc(name string, body *syntax.Stmt, src string, multiline bool) str
 		p.newline("}")
 	}
 	return p.b.String()
-}
-
-var reservedWords = map[string]bool{
-	"if": true, "then": true, "else": true, "elif": true, "fi": true, "case": true, "esac": true,
-	"for": true, "select": true, "while": true, "until": true, "do": true, "done": true,
-	"in": true, "function": true, "time": true, "{": true, "}": true, "!": true, "[[": true,
-	"]]": true, "coproc": true,
 }
 
 func (p *funcPrinter) put(s string) { p.b.WriteString(s) }

@@ -108,7 +108,7 @@ func (f *frame) reportsSignal(sig int) bool {
 	case 0, sigINT, sigPIPE, sigTERM:
 		return false
 	}
-	_, trapped := f.traps[signalNames[sig]]
+	_, trapped := f.traps[signalNames.Get()[sig]]
 	return !trapped
 }
 
@@ -419,8 +419,8 @@ func (f *frame) killList(args []string) int {
 			if n > 128 {
 				n -= 128
 			}
-			if n > 0 && n < len(signalNames) && signalNames[n] != "" {
-				f.fds.printf(1, "%s\n", signalNames[n])
+			if n > 0 && n < len(signalNames.Get()) && signalNames.Get()[n] != "" {
+				f.fds.printf(1, "%s\n", signalNames.Get()[n])
 				continue
 			}
 		} else if n, ok := parseSignal(a); ok {

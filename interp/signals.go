@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
 // Signals are simulated inside the call: kill delivers them to the
@@ -14,7 +16,7 @@ import (
 
 // signalNames are Linux's signal names by number, as bash lists them
 // (32 and 33 are the C library's and have none).
-var signalNames = func() []string {
+var signalNames = lazy.Value[[]string]{New: func() []string {
 	n := make([]string, 65)
 	copy(n, []string{"", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1",
 		"SEGV", "USR2", "PIPE", "ALRM", "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP",
@@ -28,21 +30,23 @@ var signalNames = func() []string {
 	}
 	n[64] = "RTMAX"
 	return n
-}()
+}}
 
 // signalDescs are strsignal's texts, which bash prints for a job a
 // signal ended.
-var signalDescs = map[int]string{
-	1: "Hangup", 2: "Interrupt", 3: "Quit", 4: "Illegal instruction", 5: "Trace/breakpoint trap",
-	6: "Aborted", 7: "Bus error", 8: "Floating point exception", 9: "Killed", 10: "User defined signal 1",
-	11: "Segmentation fault", 12: "User defined signal 2", 13: "Broken pipe", 14: "Alarm clock",
-	15: "Terminated", 16: "Stack fault", 24: "CPU time limit exceeded", 25: "File size limit exceeded",
-	26: "Virtual timer expired", 27: "Profiling timer expired", 29: "I/O possible", 30: "Power failure",
-	31: "Bad system call",
-}
+var signalDescs = lazy.Value[map[int]string]{New: func() map[int]string {
+	return map[int]string{
+		1: "Hangup", 2: "Interrupt", 3: "Quit", 4: "Illegal instruction", 5: "Trace/breakpoint trap",
+		6: "Aborted", 7: "Bus error", 8: "Floating point exception", 9: "Killed", 10: "User defined signal 1",
+		11: "Segmentation fault", 12: "User defined signal 2", 13: "Broken pipe", 14: "Alarm clock",
+		15: "Terminated", 16: "Stack fault", 24: "CPU time limit exceeded", 25: "File size limit exceeded",
+		26: "Virtual timer expired", 27: "Profiling timer expired", 29: "I/O possible", 30: "Power failure",
+		31: "Bad system call",
+	}
+}}
 
 func signalDesc(n int) string {
-	if d, ok := signalDescs[n]; ok {
+	if d, ok := signalDescs.Get()[n]; ok {
 		return d
 	}
 	if n >= 34 && n <= 64 {
@@ -64,14 +68,14 @@ const (
 // any case).
 func parseSignal(spec string) (int, bool) {
 	if n, err := strconv.Atoi(spec); err == nil {
-		if n >= 1 && n < len(signalNames) && signalNames[n] != "" {
+		if n >= 1 && n < len(signalNames.Get()) && signalNames.Get()[n] != "" {
 			return n, true
 		}
 		return 0, false
 	}
 	u := strings.ToUpper(spec)
 	u = strings.TrimPrefix(u, "SIG")
-	for i, name := range signalNames {
+	for i, name := range signalNames.Get() {
 		if name != "" && name == u {
 			return i, true
 		}
@@ -83,7 +87,7 @@ func parseSignal(spec string) (int, bool) {
 func signalListing() string {
 	var b strings.Builder
 	k := 0
-	for i, name := range signalNames {
+	for i, name := range signalNames.Get() {
 		if name == "" {
 			continue
 		}
@@ -224,7 +228,7 @@ func (t *procTable) get(pid int) *proc {
 // or the end of the process with status 128+N.
 func (f *frame) handleSignals() {
 	for _, sig := range f.proc.take() {
-		name := signalNames[sig]
+		name := signalNames.Get()[sig]
 		act, trapped := f.traps[name]
 		if sig != sigKILL && trapped {
 			if sig == 17 {

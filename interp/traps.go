@@ -25,7 +25,7 @@ func trapKey(spec string) (key string, sig int, ok bool) {
 	if !ok {
 		return "", 0, false
 	}
-	return signalNames[n], n, true
+	return signalNames.Get()[n], n, true
 }
 
 // trapOrder sorts trap keys as bash lists them: EXIT, the signals by

@@ -14,9 +14,12 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
-var options = builtins.Options{List: fileops.ChangerOptions(builtins.Option{Long: "help"}, builtins.Option{Long: "version"})}
+var options = lazy.Value[*builtins.Options]{New: func() *builtins.Options {
+	return &builtins.Options{List: fileops.ChangerOptions(builtins.Option{Long: "help"}, builtins.Option{Long: "version"})}
+}}
 
 type chmodder struct {
 	fileops.Changer
@@ -45,7 +48,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 		args = append(args, a)
 	}
-	opts, operands, err := options.Parse(args)
+	opts, operands, err := options.Get().Parse(args)
 	if err != nil {
 		return c.UsageFail(err, "", 1)
 	}

@@ -17,18 +17,21 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
-var options = builtins.Options{List: fileops.ChangerOptions(
-	builtins.Option{Long: "dereference"},
-	builtins.Option{Short: 'h', Long: "no-dereference"},
-	builtins.Option{Long: "from", Arg: builtins.RequiredArg},
-	builtins.Option{Short: 'H'},
-	builtins.Option{Short: 'L'},
-	builtins.Option{Short: 'P'},
-	builtins.Option{Long: "help"},
-	builtins.Option{Long: "version"},
-)}
+var options = lazy.Value[*builtins.Options]{New: func() *builtins.Options {
+	return &builtins.Options{List: fileops.ChangerOptions(
+		builtins.Option{Long: "dereference"},
+		builtins.Option{Short: 'h', Long: "no-dereference"},
+		builtins.Option{Long: "from", Arg: builtins.RequiredArg},
+		builtins.Option{Short: 'H'},
+		builtins.Option{Short: 'L'},
+		builtins.Option{Short: 'P'},
+		builtins.Option{Long: "help"},
+		builtins.Option{Long: "version"},
+	)}
+}}
 
 // lchowner is implemented by the sandbox namespace.
 type lchowner interface {
@@ -55,7 +58,7 @@ func Run(ctx context.Context, c *builtins.Call) int { return run(ctx, c, false) 
 func RunChgrp(ctx context.Context, c *builtins.Call) int { return run(ctx, c, true) }
 
 func run(ctx context.Context, c *builtins.Call, chgrp bool) int {
-	opts, operands, err := options.Parse(c.Args[1:])
+	opts, operands, err := options.Get().Parse(c.Args[1:])
 	if err != nil {
 		return c.UsageFail(err, "", 1)
 	}

@@ -7,7 +7,8 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/digest"
+	"github.com/bashbox/bashbox/coreutils/internal/digest/blake2"
 )
 
 // Run prints or verifies checksums (see package digest).
-func Run(ctx context.Context, c *builtins.Call) int { return digest.Cksum(ctx, c) }
+func Run(ctx context.Context, c *builtins.Call) int { return digest.Cksum(blake2.New)(ctx, c) }

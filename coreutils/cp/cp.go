@@ -11,6 +11,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
 const help = `Usage: PROG [OPTION]... [-T] SOURCE DEST
@@ -60,33 +61,35 @@ Mandatory arguments to long options are mandatory for short options too.
       --version     output version information and exit
 `
 
-var spec = builtins.Options{List: append([]builtins.Option{
-	{Short: 'a', Long: "archive"},
-	{Short: 'd'},
-	{Short: 'f', Long: "force"},
-	{Short: 'i', Long: "interactive"},
-	{Short: 'H'},
-	{Short: 'l', Long: "link"},
-	{Short: 'L', Long: "dereference"},
-	{Short: 'n', Long: "no-clobber"},
-	{Short: 'P', Long: "no-dereference"},
-	{Short: 'p'},
-	{Long: "preserve", Arg: builtins.OptionalArg},
-	{Long: "no-preserve", Arg: builtins.RequiredArg},
-	{Long: "parents"},
-	{Short: 'R', Long: "recursive"},
-	{Short: 'r'},
-	{Long: "reflink", Arg: builtins.OptionalArg},
-	{Long: "remove-destination"},
-	{Long: "sparse", Arg: builtins.RequiredArg},
-	{Long: "strip-trailing-slashes"},
-	{Short: 's', Long: "symbolic-link"},
-	{Short: 't', Long: "target-directory", Arg: builtins.RequiredArg},
-	{Short: 'T', Long: "no-target-directory"},
-	{Short: 'u', Long: "update"},
-	{Short: 'v', Long: "verbose"},
-	{Short: 'x', Long: "one-file-system"},
-}, fileops.BackupOptionList...)}
+var spec = lazy.Value[builtins.Options]{New: func() builtins.Options {
+	return builtins.Options{List: append([]builtins.Option{
+		{Short: 'a', Long: "archive"},
+		{Short: 'd'},
+		{Short: 'f', Long: "force"},
+		{Short: 'i', Long: "interactive"},
+		{Short: 'H'},
+		{Short: 'l', Long: "link"},
+		{Short: 'L', Long: "dereference"},
+		{Short: 'n', Long: "no-clobber"},
+		{Short: 'P', Long: "no-dereference"},
+		{Short: 'p'},
+		{Long: "preserve", Arg: builtins.OptionalArg},
+		{Long: "no-preserve", Arg: builtins.RequiredArg},
+		{Long: "parents"},
+		{Short: 'R', Long: "recursive"},
+		{Short: 'r'},
+		{Long: "reflink", Arg: builtins.OptionalArg},
+		{Long: "remove-destination"},
+		{Long: "sparse", Arg: builtins.RequiredArg},
+		{Long: "strip-trailing-slashes"},
+		{Short: 's', Long: "symbolic-link"},
+		{Short: 't', Long: "target-directory", Arg: builtins.RequiredArg},
+		{Short: 'T', Long: "no-target-directory"},
+		{Short: 'u', Long: "update"},
+		{Short: 'v', Long: "verbose"},
+		{Short: 'x', Long: "one-file-system"},
+	}, fileops.BackupOptionList...)}
+}}
 
 const (
 	preserveMode = iota
@@ -113,7 +116,7 @@ var (
 
 // Run is the cp command.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, operands, status, done := fileops.Parse(c, spec, help)
+	opts, operands, status, done := fileops.Parse(c, spec.Get(), help)
 	if done {
 		return status
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bashbox/bashbox/internal/lazy"
 	"github.com/bashbox/bashbox/vfs"
 
 	"github.com/bashbox/bashbox/builtins"
@@ -90,22 +91,28 @@ const (
 	fSeekBytes
 )
 
-var convNames = map[string]int{
-	"ucase": cUcase, "lcase": cLcase, "swab": cSwab, "sync": cSync, "notrunc": cNotrunc,
-	"nocreat": cNocreat, "excl": cExcl, "noerror": cNoerror, "fsync": 0, "fdatasync": 0, "sparse": 0,
-}
+var convNames = lazy.Value[map[string]int]{New: func() map[string]int {
+	return map[string]int{
+		"ucase": cUcase, "lcase": cLcase, "swab": cSwab, "sync": cSync, "notrunc": cNotrunc,
+		"nocreat": cNocreat, "excl": cExcl, "noerror": cNoerror, "fsync": 0, "fdatasync": 0, "sparse": 0,
+	}
+}}
 
-var iflagNames = map[string]int{
-	"fullblock": fFullblock, "count_bytes": fCountBytes, "skip_bytes": fSkipBytes,
-	"direct": 0, "dsync": 0, "sync": 0, "nonblock": 0, "noatime": 0, "nocache": 0, "noctty": 0,
-	"nofollow": 0, "binary": 0, "text": 0, "directory": 0,
-}
+var iflagNames = lazy.Value[map[string]int]{New: func() map[string]int {
+	return map[string]int{
+		"fullblock": fFullblock, "count_bytes": fCountBytes, "skip_bytes": fSkipBytes,
+		"direct": 0, "dsync": 0, "sync": 0, "nonblock": 0, "noatime": 0, "nocache": 0, "noctty": 0,
+		"nofollow": 0, "binary": 0, "text": 0, "directory": 0,
+	}
+}}
 
-var oflagNames = map[string]int{
-	"append": fAppend, "seek_bytes": fSeekBytes,
-	"direct": 0, "dsync": 0, "sync": 0, "nonblock": 0, "noatime": 0, "nocache": 0, "noctty": 0,
-	"nofollow": 0, "binary": 0, "text": 0, "directory": 0,
-}
+var oflagNames = lazy.Value[map[string]int]{New: func() map[string]int {
+	return map[string]int{
+		"append": fAppend, "seek_bytes": fSeekBytes,
+		"direct": 0, "dsync": 0, "sync": 0, "nonblock": 0, "noatime": 0, "nocache": 0, "noctty": 0,
+		"nofollow": 0, "binary": 0, "text": 0, "directory": 0,
+	}
+}}
 
 type job struct {
 	c                   *builtins.Call
@@ -222,15 +229,15 @@ func (j *job) operand(a string) int {
 		}
 		return 0
 	case "conv", "iflag", "oflag":
-		names, what, dst := convNames, "conversion", &j.conv
+		names, what, dst := &convNames, "conversion", &j.conv
 		switch key {
 		case "iflag":
-			names, what, dst = iflagNames, "input flag", &j.iflags
+			names, what, dst = &iflagNames, "input flag", &j.iflags
 		case "oflag":
-			names, what, dst = oflagNames, "output flag", &j.oflag
+			names, what, dst = &oflagNames, "output flag", &j.oflag
 		}
 		var m int
-		if m, ok2 = symbols(names, what); !ok2 {
+		if m, ok2 = symbols(names.Get(), what); !ok2 {
 			return 1
 		}
 		*dst |= m

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	quotearg "github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/internal/lazy"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/gnudiff"
@@ -40,8 +41,10 @@ const (
 )
 
 // styleOptions are the options that only choose an output style.
-var styleOptions = map[string]style{"normal": styleNormal, "ed": styleEd, "forward-ed": styleForwardEd,
-	"rcs": styleRCS, "side-by-side": styleSdiff, "sdiff-merge-assist": styleSdiff}
+var styleOptions = lazy.Value[map[string]style]{New: func() map[string]style {
+	return map[string]style{"normal": styleNormal, "ed": styleEd, "forward-ed": styleForwardEd,
+		"rcs": styleRCS, "side-by-side": styleSdiff, "sdiff-merge-assist": styleSdiff}
+}}
 
 // options is GNU diff's long option table, in its order.
 var options = []builtins.Option{
@@ -322,7 +325,7 @@ func (d *differ) run() int {
 				}
 			}
 		case "ed", "forward-ed", "rcs", "side-by-side", "sdiff-merge-assist", "normal":
-			if !specifyStyle(styleOptions[o.Key]) {
+			if !specifyStyle(styleOptions.Get()[o.Key]) {
 				return styleErr()
 			}
 		case "show-function-line":

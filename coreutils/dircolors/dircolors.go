@@ -16,6 +16,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
 // defaultDB is the database dircolors -p prints and uses without FILE:
@@ -49,17 +50,19 @@ var spec = builtins.Options{List: []builtins.Option{
 
 // keywords maps the database's file type keywords (any case) to
 // LS_COLORS's two-letter codes.
-var keywords = map[string]string{
-	"NORMAL": "no", "NORM": "no", "FILE": "fi", "RESET": "rs", "DIR": "di",
-	"LNK": "ln", "LINK": "ln", "SYMLINK": "ln", "ORPHAN": "or", "MISSING": "mi",
-	"FIFO": "pi", "PIPE": "pi", "SOCK": "so", "BLK": "bd", "BLOCK": "bd",
-	"CHR": "cd", "CHAR": "cd", "DOOR": "do", "EXEC": "ex", "LEFT": "lc",
-	"LEFTCODE": "lc", "RIGHT": "rc", "RIGHTCODE": "rc", "END": "ec",
-	"ENDCODE": "ec", "SUID": "su", "SETUID": "su", "SGID": "sg", "SETGID": "sg",
-	"STICKY": "st", "OTHER_WRITABLE": "ow", "OWR": "ow",
-	"STICKY_OTHER_WRITABLE": "tw", "OWT": "tw", "CAPABILITY": "ca",
-	"MULTIHARDLINK": "mh", "CLRTOEOL": "cl",
-}
+var keywords = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{
+		"NORMAL": "no", "NORM": "no", "FILE": "fi", "RESET": "rs", "DIR": "di",
+		"LNK": "ln", "LINK": "ln", "SYMLINK": "ln", "ORPHAN": "or", "MISSING": "mi",
+		"FIFO": "pi", "PIPE": "pi", "SOCK": "so", "BLK": "bd", "BLOCK": "bd",
+		"CHR": "cd", "CHAR": "cd", "DOOR": "do", "EXEC": "ex", "LEFT": "lc",
+		"LEFTCODE": "lc", "RIGHT": "rc", "RIGHTCODE": "rc", "END": "ec",
+		"ENDCODE": "ec", "SUID": "su", "SETUID": "su", "SGID": "sg", "SETGID": "sg",
+		"STICKY": "st", "OTHER_WRITABLE": "ow", "OWR": "ow",
+		"STICKY_OTHER_WRITABLE": "tw", "OWT": "tw", "CAPABILITY": "ca",
+		"MULTIHARDLINK": "mh", "CLRTOEOL": "cl",
+	}
+}}
 
 type syntax int
 
@@ -220,7 +223,7 @@ func parse(c *builtins.Call, r io.Reader, name string) ([][2]string, bool) {
 		case strings.EqualFold(keyword, "OPTIONS"), strings.EqualFold(keyword, "COLOR"), strings.EqualFold(keyword, "EIGHTBIT"):
 			// Slackware's keywords: recognised, ignored.
 		default:
-			code, known := keywords[strings.ToUpper(keyword)]
+			code, known := keywords.Get()[strings.ToUpper(keyword)]
 			switch {
 			case known:
 				entries = append(entries, [2]string{code, arg})

@@ -28,15 +28,15 @@ var options = builtins.Options{List: []builtins.Option{
 	{Short: 'w', Long: "width", Arg: builtins.RequiredArg},
 	{Long: "help"},
 	{Long: "version"},
-}}
-
-func init() {
 	// Obsolete "-N" widths are digit options whose argument is the rest
-	// of the number, as in GNU fold.
-	for d := byte('0'); d <= '9'; d++ {
-		options.List = append(options.List, builtins.Option{Short: d, Arg: builtins.OptionalArg})
-	}
-}
+	// of the number, as in GNU fold. (Written out, not appended by an
+	// init function: the table stays static data, built at no start-up.)
+	{Short: '0', Arg: builtins.OptionalArg}, {Short: '1', Arg: builtins.OptionalArg},
+	{Short: '2', Arg: builtins.OptionalArg}, {Short: '3', Arg: builtins.OptionalArg},
+	{Short: '4', Arg: builtins.OptionalArg}, {Short: '5', Arg: builtins.OptionalArg},
+	{Short: '6', Arg: builtins.OptionalArg}, {Short: '7', Arg: builtins.OptionalArg},
+	{Short: '8', Arg: builtins.OptionalArg}, {Short: '9', Arg: builtins.OptionalArg},
+}}
 
 type folder struct {
 	width  int

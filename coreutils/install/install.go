@@ -14,6 +14,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
 	"github.com/bashbox/bashbox/coreutils/internal/modes"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
 const help = `Usage: PROG [OPTION]... [-T] SOURCE DEST
@@ -49,19 +50,21 @@ Mandatory arguments to long options are mandatory for short options too.
       --version     output version information and exit
 `
 
-var spec = builtins.Options{List: append([]builtins.Option{
-	{Short: 'c'},
-	{Short: 'C', Long: "compare"},
-	{Short: 'd', Long: "directory"},
-	{Short: 'D'},
-	{Short: 'g', Long: "group", Arg: builtins.RequiredArg},
-	{Short: 'm', Long: "mode", Arg: builtins.RequiredArg},
-	{Short: 'o', Long: "owner", Arg: builtins.RequiredArg},
-	{Short: 'p', Long: "preserve-timestamps"},
-	{Short: 't', Long: "target-directory", Arg: builtins.RequiredArg},
-	{Short: 'T', Long: "no-target-directory"},
-	{Short: 'v', Long: "verbose"},
-}, fileops.BackupOptionList...)}
+var spec = lazy.Value[builtins.Options]{New: func() builtins.Options {
+	return builtins.Options{List: append([]builtins.Option{
+		{Short: 'c'},
+		{Short: 'C', Long: "compare"},
+		{Short: 'd', Long: "directory"},
+		{Short: 'D'},
+		{Short: 'g', Long: "group", Arg: builtins.RequiredArg},
+		{Short: 'm', Long: "mode", Arg: builtins.RequiredArg},
+		{Short: 'o', Long: "owner", Arg: builtins.RequiredArg},
+		{Short: 'p', Long: "preserve-timestamps"},
+		{Short: 't', Long: "target-directory", Arg: builtins.RequiredArg},
+		{Short: 'T', Long: "no-target-directory"},
+		{Short: 'v', Long: "verbose"},
+	}, fileops.BackupOptionList...)}
+}}
 
 type installer struct {
 	c        *builtins.Call
@@ -77,7 +80,7 @@ type installer struct {
 
 // Run is the install command.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, operands, status, done := fileops.Parse(c, spec, help)
+	opts, operands, status, done := fileops.Parse(c, spec.Get(), help)
 	if done {
 		return status
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
 const help = `Usage: PROG [OPTION]... [-T] TARGET LINK_NAME
@@ -45,18 +46,20 @@ Mandatory arguments to long options are mandatory for short options too.
       --version     output version information and exit
 `
 
-var spec = builtins.Options{List: append([]builtins.Option{
-	{Short: 'f', Long: "force"},
-	{Short: 'i', Long: "interactive"},
-	{Short: 'L', Long: "logical"},
-	{Short: 'n', Long: "no-dereference"},
-	{Short: 'P', Long: "physical"},
-	{Short: 'r', Long: "relative"},
-	{Short: 's', Long: "symbolic"},
-	{Short: 't', Long: "target-directory", Arg: builtins.RequiredArg},
-	{Short: 'T', Long: "no-target-directory"},
-	{Short: 'v', Long: "verbose"},
-}, fileops.BackupOptionList...)}
+var spec = lazy.Value[builtins.Options]{New: func() builtins.Options {
+	return builtins.Options{List: append([]builtins.Option{
+		{Short: 'f', Long: "force"},
+		{Short: 'i', Long: "interactive"},
+		{Short: 'L', Long: "logical"},
+		{Short: 'n', Long: "no-dereference"},
+		{Short: 'P', Long: "physical"},
+		{Short: 'r', Long: "relative"},
+		{Short: 's', Long: "symbolic"},
+		{Short: 't', Long: "target-directory", Arg: builtins.RequiredArg},
+		{Short: 'T', Long: "no-target-directory"},
+		{Short: 'v', Long: "verbose"},
+	}, fileops.BackupOptionList...)}
+}}
 
 type linker struct {
 	c                           *builtins.Call
@@ -72,7 +75,7 @@ type linker struct {
 
 // Run is the ln command.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, operands, status, done := fileops.Parse(c, spec, help)
+	opts, operands, status, done := fileops.Parse(c, spec.Get(), help)
 	if done {
 		return status
 	}

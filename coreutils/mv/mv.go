@@ -12,6 +12,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/fileops"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
 const help = `Usage: PROG [OPTION]... [-T] SOURCE DEST
@@ -39,16 +40,18 @@ If you specify more than one of -i, -f, -n, only the final one takes effect.
       --version     output version information and exit
 `
 
-var spec = builtins.Options{List: append([]builtins.Option{
-	{Short: 'f', Long: "force"},
-	{Short: 'i', Long: "interactive"},
-	{Short: 'n', Long: "no-clobber"},
-	{Long: "strip-trailing-slashes"},
-	{Short: 't', Long: "target-directory", Arg: builtins.RequiredArg},
-	{Short: 'T', Long: "no-target-directory"},
-	{Short: 'u', Long: "update"},
-	{Short: 'v', Long: "verbose"},
-}, fileops.BackupOptionList...)}
+var spec = lazy.Value[builtins.Options]{New: func() builtins.Options {
+	return builtins.Options{List: append([]builtins.Option{
+		{Short: 'f', Long: "force"},
+		{Short: 'i', Long: "interactive"},
+		{Short: 'n', Long: "no-clobber"},
+		{Long: "strip-trailing-slashes"},
+		{Short: 't', Long: "target-directory", Arg: builtins.RequiredArg},
+		{Short: 'T', Long: "no-target-directory"},
+		{Short: 'u', Long: "update"},
+		{Short: 'v', Long: "verbose"},
+	}, fileops.BackupOptionList...)}
+}}
 
 type mover struct {
 	c       *builtins.Call
@@ -64,7 +67,7 @@ type mover struct {
 
 // Run is the mv command.
 func Run(ctx context.Context, c *builtins.Call) int {
-	opts, operands, status, done := fileops.Parse(c, spec, help)
+	opts, operands, status, done := fileops.Parse(c, spec.Get(), help)
 	if done {
 		return status
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/argmatch"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
 const helpText = `Usage: od [OPTION]... [FILE]...
@@ -100,10 +101,12 @@ var options = builtins.Options{List: []builtins.Option{
 	{Short: 'i'}, {Short: 'l'}, {Short: 'o'}, {Short: 's'}, {Short: 'x'},
 }}
 
-var traditional = map[string]string{
-	"a": "a", "b": "o1", "c": "c", "d": "u2", "f": "fF",
-	"i": "dI", "l": "dL", "o": "o2", "s": "d2", "x": "x2",
-}
+var traditional = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{
+		"a": "a", "b": "o1", "c": "c", "d": "u2", "f": "fF",
+		"i": "dI", "l": "dL", "o": "o2", "s": "d2", "x": "x2",
+	}
+}}
 
 type dumper struct {
 	specs     []spec
@@ -220,7 +223,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "traditional":
 			trad = true
 		default:
-			sp, _ := parseTypes(traditional[o.Key], quote)
+			sp, _ := parseTypes(traditional.Get()[o.Key], quote)
 			d.specs = append(d.specs, sp...)
 		}
 	}

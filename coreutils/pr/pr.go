@@ -306,8 +306,29 @@ func parseArgs(c *builtins.Call) (*config, []string, int, bool) {
 	return cfg, operands, 0, true
 }
 
-var longShort = map[string]byte{"header": 'h', "date-format": 'D', "length": 'l', "width": 'w',
-	"page-width": 'W', "indent": 'o', "first-line-number": 'N', "sep-string": 'S'}
+// longShort returns the short option a long option with a value stands
+// for (0 for none).
+func longShort(name string) byte {
+	switch name {
+	case "header":
+		return 'h'
+	case "date-format":
+		return 'D'
+	case "length":
+		return 'l'
+	case "width":
+		return 'w'
+	case "page-width":
+		return 'W'
+	case "indent":
+		return 'o'
+	case "first-line-number":
+		return 'N'
+	case "sep-string":
+		return 'S'
+	}
+	return 0
+}
 
 func (cfg *config) longValue(c *builtins.Call, name, v string, has bool) (int, bool) {
 	switch name {
@@ -343,7 +364,7 @@ func (cfg *config) longValue(c *builtins.Call, name, v string, has bool) (int, b
 	case "number-lines":
 		cfg.number = true
 	default:
-		return cfg.shortValue(c, longShort[name], v)
+		return cfg.shortValue(c, longShort(name), v)
 	}
 	return 0, true
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/diff"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
 const helpText = `Usage: sdiff [OPTION]... FILE1 FILE2
@@ -66,13 +67,15 @@ var options = builtins.Options{List: []builtins.Option{
 }}
 
 // diffFlag maps sdiff's options onto diff's.
-var diffFlag = map[string]string{
-	"ignore-case": "-i", "ignore-tab-expansion": "-E", "ignore-trailing-space": "-Z",
-	"ignore-space-change": "-b", "ignore-all-space": "-w", "ignore-blank-lines": "-B",
-	"strip-trailing-cr": "--strip-trailing-cr", "text": "-a", "left-column": "--left-column",
-	"suppress-common-lines": "--suppress-common-lines", "expand-tabs": "-t",
-	"minimal": "-d", "speed-large-files": "-H",
-}
+var diffFlag = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{
+		"ignore-case": "-i", "ignore-tab-expansion": "-E", "ignore-trailing-space": "-Z",
+		"ignore-space-change": "-b", "ignore-all-space": "-w", "ignore-blank-lines": "-B",
+		"strip-trailing-cr": "--strip-trailing-cr", "text": "-a", "left-column": "--left-column",
+		"suppress-common-lines": "--suppress-common-lines", "expand-tabs": "-t",
+		"minimal": "-d", "speed-large-files": "-H",
+	}
+}}
 
 func tryHelp(c *builtins.Call) int { return c.TryHelpNamed(2) }
 
@@ -103,7 +106,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		case "diff-program":
 			// The comparison is always the sandbox's own diff.
 		default:
-			args = append(args, diffFlag[o.Key])
+			args = append(args, diffFlag.Get()[o.Key])
 		}
 	}
 	switch len(operands) {

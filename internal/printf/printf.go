@@ -10,6 +10,7 @@ package printf
 import (
 	"bytes"
 	"io"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -531,12 +532,6 @@ func isDigit(c byte, base int) bool {
 	return d >= 0 && d < base
 }
 
-var (
-	maxInt  = new(big.Int).SetInt64(1<<63 - 1)
-	minInt  = new(big.Int).SetInt64(-1 << 63)
-	maxUint = new(big.Int).SetUint64(1<<64 - 1)
-)
-
 // toInt converts an argument for %d and %i, * and %T.
 func (e *engine) toInt(a string) *big.Int {
 	if v, ok := e.charConst(a); ok {
@@ -547,11 +542,14 @@ func (e *engine) toInt(a string) *big.Int {
 		mag.Neg(mag)
 	}
 	var p Problem
-	if mag.Cmp(maxInt) > 0 {
-		mag.Set(maxInt)
-		p = OutOfRange
-	} else if mag.Cmp(minInt) < 0 {
-		mag.Set(minInt)
+	// Out of int64's range: clamp, as strtoimax does. (IsInt64 rather than
+	// package-level big.Int bounds, which every process would build.)
+	if !mag.IsInt64() {
+		if mag.Sign() > 0 {
+			mag.SetInt64(math.MaxInt64)
+		} else {
+			mag.SetInt64(math.MinInt64)
+		}
 		p = OutOfRange
 	}
 	e.check(a, used, p, numKind(a))
@@ -566,8 +564,8 @@ func (e *engine) toUint(a string) uint64 {
 	}
 	mag, neg, used := ScanInt(a)
 	var p Problem
-	if mag.Cmp(maxUint) > 0 {
-		mag.Set(maxUint)
+	if mag.Sign() > 0 && !mag.IsUint64() {
+		mag.SetUint64(math.MaxUint64)
 		p = OutOfRange
 		neg = false
 	}

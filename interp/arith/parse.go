@@ -91,15 +91,43 @@ func (p *parser) comma() *node {
 	return n
 }
 
-var assignOps = map[string]opcode{"=": oAssign, "*=": oMul, "/=": oDiv, "%=": oMod, "+=": oAdd, "-=": oSub,
-	"<<=": oShl, ">>=": oShr, "&=": oAnd, "^=": oXor, "|=": oOr}
+// assignOps returns the operation an assignment operator applies (oAssign
+// for plain =). Switches, not maps: a map literal is built at every
+// process start, whether or not the run does any arithmetic.
+func assignOps(op string) (opcode, bool) {
+	switch op {
+	case "=":
+		return oAssign, true
+	case "*=":
+		return oMul, true
+	case "/=":
+		return oDiv, true
+	case "%=":
+		return oMod, true
+	case "+=":
+		return oAdd, true
+	case "-=":
+		return oSub, true
+	case "<<=":
+		return oShl, true
+	case ">>=":
+		return oShr, true
+	case "&=":
+		return oAnd, true
+	case "^=":
+		return oXor, true
+	case "|=":
+		return oOr, true
+	}
+	return 0, false
+}
 
 func (p *parser) assign() *node {
 	lhs := p.cond()
 	if p.tok != tOp {
 		return lhs
 	}
-	op, ok := assignOps[p.op]
+	op, ok := assignOps(p.op)
 	if !ok {
 		return lhs
 	}
@@ -243,11 +271,23 @@ func (p *parser) power() *node {
 	return p.mk(&node{op: oPow, x: n, y: e, tok: p.last})
 }
 
-var unaryOps = map[string]opcode{"!": oNot, "~": oCompl, "-": oNeg, "+": oPlus}
+func unaryOps(op string) (opcode, bool) {
+	switch op {
+	case "!":
+		return oNot, true
+	case "~":
+		return oCompl, true
+	case "-":
+		return oNeg, true
+	case "+":
+		return oPlus, true
+	}
+	return 0, false
+}
 
 func (p *parser) unary() *node {
 	if p.tok == tOp {
-		if op, ok := unaryOps[p.op]; ok {
+		if op, ok := unaryOps(p.op); ok {
 			p.next()
 			p.enter()
 			x := p.unary()
@@ -271,7 +311,7 @@ func (p *parser) operand() *node {
 		p.lval.name, p.lval.sub, p.lval.hasSub = p.name, p.sub, p.hasSub
 		p.next()
 		if p.tok == tOp {
-			if _, ok := assignOps[p.op]; ok {
+			if _, ok := assignOps(p.op); ok {
 				return &node{op: oLval} // assign() takes it from here
 			}
 			if p.op == "++post" || p.op == "--post" {

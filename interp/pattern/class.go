@@ -3,6 +3,8 @@ package pattern
 import (
 	"strings"
 	"unicode"
+
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
 // class is a bracket expression.
@@ -16,24 +18,26 @@ type class struct {
 	ascii   [2]uint64 // membership of ASCII characters, negation applied
 }
 
-var classNames = map[string]func(rune) bool{
-	"alnum": func(r rune) bool { return isDigit(r) || unicode.IsLetter(r) },
-	"alpha": unicode.IsLetter,
-	"ascii": func(r rune) bool { return r < 0x80 },
-	"blank": func(r rune) bool { return r == ' ' || r == '\t' || r > 0x7f && unicode.Is(unicode.Zs, r) },
-	"cntrl": unicode.IsControl,
-	"digit": isDigit,
-	"graph": func(r rune) bool {
-		return r > ' ' && r != 0x7f && (r < 0x80 || unicode.IsGraphic(r) && !unicode.IsSpace(r))
-	},
-	"lower":  unicode.IsLower,
-	"print":  func(r rune) bool { return r >= ' ' && r != 0x7f && (r < 0x80 || unicode.IsPrint(r)) },
-	"punct":  isPunct,
-	"space":  unicode.IsSpace,
-	"upper":  unicode.IsUpper,
-	"word":   func(r rune) bool { return r == '_' || isDigit(r) || unicode.IsLetter(r) },
-	"xdigit": func(r rune) bool { return isDigit(r) || r >= 'a' && r <= 'f' || r >= 'A' && r <= 'F' },
-}
+var classNames = lazy.Value[map[string]func(rune) bool]{New: func() map[string]func(rune) bool {
+	return map[string]func(rune) bool{
+		"alnum": func(r rune) bool { return isDigit(r) || unicode.IsLetter(r) },
+		"alpha": unicode.IsLetter,
+		"ascii": func(r rune) bool { return r < 0x80 },
+		"blank": func(r rune) bool { return r == ' ' || r == '\t' || r > 0x7f && unicode.Is(unicode.Zs, r) },
+		"cntrl": unicode.IsControl,
+		"digit": isDigit,
+		"graph": func(r rune) bool {
+			return r > ' ' && r != 0x7f && (r < 0x80 || unicode.IsGraphic(r) && !unicode.IsSpace(r))
+		},
+		"lower":  unicode.IsLower,
+		"print":  func(r rune) bool { return r >= ' ' && r != 0x7f && (r < 0x80 || unicode.IsPrint(r)) },
+		"punct":  isPunct,
+		"space":  unicode.IsSpace,
+		"upper":  unicode.IsUpper,
+		"word":   func(r rune) bool { return r == '_' || isDigit(r) || unicode.IsLetter(r) },
+		"xdigit": func(r rune) bool { return isDigit(r) || r >= 'a' && r <= 'f' || r >= 'A' && r <= 'F' },
+	}
+}}
 
 func isDigit(r rune) bool { return r >= '0' && r <= '9' }
 
@@ -73,7 +77,7 @@ func parseClass(pat string, i int, flags Flags) (*class, int, bool) {
 				name := pat[j+2 : j+2+end]
 				j += 2 + end + 2
 				if delim == ':' {
-					if _, ok := classNames[name]; ok {
+					if _, ok := classNames.Get()[name]; ok {
 						c.named = append(c.named, name)
 					} else {
 						c.invalid = true
@@ -155,7 +159,7 @@ func (c *class) slowMatch(r rune) bool {
 
 func (c *class) has(r rune) bool {
 	for _, name := range c.named {
-		if r < badRune && classNames[name](r) {
+		if r < badRune && classNames.Get()[name](r) {
 			return true
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
+
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
 // Flags select how a pattern is read and matched.
@@ -251,11 +253,11 @@ func parseGroup(pat string, i int, flags Flags, depth int) (node, int, bool) {
 // compiled before with the same flags. Every text is a valid pattern.
 func Compile(pat string, flags Flags) *Pattern {
 	k := cacheKey{pat, flags}
-	if p := cache.get(k); p != nil {
+	if p := cache.Get().get(k); p != nil {
 		return p
 	}
 	p := compile(pat, flags)
-	cache.put(k, p)
+	cache.Get().put(k, p)
 	return p
 }
 
@@ -351,7 +353,8 @@ type patternCache struct {
 	max      int64
 }
 
-var cache = newPatternCache(512)
+// cache is built at the first pattern compiled, not at every start.
+var cache = lazy.Value[*patternCache]{New: func() *patternCache { return newPatternCache(512) }}
 
 func newPatternCache(max int64) *patternCache {
 	c := &patternCache{max: max}

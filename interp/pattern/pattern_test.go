@@ -115,8 +115,8 @@ func TestCacheConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if n := cache.size(); n > 2*int(cache.max)+16 {
-		t.Fatalf("cache holds %d patterns", cache.size())
+	if n := cache.Get().size(); n > 2*int(cache.Get().max)+16 {
+		t.Fatalf("cache holds %d patterns", cache.Get().size())
 	}
 }
 

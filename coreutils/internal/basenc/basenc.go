@@ -78,7 +78,7 @@ func run(ctx context.Context, c *builtins.Call, k coder, options builtins.Option
 	}
 	decode, garbage, wrap := false, false, 76
 	for _, o := range opts {
-		if sel, ok := selectors[o.Key]; ok {
+		if sel, ok := selectors.Get()[o.Key]; ok {
 			k = sel
 			continue
 		}

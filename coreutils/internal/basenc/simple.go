@@ -8,6 +8,7 @@ import (
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textfmt"
 	"github.com/bashbox/bashbox/coreutils/internal/utilcmd"
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
 // simple is an encoding with fixed groups and no padding: base16,
@@ -145,10 +146,12 @@ func (k *simple) decode(ctx context.Context, c *builtins.Call, in io.Reader, out
 }
 
 // selectors are basenc's encoding options.
-var selectors = map[string]coder{
-	"base64": Base64, "base64url": Base64URL, "base32": Base32, "base32hex": Base32Hex,
-	"base16": base16, "base2msbf": base2msbf, "base2lsbf": base2lsbf, "z85": z85,
-}
+var selectors = lazy.Value[map[string]coder]{New: func() map[string]coder {
+	return map[string]coder{
+		"base64": Base64, "base64url": Base64URL, "base32": Base32, "base32hex": Base32Hex,
+		"base16": base16, "base2msbf": base2msbf, "base2lsbf": base2lsbf, "z85": z85,
+	}
+}}
 
 var basencOptions = builtins.Options{List: append([]builtins.Option{
 	{Long: "base64"}, {Long: "base64url"}, {Long: "base32"}, {Long: "base32hex"},

@@ -9,8 +9,6 @@ import (
 	"hash"
 	"hash/crc32"
 	"math/bits"
-
-	"golang.org/x/crypto/blake2b"
 )
 
 // Algo is a checksum algorithm, in the order of cksum's --algorithm list.
@@ -51,8 +49,13 @@ var info = []struct {
 	SM3:     {"sm3", "SM3", "", 256},
 }
 
+// BLAKE2b makes a BLAKE2b hash of size bytes: b2sum and cksum pass
+// blake2.New, so that this package, which md5sum and the sha*sum commands
+// also link, does not import x/crypto/blake2b (see package blake2).
+type BLAKE2b func(size int) hash.Hash
+
 // newHash returns a hash for a digest algorithm; bits matters for BLAKE2b.
-func newHash(a Algo, bits int) hash.Hash {
+func newHash(a Algo, bits int, newBLAKE2b BLAKE2b) hash.Hash {
 	switch a {
 	case MD5:
 		return md5.New()
@@ -67,11 +70,7 @@ func newHash(a Algo, bits int) hash.Hash {
 	case SHA512:
 		return sha512.New()
 	case BLAKE2B:
-		h, err := blake2b.New(bits/8, nil)
-		if err != nil {
-			panic(err)
-		}
-		return h
+		return newBLAKE2b(bits / 8)
 	case SM3:
 		return newSM3()
 	}

@@ -52,6 +52,8 @@ type run struct {
 	stdinRead   bool
 	bsdReversed int // -1 unknown; 0 GNU format seen; 1 BSD reversed seen
 	buf         []byte
+
+	blake2b BLAKE2b // nil for md5sum and the sha*sum commands
 }
 
 func (r *run) qf(name string) string { return utilcmd.F(r.c, name) }
@@ -61,10 +63,17 @@ func (r *run) usageFail(msg string) int {
 	return r.c.TryHelp(1)
 }
 
-// Main runs a standalone checksum command for algo a: md5sum, sha*sum,
-// b2sum.
-func Main(ctx context.Context, c *builtins.Call, a Algo) int {
-	r := &run{ctx: ctx, c: c, algo: a, bits: info[a].bits, binary: -1, delim: '\n', bsdReversed: -1}
+// Main runs a standalone checksum command for algo a: md5sum, sha*sum
+// (B2sum runs b2sum).
+func Main(ctx context.Context, c *builtins.Call, a Algo) int { return standalone(ctx, c, a, nil) }
+
+// B2sum runs b2sum, whose hashes newBLAKE2b makes.
+func B2sum(ctx context.Context, c *builtins.Call, newBLAKE2b BLAKE2b) int {
+	return standalone(ctx, c, BLAKE2B, newBLAKE2b)
+}
+
+func standalone(ctx context.Context, c *builtins.Call, a Algo, newBLAKE2b BLAKE2b) int {
+	r := &run{ctx: ctx, c: c, algo: a, bits: info[a].bits, binary: -1, delim: '\n', bsdReversed: -1, blake2b: newBLAKE2b}
 	list := []builtins.Option{
 		{Short: 'b', Long: "binary"}, {Short: 'c', Long: "check"}, {Long: "tag"},
 		{Short: 't', Long: "text"}, {Short: 'z', Long: "zero"}, {Long: "ignore-missing"},
@@ -127,9 +136,13 @@ func Main(ctx context.Context, c *builtins.Call, a Algo) int {
 	return r.operands(files)
 }
 
-// Cksum runs cksum.
-func Cksum(ctx context.Context, c *builtins.Call) int {
-	r := &run{ctx: ctx, c: c, cksum: true, algo: CRC, bits: 32, binary: 0, delim: '\n', bsdReversed: -1, tag: true}
+// Cksum returns cksum, whose BLAKE2b hashes newBLAKE2b makes.
+func Cksum(newBLAKE2b BLAKE2b) builtins.Command {
+	return func(ctx context.Context, c *builtins.Call) int { return cksum(ctx, c, newBLAKE2b) }
+}
+
+func cksum(ctx context.Context, c *builtins.Call, newBLAKE2b BLAKE2b) int {
+	r := &run{ctx: ctx, c: c, cksum: true, algo: CRC, bits: 32, binary: 0, delim: '\n', bsdReversed: -1, tag: true, blake2b: newBLAKE2b}
 	list := []builtins.Option{
 		{Short: 'a', Long: "algorithm", Arg: builtins.RequiredArg}, {Short: 'c', Long: "check"},
 		{Short: 'l', Long: "length", Arg: builtins.RequiredArg}, {Long: "tag"}, {Long: "untagged"},
@@ -449,7 +462,7 @@ func (r *run) digest(name string) (sum []byte, missing bool, ok bool) {
 		return nil, false, false
 	}
 	defer closeIn()
-	h := newHash(r.algo, r.bits)
+	h := newHash(r.algo, r.bits, r.blake2b)
 	if _, err := r.feed(in, h); err != nil {
 		if r.ctx.Err() == nil {
 			r.c.Errorf("%s: %s", r.qf(name), builtins.ErrText(err))

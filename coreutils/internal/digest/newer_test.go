@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/bashbox/bashbox/builtins/cmdtest"
+	"github.com/bashbox/bashbox/coreutils/internal/digest/blake2"
 )
 
 // The options GNU added after the reference coreutils 9.1 (--base64 and
@@ -33,7 +34,7 @@ func TestCksumNewerOptions(t *testing.T) {
 		{args: []string{"-a", "crc32b", "-c", "a"}, code: 1, err: "cksum: --check is not supported with --algorithm={bsd,sysv,crc,crc32b}\n"},
 		{args: []string{"-a", "crc32b", "d"}, code: 1, err: "cksum: d: Is a directory\n"},
 	} {
-		r := (&cmdtest.Env{Files: files, Stdin: tc.stdin}).Run(Cksum, append([]string{"cksum"}, tc.args...)...)
+		r := (&cmdtest.Env{Files: files, Stdin: tc.stdin}).Run(Cksum(blake2.New), append([]string{"cksum"}, tc.args...)...)
 		if r.Stdout != tc.out || r.Stderr != tc.err || r.Code != tc.code {
 			t.Errorf("cksum %q: got %q %q %d, want %q %q %d", tc.args, r.Stdout, r.Stderr, r.Code, tc.out, tc.err, tc.code)
 		}
@@ -54,7 +55,7 @@ func TestCksumCheckBase64(t *testing.T) {
 			"CRC32B (a) = 891568578\n",
 		"u": "kAFQmDzST7DWlj99KOF/cg==  a\n",
 	}
-	r := (&cmdtest.Env{Files: files}).Run(Cksum, "cksum", "-c", "-w", "s")
+	r := (&cmdtest.Env{Files: files}).Run(Cksum(blake2.New), "cksum", "-c", "-w", "s")
 	wantOut := "a: OK\na: OK\na: OK\nb: FAILED\n"
 	wantErr := "cksum: s: 5: improperly formatted MD5 checksum line\n" +
 		"cksum: s: 6: improperly formatted MD5 checksum line\n" +
@@ -64,7 +65,7 @@ func TestCksumCheckBase64(t *testing.T) {
 	if r.Stdout != wantOut || r.Stderr != wantErr || r.Code != 1 {
 		t.Errorf("check: got %q %q %d", r.Stdout, r.Stderr, r.Code)
 	}
-	r = (&cmdtest.Env{Files: files}).Run(Cksum, "cksum", "-a", "md5", "-c", "u")
+	r = (&cmdtest.Env{Files: files}).Run(Cksum(blake2.New), "cksum", "-a", "md5", "-c", "u")
 	if r.Stdout != "a: OK\n" || r.Stderr != "" || r.Code != 0 {
 		t.Errorf("untagged: got %q %q %d", r.Stdout, r.Stderr, r.Code)
 	}

@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
 	"unicode"
+
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
 type rng struct{ lo, hi rune }
@@ -31,14 +32,14 @@ type classDef struct {
 // and upper are the Lowercase and Uppercase properties plus title-case
 // letters, punct is every other graphic character.
 // Built on first use: most runs never compile a POSIX expression.
-var classes = sync.OnceValue(buildClasses)
+var classes = lazy.Value[map[string]classDef]{New: buildClasses}
 
 // wordDef is \w: alnum and the underscore.
-var wordDef = sync.OnceValue(func() classDef {
-	w := classes()["alnum"]
+var wordDef = lazy.Value[classDef]{New: func() classDef {
+	w := classes.Get()["alnum"]
 	w.ranges = append(append([]rng(nil), w.ranges...), rng{'_', '_'})
 	return w
-})
+}}
 
 var spaceRanges = []rng{{'\t', '\r'}, {' ', ' '}, {0x1680, 0x1680}, {0x2000, 0x2006}, {0x2008, 0x200a}, {0x2028, 0x2029}, {0x205f, 0x205f}, {0x3000, 0x3000}}
 
@@ -90,7 +91,7 @@ func tableRanges(t *unicode.RangeTable, skip func(rune) bool) []rng {
 }
 
 func (s *charSet) addClass(name string) bool {
-	c, ok := classes()[name]
+	c, ok := classes.Get()[name]
 	if !ok {
 		return false
 	}
@@ -100,7 +101,7 @@ func (s *charSet) addClass(name string) bool {
 }
 
 func wordSet(negate bool) *charSet {
-	w := wordDef()
+	w := wordDef.Get()
 	return &charSet{negate: negate, ranges: w.ranges, props: w.props}
 }
 

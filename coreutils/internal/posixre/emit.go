@@ -3,9 +3,10 @@ package posixre
 import (
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
 // emitter writes a parsed expression in Go (RE2) or .NET (regexp2) syntax.
@@ -109,11 +110,11 @@ func mustWordEdge(n *node, last bool) bool {
 }
 
 // wordClass is the set of word characters in .NET syntax.
-var netWord = sync.OnceValue(func() string {
+var netWord = lazy.Value[string]{New: func() string {
 	var b strings.Builder
 	wordSet(false).emit(&b, true, false)
 	return b.String()
-})
+}}
 
 func (e *emitter) emit(b *strings.Builder, n *node) {
 	switch n.kind {
@@ -201,7 +202,7 @@ func (e *emitter) emit(b *strings.Builder, n *node) {
 		b.WriteString(`\z`)
 	case nWordB:
 		if e.dotnet {
-			nw := netWord()
+			nw := netWord.Get()
 			b.WriteString(`(?:(?<=` + nw + `)(?!` + nw + `)|(?<!` + nw + `)(?=` + nw + `))`)
 		} else {
 			b.WriteString(`\b`)
@@ -209,7 +210,7 @@ func (e *emitter) emit(b *strings.Builder, n *node) {
 		}
 	case nNotWordB:
 		if e.dotnet {
-			nw := netWord()
+			nw := netWord.Get()
 			b.WriteString(`(?:(?<=` + nw + `)(?=` + nw + `)|(?<!` + nw + `)(?!` + nw + `))`)
 		} else {
 			b.WriteString(`\B`)
@@ -220,7 +221,7 @@ func (e *emitter) emit(b *strings.Builder, n *node) {
 			b.WriteString(`\b`)
 			e.asciiB = true
 		} else {
-			nw := netWord()
+			nw := netWord.Get()
 			b.WriteString(`(?<!` + nw + `)(?=` + nw + `)`)
 		}
 	case nWordEnd:
@@ -228,7 +229,7 @@ func (e *emitter) emit(b *strings.Builder, n *node) {
 			b.WriteString(`\b`)
 			e.asciiB = true
 		} else {
-			nw := netWord()
+			nw := netWord.Get()
 			b.WriteString(`(?<=` + nw + `)(?!` + nw + `)`)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
 // Syntax selects the GNU regex dialect a pattern is written in.
@@ -193,11 +195,13 @@ func validInterval(body string) bool {
 	return true
 }
 
-var classNames = map[string]bool{
-	"alpha": true, "digit": true, "alnum": true, "upper": true, "lower": true,
-	"space": true, "blank": true, "punct": true, "print": true, "graph": true,
-	"cntrl": true, "xdigit": true,
-}
+var classNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"alpha": true, "digit": true, "alnum": true, "upper": true, "lower": true,
+		"space": true, "blank": true, "punct": true, "print": true, "graph": true,
+		"cntrl": true, "xdigit": true,
+	}
+}}
 
 // bracket translates the bracket expression starting at p[i] == '['. It
 // returns the index of its closing ']'.
@@ -225,7 +229,7 @@ func bracket(p string, i int, syn Syntax) (int, string, error) {
 			}
 			name := p[j+2 : j+2+end]
 			if kind == ':' {
-				if !classNames[name] {
+				if !classNames.Get()[name] {
 					return 0, "", ErrBadClass
 				}
 				b.WriteString("[:" + name + ":]")

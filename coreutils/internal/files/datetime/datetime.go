@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/bashbox/bashbox/internal/lazy"
 )
 
 // ErrInvalid is a string that is not a date.
@@ -84,37 +86,49 @@ func tokenize(s string) ([]token, error) {
 	return toks, nil
 }
 
-var months = map[string]int{
-	"january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
-	"may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
-	"september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
-	"december": 12, "dec": 12,
-}
+// The word tables are built at first use: a process that parses no date
+// (most of them) does not build them.
+var months = lazy.Value[map[string]int]{New: func() map[string]int {
+	return map[string]int{
+		"january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+		"may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
+		"september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
+		"december": 12, "dec": 12,
+	}
+}}
 
-var weekdays = map[string]time.Weekday{
-	"sunday": 0, "sun": 0, "monday": 1, "mon": 1, "tuesday": 2, "tue": 2, "tues": 2,
-	"wednesday": 3, "wed": 3, "wednes": 3, "thursday": 4, "thu": 4, "thur": 4, "thurs": 4,
-	"friday": 5, "fri": 5, "saturday": 6, "sat": 6,
-}
+var weekdays = lazy.Value[map[string]time.Weekday]{New: func() map[string]time.Weekday {
+	return map[string]time.Weekday{
+		"sunday": 0, "sun": 0, "monday": 1, "mon": 1, "tuesday": 2, "tue": 2, "tues": 2,
+		"wednesday": 3, "wed": 3, "wednes": 3, "thursday": 4, "thu": 4, "thur": 4, "thurs": 4,
+		"friday": 5, "fri": 5, "saturday": 6, "sat": 6,
+	}
+}}
 
-var units = map[string]string{
-	"year": "y", "years": "y", "month": "M", "months": "M", "fortnight": "f", "fortnights": "f",
-	"week": "w", "weeks": "w", "day": "d", "days": "d", "hour": "h", "hours": "h",
-	"minute": "m", "minutes": "m", "min": "m", "mins": "m", "second": "s", "seconds": "s", "sec": "s", "secs": "s",
-}
+var units = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{
+		"year": "y", "years": "y", "month": "M", "months": "M", "fortnight": "f", "fortnights": "f",
+		"week": "w", "weeks": "w", "day": "d", "days": "d", "hour": "h", "hours": "h",
+		"minute": "m", "minutes": "m", "min": "m", "mins": "m", "second": "s", "seconds": "s", "sec": "s", "secs": "s",
+	}
+}}
 
-var ordinals = map[string]int64{
-	"last": -1, "this": 0, "next": 1, "first": 1, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
-	"seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
-}
+var ordinals = lazy.Value[map[string]int64]{New: func() map[string]int64 {
+	return map[string]int64{
+		"last": -1, "this": 0, "next": 1, "first": 1, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+		"seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
+	}
+}}
 
 // zones are the zone abbreviations recognised, in seconds east of UTC.
-var zones = map[string]int{
-	"utc": 0, "ut": 0, "gmt": 0, "z": 0, "wet": 0, "bst": 3600, "cet": 3600, "cest": 7200, "eet": 7200, "eest": 10800,
-	"est": -5 * 3600, "edt": -4 * 3600, "cst": -6 * 3600, "cdt": -5 * 3600, "mst": -7 * 3600, "mdt": -6 * 3600,
-	"pst": -8 * 3600, "pdt": -7 * 3600, "jst": 9 * 3600, "ist": 19800, "msk": 3 * 3600, "hst": -10 * 3600,
-	"akst": -9 * 3600, "akdt": -8 * 3600, "aest": 10 * 3600, "aedt": 11 * 3600,
-}
+var zones = lazy.Value[map[string]int]{New: func() map[string]int {
+	return map[string]int{
+		"utc": 0, "ut": 0, "gmt": 0, "z": 0, "wet": 0, "bst": 3600, "cet": 3600, "cest": 7200, "eet": 7200, "eest": 10800,
+		"est": -5 * 3600, "edt": -4 * 3600, "cst": -6 * 3600, "cdt": -5 * 3600, "mst": -7 * 3600, "mdt": -6 * 3600,
+		"pst": -8 * 3600, "pdt": -7 * 3600, "jst": 9 * 3600, "ist": 19800, "msk": 3 * 3600, "hst": -10 * 3600,
+		"akst": -9 * 3600, "akdt": -8 * 3600, "aest": 10 * 3600, "aedt": 11 * 3600,
+	}
+}}
 
 type parser struct {
 	toks []token
@@ -269,7 +283,7 @@ func (p *parser) unitAt(k int) bool {
 	if t == nil || t.kind != tWord {
 		return false
 	}
-	_, ok := units[t.text]
+	_, ok := units.Get()[t.text]
 	return ok
 }
 
@@ -353,7 +367,7 @@ func (p *parser) number() error {
 	}
 	// Day then month name: "2 Jan 2024".
 	if nt := p.peek(1); nt != nil && nt.kind == tWord {
-		if m, ok := months[nt.text]; ok {
+		if m, ok := months.Get()[nt.text]; ok {
 			p.pos += 2
 			y, given := 0, false
 			if yt := p.peek(0); yt != nil && yt.kind == tNum && !p.isSym(1, ":") {
@@ -424,7 +438,7 @@ func (p *parser) relative(n int64) error {
 	if t == nil || t.kind != tWord {
 		return ErrInvalid
 	}
-	u, ok := units[t.text]
+	u, ok := units.Get()[t.text]
 	if !ok {
 		return ErrInvalid
 	}
@@ -479,7 +493,7 @@ func (p *parser) word() error {
 	case "t":
 		return nil
 	}
-	if u, ok := units[w]; ok {
+	if u, ok := units.Get()[w]; ok {
 		n := int64(1)
 		if a := p.peek(0); a != nil && a.kind == tWord && a.text == "ago" {
 			n = -1
@@ -488,12 +502,12 @@ func (p *parser) word() error {
 		p.addRel(u, n)
 		return nil
 	}
-	if n, ok := ordinals[w]; ok {
+	if n, ok := ordinals.Get()[w]; ok {
 		nt := p.peek(0)
 		if nt == nil || nt.kind != tWord {
 			return ErrInvalid
 		}
-		if u, ok := units[nt.text]; ok {
+		if u, ok := units.Get()[nt.text]; ok {
 			p.pos++
 			if a := p.peek(0); a != nil && a.kind == tWord && a.text == "ago" {
 				n = -n
@@ -502,16 +516,16 @@ func (p *parser) word() error {
 			p.addRel(u, n)
 			return nil
 		}
-		if wd, ok := weekdays[nt.text]; ok {
+		if wd, ok := weekdays.Get()[nt.text]; ok {
 			p.pos++
 			return p.setWeekday(wd, n)
 		}
 		return ErrInvalid
 	}
-	if wd, ok := weekdays[w]; ok {
+	if wd, ok := weekdays.Get()[w]; ok {
 		return p.setWeekday(wd, 0)
 	}
-	if m, ok := months[w]; ok {
+	if m, ok := months.Get()[w]; ok {
 		// "Jan 2 [2024]", "January 2, 2024".
 		d := p.peek(0)
 		if d == nil || d.kind != tNum {
@@ -525,7 +539,7 @@ func (p *parser) word() error {
 		}
 		return p.setDate(y, m, int(d.num), given)
 	}
-	if off, ok := zones[w]; ok {
+	if off, ok := zones.Get()[w]; ok {
 		if p.haveZone {
 			return ErrInvalid
 		}

@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/internal/lazy"
 	"github.com/bashbox/bashbox/overlayfs"
 	"github.com/bashbox/bashbox/volumes"
 )
@@ -207,18 +208,20 @@ func Nlink(c *builtins.Call, abs string, fi fs.FileInfo) uint64 {
 }
 
 // Device numbers of the synthetic character devices.
-var devNumbers = map[string][2]uint32{
-	"/dev/null": {1, 3}, "/dev/zero": {1, 5}, "/dev/random": {1, 8}, "/dev/urandom": {1, 9},
-	"/dev/stdin": {136, 0}, "/dev/stdout": {136, 0}, "/dev/stderr": {136, 0},
-	"/dev/fd/0": {136, 0}, "/dev/fd/1": {136, 0}, "/dev/fd/2": {136, 0},
-}
+var devNumbers = lazy.Value[map[string][2]uint32]{New: func() map[string][2]uint32 {
+	return map[string][2]uint32{
+		"/dev/null": {1, 3}, "/dev/zero": {1, 5}, "/dev/random": {1, 8}, "/dev/urandom": {1, 9},
+		"/dev/stdin": {136, 0}, "/dev/stdout": {136, 0}, "/dev/stderr": {136, 0},
+		"/dev/fd/0": {136, 0}, "/dev/fd/1": {136, 0}, "/dev/fd/2": {136, 0},
+	}
+}}
 
 // Rdev returns the major and minor numbers of a device file.
 func Rdev(p string, fi fs.FileInfo) (uint32, uint32) {
 	if fi.Mode()&fs.ModeDevice == 0 {
 		return 0, 0
 	}
-	if d, ok := devNumbers[p]; ok {
+	if d, ok := devNumbers.Get()[p]; ok {
 		return d[0], d[1]
 	}
 	if st, ok := overlayfs.SysStat(fi); ok {
