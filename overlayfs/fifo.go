@@ -108,12 +108,9 @@ func (o *Overlay) OpenFileContext(ctx context.Context, name string, flag int, pe
 
 // Mkfifo makes a named pipe in the upper layer.
 func (o *Overlay) Mkfifo(name string, perm fs.FileMode) error {
-	name = Clean(name)
-	if _, _, err := o.LstatIfPossible(name); err == nil {
-		return pathErr("mkfifo", name, syscall.EEXIST)
-	}
-	if err := o.copyUpDir(path.Dir(name)); err != nil {
-		return pathErr("mkfifo", name, underlying(err))
+	name, err := o.newEntry("mkfifo", name)
+	if err != nil {
+		return err
 	}
 	return o.upper.Mkfifo(name, perm)
 }

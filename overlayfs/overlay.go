@@ -344,14 +344,25 @@ func (o *Overlay) readDir(name string, listBase func(vfs.FS, string) ([]fs.FileI
 }
 
 func (o *Overlay) Mkdir(name string, perm fs.FileMode) error {
-	name = Clean(name)
-	if _, _, err := o.LstatIfPossible(name); err == nil {
-		return pathErr("mkdir", name, syscall.EEXIST)
-	}
-	if err := o.copyUpDir(path.Dir(name)); err != nil {
-		return pathErr("mkdir", name, underlying(err))
+	name, err := o.newEntry("mkdir", name)
+	if err != nil {
+		return err
 	}
 	return o.upper.Mkdir(name, perm)
+}
+
+// newEntry readies the upper layer for a new entry at name: it refuses a
+// name that exists and copies up the parent directory. It returns the
+// cleaned name; errors name op.
+func (o *Overlay) newEntry(op, name string) (string, error) {
+	name = Clean(name)
+	if _, _, err := o.LstatIfPossible(name); err == nil {
+		return name, pathErr(op, name, syscall.EEXIST)
+	}
+	if err := o.copyUpDir(path.Dir(name)); err != nil {
+		return name, pathErr(op, name, underlying(err))
+	}
+	return name, nil
 }
 
 func (o *Overlay) MkdirAll(name string, perm fs.FileMode) error { return MkdirAll(o, name, perm) }

@@ -494,26 +494,25 @@ func (ns *Namespace) withMountPoints(p string, entries []fs.FileInfo) []fs.FileI
 }
 
 func (ns *Namespace) Mkdir(name string, perm fs.FileMode) error {
-	p, err := overlayfs.ResolveIn(rawNS{ns}, name, false)
-	if err == nil {
-		if _, serr := ns.lstatRaw(p); serr == nil {
-			err = syscall.EEXIST
-		} else {
-			err = ns.writableRaw(p)
-		}
-	}
-	if err == nil {
-		m, rel := ns.find(p)
-		err = underlying(m.layer.Mkdir(rel, perm))
-	}
-	if err != nil {
-		return pathErr("mkdir", name, err)
-	}
-	return nil
+	return ns.makeNode("mkdir", name, func(l overlayfs.Layer, rel string) error {
+		return l.Mkdir(rel, perm)
+	})
 }
 
 // Mkfifo makes a named pipe at name (a final symlink is not followed).
 func (ns *Namespace) Mkfifo(name string, perm fs.FileMode) error {
+	return ns.makeNode("mkfifo", name, func(l overlayfs.Layer, rel string) error {
+		if mk, ok := l.(overlayfs.Mkfifoer); ok {
+			return mk.Mkfifo(rel, perm)
+		}
+		return syscall.EOPNOTSUPP
+	})
+}
+
+// makeNode makes a new entry at name (a final symlink is not followed)
+// with mk, in the layer of the mount that holds it, after refusing an
+// existing name and a read-only place; errors name op and name.
+func (ns *Namespace) makeNode(op, name string, mk func(l overlayfs.Layer, rel string) error) error {
 	p, err := overlayfs.ResolveIn(rawNS{ns}, name, false)
 	if err == nil {
 		if _, serr := ns.lstatRaw(p); serr == nil {
@@ -524,14 +523,10 @@ func (ns *Namespace) Mkfifo(name string, perm fs.FileMode) error {
 	}
 	if err == nil {
 		m, rel := ns.find(p)
-		if mk, ok := m.layer.(overlayfs.Mkfifoer); ok {
-			err = underlying(mk.Mkfifo(rel, perm))
-		} else {
-			err = syscall.EOPNOTSUPP
-		}
+		err = underlying(mk(m.layer, rel))
 	}
 	if err != nil {
-		return pathErr("mkfifo", name, err)
+		return pathErr(op, name, err)
 	}
 	return nil
 }
