@@ -10,6 +10,7 @@ package timeout
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"time"
 
@@ -88,8 +89,13 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		failure procutil.ExecFailure
 	}
 	done := make(chan result, 1)
+	sub := c.Sub(argv)
+	// A process timeout kills says nothing after the signal; the command
+	// stopped here may still report the cancellation it met (an open of a
+	// FIFO that ended with the context), so its later messages are dropped.
+	sub.Stderr = &untilCancelled{w: c.Stderr, ctx: cctx}
 	go func() {
-		status, failure := procutil.Exec(cctx, c, c.Sub(argv))
+		status, failure := procutil.Exec(cctx, c, sub)
 		done <- result{status, failure}
 	}()
 
@@ -200,4 +206,19 @@ Exit status:
   137  if COMMAND (or timeout itself) is sent the KILL signal (128+9)
   -    the exit status of COMMAND otherwise
 `)
+}
+
+// untilCancelled passes writes to w until ctx is done, then drops them
+// (reporting them written, as a closed terminal would not be noticed by
+// a killed process either).
+type untilCancelled struct {
+	w   io.Writer
+	ctx context.Context
+}
+
+func (u *untilCancelled) Write(p []byte) (int, error) {
+	if u.ctx.Err() != nil {
+		return len(p), nil
+	}
+	return u.w.Write(p)
 }
