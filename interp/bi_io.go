@@ -6,6 +6,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/timefmt"
 )
 
@@ -51,6 +52,8 @@ func (f *frame) biEcho(args []string) int {
 	if err := f.fds.writeString(1, b.String()); err != nil {
 		if err == errBadFD {
 			f.errorf("echo: write error: Bad file descriptor")
+		} else if builtins.IsBrokenPipe(err) {
+			return f.brokenPipe("echo")
 		}
 		return 1
 	}
@@ -102,6 +105,7 @@ func (f *frame) biPrintf(args []string) int {
 		}
 		return st
 	}
+	env.brokenPipe = func() int { return f.brokenPipe("printf") }
 	return bashPrintf(f.fds.writer(1), errw, env, args[0], args[1:])
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/timefmt"
 	"github.com/bashbox/bashbox/internal/printf"
 )
@@ -16,6 +17,9 @@ type printfEnv struct {
 	now, start int64 // -1 and -2 in %(fmt)T
 	loc        *time.Location
 	setVar     func(name, val string) bool
+	// brokenPipe answers a write whose reader is gone (see
+	// frame.brokenPipe); nil: the write fails with status 1.
+	brokenPipe func() int
 }
 
 // bashPrintf formats format with args into w, reporting errors to errw
@@ -72,6 +76,8 @@ func bashPrintf(w io.Writer, errw io.Writer, env printfEnv, format string, args 
 	if _, err := io.WriteString(w, out.String()); err != nil {
 		if err == errBadFD {
 			warn("write error: Bad file descriptor")
+		} else if env.brokenPipe != nil && builtins.IsBrokenPipe(err) {
+			return env.brokenPipe()
 		}
 		return 1
 	}

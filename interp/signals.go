@@ -261,3 +261,20 @@ func (f *frame) killedStatus() (int, bool) {
 	}
 	return 0, false
 }
+
+// brokenPipe answers a builtin's write to a pipe whose reader is gone as
+// the kernel answers a process's: with SIGPIPE. Untrapped, it ends the
+// shell or subshell that wrote, with status 141 (so `while :; do echo x;
+// done | head -1` ends); trapped or ignored, the trap runs and the
+// builtin reports the write error and fails, as bash's do.
+func (f *frame) brokenPipe(name string) int {
+	if f.proc != nil {
+		f.proc.deliver(sigPIPE)
+		f.handleSignals()
+		if f.ctl == ctlExit {
+			return 128 + sigPIPE
+		}
+	}
+	f.errorf("%s: write error: Broken pipe", name)
+	return 1
+}
