@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 )
 
@@ -46,4 +47,23 @@ func PeakRSS(pid int) int64 {
 		}
 	}
 	return 0
+}
+
+// RunPeak runs cmd and returns its exit status, its own peak resident set
+// (see WaitPeakRSS) and how long it took from its start. A command that
+// cannot start, or ends other than by exiting, fails t.
+func RunPeak(t testing.TB, cmd *exec.Cmd) (code int, rss int64, took time.Duration) {
+	t.Helper()
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	rss, err := WaitPeakRSS(cmd)
+	took = time.Since(start)
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return code, rss, took
 }

@@ -87,19 +87,8 @@ func TestMeasuredCasesEndOnTheirBudget(t *testing.T) {
 			cmd := exec.Command(bin, args...)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
-			start := time.Now()
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
 			// The child's own peak, sampled from /proc (see WaitPeakRSS).
-			rss, err := cmdtest.WaitPeakRSS(cmd)
-			took := time.Since(start)
-			code := 0
-			if ee, ok := err.(*exec.ExitError); ok {
-				code = ee.ExitCode()
-			} else if err != nil {
-				t.Fatal(err)
-			}
+			code, rss, took := cmdtest.RunPeak(t, cmd)
 			t.Logf("%s: exit %d in %v, peak RSS %d MiB (budget %d MiB)", tc.name, code, took.Round(time.Millisecond), rss>>20, tc.memory>>20)
 			want, line := 125, "bashbox: budget exceeded: "+tc.budget+" "
 			switch {

@@ -120,18 +120,7 @@ func TestAwkMemoryCasesStayNearTheBudget(t *testing.T) {
 			cmd := exec.Command(bin, "run", "--max-memory", strconv.Itoa(budget), "--timeout", "30s", "-c", tc.script)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
-			start := time.Now()
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			rss, err := cmdtest.WaitPeakRSS(cmd)
-			took := time.Since(start)
-			code := 0
-			if ee, ok := err.(*exec.ExitError); ok {
-				code = ee.ExitCode()
-			} else if err != nil {
-				t.Fatal(err)
-			}
+			code, rss, took := cmdtest.RunPeak(t, cmd)
 			t.Logf("exit %d in %v, peak RSS %d MiB", code, took.Round(time.Millisecond), rss>>20)
 			if code != 125 || !strings.Contains(stderr.String(), "bashbox: budget exceeded: memory ") {
 				t.Errorf("exit %d, stderr %q; want 125 and the memory budget line", code, stderr.String())
