@@ -8,15 +8,28 @@ GO ?= go
 # paths or symbol tables. A fresh `bashbox run` costs 1.5-3.5 ms less CPU so.
 BUILDFLAGS = -trimpath -ldflags "-s -w"
 #
-# Two binaries: bin/bashbox-full is the whole CLI; bin/bashbox (built with
-# the bashbox_front tag) is a lean front that links only the engine and
-# the commands that are cheap to start, runs the `bashbox run` scripts it
-# can prove need nothing else, and replaces itself with bashbox-full
-# (execve, found beside it) for everything else. Install both in the same
-# directory. `go install ./cmd/bashbox` still gives one full binary.
+# Three programs, installed in one directory:
+# - bin/bashbox, the launcher (launcher/bashbox.c, a static C program):
+#   for `bashbox run` it hands the run to a resident `bashbox daemon` when
+#   the operator started one (see docs/daemon.md), which makes a run cost
+#   less than `bash -c true`; everything else, and every run no daemon
+#   takes, it replaces itself with (execve) bashbox-lean.
+# - bin/bashbox-lean (built with the bashbox_front tag): a lean Go front
+#   that links only the engine and the commands that are cheap to start,
+#   runs the `bashbox run` scripts it can prove need nothing else, and
+#   replaces itself with bashbox-full for everything else.
+# - bin/bashbox-full, the whole CLI (and the daemon).
+# Without a C compiler, bin/bashbox is a copy of bashbox-lean.
+# `go install ./cmd/bashbox` still gives one full binary.
+CC ?= cc
+LAUNCHER_CFLAGS = -O2 -Wall -Wextra
 build:
 	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o bin/bashbox-full ./cmd/bashbox
-	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -tags bashbox_front -o bin/bashbox ./cmd/bashbox
+	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -tags bashbox_front -o bin/bashbox-lean ./cmd/bashbox
+	@# Static where the C library allows it (Linux): no dynamic loader at start.
+	$(CC) $(LAUNCHER_CFLAGS) -static -o bin/bashbox launcher/bashbox.c 2>/dev/null || \
+	$(CC) $(LAUNCHER_CFLAGS) -o bin/bashbox launcher/bashbox.c || \
+	cp bin/bashbox-lean bin/bashbox
 
 # go vet, also of the host sandbox's macOS and Windows backends
 # (sandbox-exec, AppContainer) and the fallback runner, which CI can only

@@ -146,7 +146,7 @@ func TestMeasureStartup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := MeasureStartup(context.Background(), fake, bash, 3)
+	s, err := MeasureStartup(context.Background(), fake, bash, 3, StartupConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +161,7 @@ func TestMeasureStartup(t *testing.T) {
 			t.Errorf("report lacks the start-up figure:\n%s", out)
 		}
 	}
-	if _, err := MeasureStartup(context.Background(), "/bin/false", bash, 1); err == nil {
+	if _, err := MeasureStartup(context.Background(), "/bin/false", bash, 1, StartupConfig{}); err == nil {
 		t.Error("a failing launch measured without an error")
 	}
 }

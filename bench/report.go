@@ -63,6 +63,9 @@ func (r *Report) WriteTable(w io.Writer) {
 	if r.Startup != nil {
 		fmt.Fprintln(w, r.Startup.text())
 	}
+	if r.StartupCold != nil {
+		fmt.Fprintln(w, r.StartupCold.text())
+	}
 	if r.Memory != nil {
 		r.Memory.writeText(w, r.Runners)
 	}
@@ -139,6 +142,9 @@ func (r *Report) writeMarkdownTable(b *strings.Builder) {
 	}
 	if r.Startup != nil {
 		fmt.Fprintf(b, "\nStart-up against bash itself: %s.\n", strings.TrimPrefix(r.Startup.text(), "start-up: "))
+	}
+	if r.StartupCold != nil {
+		fmt.Fprintf(b, "\nStart-up without a daemon: %s.\n", strings.TrimPrefix(r.StartupCold.text(), "start-up: "))
 	}
 	if r.Memory != nil {
 		r.Memory.writeMarkdown(b, r.Runners)

@@ -76,14 +76,14 @@ func (p Peer) Run(ctx context.Context, op Op, root string) Outcome {
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
-func runCommand(ctx context.Context, cmd *exec.Cmd, root string) Outcome {
+func runCommand(ctx context.Context, cmd *exec.Cmd, root string, env ...string) Outcome {
 	tmp, err := os.MkdirTemp("", "bench-run-")
 	if err != nil {
 		return Outcome{Exit: -1}
 	}
 	defer os.RemoveAll(tmp)
 	cmd.Dir = root
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + tmp, "TMPDIR=" + tmp, "LC_ALL=C", "LANG=C"}
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + tmp, "TMPDIR=" + tmp, "LC_ALL=C", "LANG=C"}, env...)
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = io.Discard
@@ -107,6 +107,11 @@ func runCommand(ctx context.Context, cmd *exec.Cmd, root string) Outcome {
 type Bashbox struct {
 	box *bashbox.Box
 	Exe string // the bashbox binary; start-up ops fail without it
+	// Env is added to the environment of Exe's launches (BASHBOX_SOCKET);
+	// ExtraCPU, when set, is a clock of CPU time spent for them in
+	// another process (the daemon), added to their CPU figures.
+	Env      []string
+	ExtraCPU func() time.Duration
 }
 
 // NewBashbox opens a box over root.
@@ -133,7 +138,9 @@ func (b *Bashbox) Run(ctx context.Context, op Op, root string) Outcome {
 			return Outcome{Exit: -1}
 		}
 		return launch(op, func() Outcome {
-			return runCommand(ctx, exec.CommandContext(ctx, b.Exe, "run", "-v", root+":/work:ro", "-c", op.Script), root)
+			return measured(b.ExtraCPU, func() Outcome {
+				return runCommand(ctx, exec.CommandContext(ctx, b.Exe, "run", "-v", root+":/work:ro", "-c", op.Script), root, b.Env...)
+			})
 		})
 	}
 	start, cpu := time.Now(), selfCPU()
@@ -181,10 +188,13 @@ type Report struct {
 	GeoMeans map[string]float64 `json:"geomean_ratio"`
 	// Memory is filled by MeasureMemory when the run measures it.
 	Memory *Memory `json:"memory,omitempty"`
-	// Startup is filled by MeasureStartup: start-up against bash itself.
-	Startup *Startup  `json:"startup_vs_bash,omitempty"`
-	Started time.Time `json:"started"`
-	Machine string    `json:"machine"` // where it ran: OS/arch, CPUs, Go version
+	// Startup is filled by MeasureStartup: start-up against bash itself,
+	// through the daemon when the bench ran one; StartupCold then is the
+	// same without it.
+	Startup     *Startup  `json:"startup_vs_bash,omitempty"`
+	StartupCold *Startup  `json:"startup_cold_vs_bash,omitempty"`
+	Started     time.Time `json:"started"`
+	Machine     string    `json:"machine"` // where it ran: OS/arch, CPUs, Go version
 }
 
 // Run times every op on every runner: one warm-up, then Reps interleaved

@@ -39,6 +39,10 @@ type Volume struct {
 	HostDir   string // empty for Ephemeral
 	GuestPath string
 	Mode      Mode
+	// Base is the directory a relative HostDir is taken from (empty: the
+	// process's working directory). The CLI's daemon serves launchers
+	// started in other directories than its own.
+	Base string
 }
 
 // SpecSyntax is the CLI form of a volume, for help texts and errors.
@@ -132,7 +136,11 @@ func NewTable(vols []Volume) (*Table, error) {
 		var host *overlayfs.HostFs
 		switch v.Mode {
 		case ReadOnly, ReadWrite:
-			abs, err := filepath.Abs(v.HostDir)
+			abs := v.HostDir
+			if v.Base != "" && !filepath.IsAbs(abs) {
+				abs = filepath.Join(v.Base, abs)
+			}
+			abs, err := filepath.Abs(abs)
 			if err != nil {
 				return nil, err
 			}

@@ -52,6 +52,7 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "bench/out", "where the report, JSON and chart go")
 	peers := fs.StringArray("peer", nil, "extra runner NAME='COMMAND {root} {script}' (repeatable)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of bashbox's runs to this file (go tool pprof; the host shell's\nprocesses are not in it, and the bench itself mostly waits for them)")
+	useDaemon := fs.Bool("daemon", true, "run the start-up op through a bashbox daemon the bench starts, as an operator who\ncares about start-up runs one (the launcher bin/bashbox must be beside this binary);\nthe start-up line also gives the figure without it")
 	readme := fs.Bool("readme", false, "print the README's benchmark section (table, date, machine) instead of the terminal table")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
@@ -84,6 +85,17 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if exe, err := frontExe(); err == nil {
 		bb.Exe = exe // the start-up op runs the CLI as users start it
 	}
+	var startup bench.StartupConfig
+	if self, err := os.Executable(); err == nil && *useDaemon && bb.Exe != "" && bb.Exe != self {
+		d, err := bench.StartDaemon(self)
+		if err != nil {
+			fmt.Fprintf(stderr, "bashbox bench: %v\n", err)
+			return 1
+		}
+		defer d.Close()
+		bb.Env, bb.ExtraCPU = []string{d.Env()}, d.CPU
+		startup = bench.StartupConfig{Env: bb.Env, ExtraCPU: d.CPU, Via: "daemon"}
+	}
 	runners := []bench.Runner{bench.HostShell{Path: *hostShell}, bb}
 	for _, p := range *peers {
 		name, tmpl, ok := strings.Cut(p, "=")
@@ -106,12 +118,19 @@ func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// agent's Bash tool call costs is bash's start-up, so measure that too.
 	if slices.ContainsFunc(ops, func(o bench.Op) bool { return o.Launches > 0 }) {
 		if bash, err := exec.LookPath("bash"); err == nil && bb.Exe != "" {
-			s, err := bench.MeasureStartup(context.Background(), bb.Exe, bash, 10*(*reps))
+			s, err := bench.MeasureStartup(context.Background(), bb.Exe, bash, 10*(*reps), startup)
 			if err != nil {
 				fmt.Fprintf(stderr, "bashbox bench: %v\n", err)
 				return 1
 			}
 			rep.Startup = s
+			if startup.Via != "" {
+				cold := bench.StartupConfig{Env: []string{"BASHBOX_SOCKET=off"}, Via: "no daemon"}
+				if rep.StartupCold, err = bench.MeasureStartup(context.Background(), bb.Exe, bash, 10*(*reps), cold); err != nil {
+					fmt.Fprintf(stderr, "bashbox bench: %v\n", err)
+					return 1
+				}
+			}
 		}
 	}
 	if i := slices.IndexFunc(bench.Ops, func(o bench.Op) bool { return o.Name == *memOp }); i >= 0 {

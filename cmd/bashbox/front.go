@@ -59,7 +59,9 @@ func front(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return execFull(argv, h, stderr)
 	}
 	defer box.Close()
-	return runBox(fs, box, box.Limits(), req, rf, stdout, stderr)
+	ctx, release := cliContext(box.Limits())
+	defer release()
+	return runBox(ctx, fs, box, req, rf, stdout, stderr)
 }
 
 // leanFlags are the run flags the front handles: every other one (sizes,

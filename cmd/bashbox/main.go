@@ -21,6 +21,7 @@ commands:
   serve    serve the sandbox over MCP (stdio or --http) and HTTP
   bash     run a command with the classic Bash tool on the host sandbox
   doctor   list the host sandbox backends this machine offers
+  daemon   serve 'bashbox run' to the fast launcher (bin/bashbox) over a socket
   bench    compare bashbox with the host shell on a corpus
   version  print the version, commit and Go version (also --version)
 
@@ -37,6 +38,7 @@ var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr
 		return runBashCommand(args, stdout, stderr)
 	},
 	"version": versionCommand,
+	"daemon":  daemonCommand,
 	"doctor": func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return runDoctorCommand(args, stdout, stderr)
 	},

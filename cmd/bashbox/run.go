@@ -3,9 +3,12 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/spf13/pflag"
 
 	"github.com/bashbox/bashbox"
 	"github.com/bashbox/bashbox/config"
@@ -61,6 +64,12 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
+	return runParsed(nil, fs, rf, stdin, stdout, stderr)
+}
+
+// runParsed runs what run's parsed flags ask for under ctx, or, when ctx
+// is nil, as the whole process (cliContext).
+func runParsed(ctx context.Context, fs *pflag.FlagSet, rf *runFlags, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, err := rf.sandbox.config()
 	if err != nil {
 		return usageError(stderr, fs, "%v", err)
@@ -84,5 +93,10 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, "%v", err)
 	}
 	defer box.Close()
-	return runBox(fs, box, cfg.Limits, req, rf, stdout, stderr)
+	if ctx == nil {
+		c, release := cliContext(cfg.Limits)
+		defer release()
+		ctx = c
+	}
+	return runBox(ctx, fs, box, req, rf, stdout, stderr)
 }

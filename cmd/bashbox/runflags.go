@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -39,6 +40,9 @@ type sandboxFlags struct {
 	maxWrFiles  int64
 	maxNesting  int64
 	workers     int
+	// dir is the directory relative host paths (volumes, the script file)
+	// are taken from: the daemon's launcher's; "": the process's own.
+	dir         string
 	env         []string
 	fallback    []string
 	fallbackEnv []string
@@ -98,7 +102,7 @@ func readScript(fs *pflag.FlagSet, rf *runFlags, stdin io.Reader) (req bashbox.R
 	case fs.Changed("command"):
 		req.Script = *rf.script
 	case fs.NArg() > 0:
-		data, err := os.ReadFile(fs.Arg(0))
+		data, err := os.ReadFile(hostPath(rf.sandbox.dir, fs.Arg(0)))
 		if err != nil {
 			return req, false, fmt.Errorf("%s: %s", fs.Arg(0), errText(err))
 		}
@@ -112,18 +116,13 @@ func readScript(fs *pflag.FlagSet, rf *runFlags, stdin io.Reader) (req bashbox.R
 	return req, false, nil
 }
 
-// runBox runs req in box, prints the result as bashbox run does and
-// returns the exit status.
-func runBox(fs *pflag.FlagSet, box *bashbox.Box, limits bashbox.Limits, req bashbox.Request, rf *runFlags, stdout, stderr io.Writer) int {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(heapLimit(limits)))
-	}
+// runBox runs req in box under ctx, prints the result as bashbox run does
+// and returns the exit status.
+func runBox(ctx context.Context, fs *pflag.FlagSet, box *bashbox.Box, req bashbox.Request, rf *runFlags, stdout, stderr io.Writer) int {
 	asJSON := *rf.asJSON
 	if !asJSON {
 		req.Stdout, req.Stderr, req.DiscardCapture = stdout, stderr, true
 	}
-	ctx, stop := interruptible(interruptAfter)
-	defer stop()
 	res, err := box.Run(ctx, req)
 	if err != nil {
 		return usageError(stderr, fs, "%v", err)
@@ -138,6 +137,19 @@ func runBox(fs *pflag.FlagSet, box *bashbox.Box, limits bashbox.Limits, req bash
 		return code
 	}
 	return res.ExitCode
+}
+
+// cliContext is the context of a run that is the whole process: SIGINT
+// stops it (see interruptible), and the Go heap's soft limit follows the
+// run's budgets. The daemon runs many at once and sets neither.
+func cliContext(limits bashbox.Limits) (context.Context, func()) {
+	restore := func() {}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		old := debug.SetMemoryLimit(heapLimit(limits))
+		restore = func() { debug.SetMemoryLimit(old) }
+	}
+	ctx, stop := interruptible(interruptAfter)
+	return ctx, func() { stop(); restore() }
 }
 
 // interruptAfter is how long a run lasts before SIGINT stops it gracefully
@@ -210,6 +222,14 @@ const volumeHelp = `Volumes (-v, repeatable):
   relative guest path) is refused. Without -v, /work is ephemeral.
 `
 
+// hostPath is p, taken relative to dir when it is relative and dir is set.
+func hostPath(dir, p string) string {
+	if dir == "" || p == "" || filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(dir, p)
+}
+
 // errText is an error's text as GNU tools print it ("No such file or
 // directory"), without Go's "open NAME:" prefix.
 func errText(err error) string { return builtins.ErrText(err) }
@@ -225,6 +245,9 @@ func (f *sandboxFlags) baseConfig() (bashbox.Config, error) {
 			return cfg, err
 		}
 		cfg.Volumes = append(cfg.Volumes, v)
+	}
+	for i := range cfg.Volumes {
+		cfg.Volumes[i].Base = f.dir
 	}
 	cfg.Workdir = f.workdir
 	cfg.Limits.Timeout = f.timeout
