@@ -33,6 +33,8 @@
 package daemon
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -299,7 +301,10 @@ func runGuarded(ctx context.Context, run func(context.Context) Outcome, stderr i
 // readRequest reads a launcher's request and the three descriptors that
 // come with its first byte.
 func readRequest(c *net.UnixConn) (*Request, []*os.File, error) {
-	buf := make([]byte, 12)
+	// A launcher's request is a few hundred bytes and comes in one piece:
+	// one recvmsg takes it all with the descriptors, and the rest, if any,
+	// is read through a buffer rather than a read(2) per field.
+	buf := make([]byte, 4096)
 	oob := make([]byte, syscall.CmsgSpace(3*4))
 	n, oobn, _, _, err := c.ReadMsgUnix(buf, oob)
 	if err != nil {
@@ -309,22 +314,24 @@ func readRequest(c *net.UnixConn) (*Request, []*os.File, error) {
 	if err != nil {
 		return nil, files, err
 	}
-	if _, err := io.ReadFull(c, buf[n:]); err != nil {
+	r := bufio.NewReader(io.MultiReader(bytes.NewReader(buf[:n]), c))
+	var head [12]byte
+	if _, err := io.ReadFull(r, head[:]); err != nil {
 		return nil, files, err
 	}
-	if [4]byte(buf[:4]) != magic {
+	if [4]byte(head[:4]) != magic {
 		return nil, files, errors.New("not a bashbox launcher")
 	}
-	req := &Request{Umask: binary.LittleEndian.Uint32(buf[4:])}
-	count := binary.LittleEndian.Uint32(buf[8:])
+	req := &Request{Umask: binary.LittleEndian.Uint32(head[4:])}
+	count := binary.LittleEndian.Uint32(head[8:])
 	if count < 1 || count > maxRequest/4 {
 		return nil, files, fmt.Errorf("%d strings", count)
 	}
-	strs := make([]string, 0, count)
+	strs := make([]string, 0, min(count, 64))
 	total := 0
 	for range count {
 		var l [4]byte
-		if _, err := io.ReadFull(c, l[:]); err != nil {
+		if _, err := io.ReadFull(r, l[:]); err != nil {
 			return nil, files, err
 		}
 		size := int(binary.LittleEndian.Uint32(l[:]))
@@ -332,7 +339,7 @@ func readRequest(c *net.UnixConn) (*Request, []*os.File, error) {
 			return nil, files, errors.New("request too large")
 		}
 		s := make([]byte, size)
-		if _, err := io.ReadFull(c, s); err != nil {
+		if _, err := io.ReadFull(r, s); err != nil {
 			return nil, files, err
 		}
 		strs = append(strs, string(s))

@@ -213,10 +213,18 @@ func TestServeRefusesBadRequests(t *testing.T) {
 		"two descriptors": func(c *client) {
 			c.send(t, encode(0o22, "/", "x"), in, out)
 		},
-		"bad magic":        func(c *client) { p := encode(0o22, "/", "x"); copy(p, "HTTP"); c.send(t, p, in, out, errw) },
-		"relative dir":     func(c *client) { c.send(t, encode(0o22, "rel", "x"), in, out, errw) },
-		"huge count":       func(c *client) { p := encode(0o22, "/"); binary.LittleEndian.PutUint32(p[8:], 1<<30); c.send(t, p, in, out, errw) },
-		"string too large": func(c *client) { p := encode(0o22, "/"); binary.LittleEndian.PutUint32(p[12:], maxRequest); c.send(t, p, in, out, errw) },
+		"bad magic":    func(c *client) { p := encode(0o22, "/", "x"); copy(p, "HTTP"); c.send(t, p, in, out, errw) },
+		"relative dir": func(c *client) { c.send(t, encode(0o22, "rel", "x"), in, out, errw) },
+		"huge count": func(c *client) {
+			p := encode(0o22, "/")
+			binary.LittleEndian.PutUint32(p[8:], 1<<30)
+			c.send(t, p, in, out, errw)
+		},
+		"string too large": func(c *client) {
+			p := encode(0o22, "/")
+			binary.LittleEndian.PutUint32(p[12:], maxRequest)
+			c.send(t, p, in, out, errw)
+		},
 	} {
 		c := dial(t, sock)
 		send(c)
@@ -417,4 +425,3 @@ func TestDefaultSocket(t *testing.T) {
 		t.Errorf("with %s: %q", SocketEnv, got)
 	}
 }
-

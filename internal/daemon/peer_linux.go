@@ -5,6 +5,7 @@ import (
 	"net"
 	"os"
 	"strconv"
+	"sync"
 
 	"golang.org/x/sys/unix"
 )
@@ -31,7 +32,7 @@ func checkPeer(c *net.UnixConn) error {
 	if int(cred.Uid) != os.Geteuid() || int(cred.Gid) != os.Getegid() {
 		return fmt.Errorf("peer uid %d gid %d is not this daemon's %d/%d", cred.Uid, cred.Gid, os.Geteuid(), os.Getegid())
 	}
-	mine, err := os.Readlink("/proc/self/ns/mnt")
+	mine, err := ownMountNS()
 	if err != nil {
 		return err
 	}
@@ -44,3 +45,7 @@ func checkPeer(c *net.UnixConn) error {
 	}
 	return nil
 }
+
+// ownMountNS is this process's mount namespace, read once: a process
+// cannot change it once it has threads, and a Go program always has.
+var ownMountNS = sync.OnceValues(func() (string, error) { return os.Readlink("/proc/self/ns/mnt") })
