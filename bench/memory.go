@@ -31,7 +31,9 @@ func MeasureMemory(ctx context.Context, host HostShell, bb *Bashbox, op Op, root
 		return nil, fmt.Errorf("measuring memory: no bashbox binary to run")
 	}
 	m := &Memory{Op: op.Name, PeakRSSKiB: map[string]int64{}}
-	env := []string{"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C", "LANG=C"}
+	// BASHBOX_SOCKET=off: the launcher runs the Go CLI itself, whose
+	// footprint this is; through a daemon it would be the launcher's.
+	env := []string{"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C", "LANG=C", "BASHBOX_SOCKET=off"}
 	for _, r := range []struct {
 		name string
 		argv []string
