@@ -37,8 +37,8 @@ build:
 vet:
 	$(GO) vet ./...
 	$(GO) vet -tags bashbox_front ./cmd/bashbox ./coreutils
-	GOOS=darwin $(GO) vet ./hostsandbox/... ./fallback/...
-	GOOS=windows $(GO) vet ./hostsandbox/... ./fallback/...
+	GOOS=darwin $(GO) vet ./hostsandbox/... ./fallback/... ./internal/daemon
+	GOOS=windows $(GO) vet ./hostsandbox/... ./fallback/... ./internal/daemon
 
 # Unit, integration and security tests with the race detector, then the
 # differential conformance suite against real bash and GNU tools.
