@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/bashbox/bashbox"
 	"github.com/bashbox/bashbox/internal/daemon"
 )
 
@@ -177,7 +178,8 @@ func daemonRun(umask func(int) int) daemon.Handler {
 			var broken pipeState
 			stdout := &pipeWriter{f: req.Stdout, state: &broken, cancel: cancel}
 			stderr := &pipeWriter{f: req.Stderr, state: &broken, cancel: cancel}
-			code := runParsed(ctx, fs, rf, req.Stdin, stdout, stderr)
+			within := func(bashbox.Limits) (context.Context, func()) { return ctx, func() {} }
+			code := runParsed(within, fs, rf, req.Stdin, stdout, stderr)
 			if broken.met() {
 				return daemon.Outcome{Signal: syscall.SIGPIPE}
 			}

@@ -64,12 +64,13 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
-	return runParsed(nil, fs, rf, stdin, stdout, stderr)
+	return runParsed(cliContext, fs, rf, stdin, stdout, stderr)
 }
 
-// runParsed runs what run's parsed flags ask for under ctx, or, when ctx
-// is nil, as the whole process (cliContext).
-func runParsed(ctx context.Context, fs *pflag.FlagSet, rf *runFlags, stdin io.Reader, stdout, stderr io.Writer) int {
+// runParsed runs what run's parsed flags ask for, under the context
+// within gives for the run's budgets: the whole process's (cliContext) or
+// one the daemon's launcher controls.
+func runParsed(within func(bashbox.Limits) (context.Context, func()), fs *pflag.FlagSet, rf *runFlags, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, err := rf.sandbox.config()
 	if err != nil {
 		return usageError(stderr, fs, "%v", err)
@@ -93,10 +94,7 @@ func runParsed(ctx context.Context, fs *pflag.FlagSet, rf *runFlags, stdin io.Re
 		return usageError(stderr, fs, "%v", err)
 	}
 	defer box.Close()
-	if ctx == nil {
-		c, release := cliContext(cfg.Limits)
-		defer release()
-		ctx = c
-	}
+	ctx, release := within(cfg.Limits)
+	defer release()
 	return runBox(ctx, fs, box, req, rf, stdout, stderr)
 }
