@@ -398,3 +398,30 @@ func TestFakeDaemonHelper(t *testing.T) {
 		c.Close()
 	}
 }
+
+// bashbox bench runs its start-up op through a daemon it starts, and
+// reports start-up against bash both through it and without it.
+func TestBenchStartupThroughTheDaemon(t *testing.T) {
+	trio, _ := launcherDirs(t)
+	corpus, out := t.TempDir(), t.TempDir()
+	cmd := exec.Command(filepath.Join(trio, fullName), "bench", "--corpus", corpus, "--ops", "startup", "--reps", "1", "--memory-op", "none", "--out", out)
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
+	got, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("bench: %v\n%s", err, got)
+	}
+	for _, want := range []string{"startup ", "(through the daemon, its CPU time included)", "(no daemon)"} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("bench output lacks %q:\n%s", want, got)
+		}
+	}
+	if matches, _ := filepath.Glob(filepath.Join(os.TempDir(), "bashbox-bench-daemon-*")); len(matches) > 0 {
+		// Another bench may be running on this machine; only fail on a
+		// directory whose daemon is gone.
+		for _, m := range matches {
+			if _, err := os.Stat(filepath.Join(m, "daemon.sock")); err != nil {
+				t.Errorf("bench left %s behind", m)
+			}
+		}
+	}
+}
