@@ -125,8 +125,18 @@ func TestOptionsAndHelp(t *testing.T) {
 	}
 }
 
+// goawk runs without the call's context (see Run): the generated memory
+// check stops a cancelled run, so every kind of step must reach it.
 func TestCancelStopsLoop(t *testing.T) {
-	(&cmdtest.Env{}).RunCancelled(t, 200*time.Millisecond, Run, "awk", "BEGIN { while (1) x++ }")
+	for _, prog := range []string{
+		"BEGIN { while (1) x++ }",
+		"{ for (;;) a[x++ % 10] = $0 }",
+		"function f(n) { return n > 0 ? f(n - 1) : f(100) } { f(100) }",
+		"{ a[NR] } END { while (1) for (k in a) n++ }",
+		"BEGIN { do ; while (1) }",
+	} {
+		(&cmdtest.Env{Stdin: "a\nb\n"}).RunCancelled(t, 200*time.Millisecond, Run, "awk", prog)
+	}
 }
 
 func TestBrokenPipe(t *testing.T) {

@@ -85,7 +85,14 @@ const elementCost = 80
 // before, and returns how many steps may pass before the next check: at
 // most checkSteps, fewer when the steps since the last check read so much
 // input that checkSteps of them could hold more than checkInput bytes.
+//
+// It is also where a cancelled call stops: goawk runs without the
+// context (see Run), and every loop iteration, function call and record
+// passes a tick, so the check comes at least every checkSteps steps.
 func (rt *runtime) held(bytes, elements, steps int) (int, error) {
+	if err := rt.ctx.Err(); err != nil {
+		return 0, err
+	}
 	size := int64(bytes) + int64(elements)*elementCost
 	rt.c.Shrink(rt.pending)
 	rt.pending = 0
