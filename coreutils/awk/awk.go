@@ -133,7 +133,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 			if k == "OFMT" {
 				ofmt = true
 			}
-			vars = append(vars, k, v)
+			vars = append(vars, escape(k), v)
 		}
 	}
 	if len(srcs) == 0 {

@@ -142,13 +142,14 @@ func (g *gen) expr(v reflect.Value) string {
 			}
 			return native + "(" + list + ")"
 		}
+		fn := escape(name)
 		if !g.counted[name] {
-			return name + "(" + g.exprList(args) + ")"
+			return fn + "(" + g.exprList(args) + ")"
 		}
 		if args.Len() == 0 {
-			return name + "(0)"
+			return fn + "(0)"
 		}
-		return name + "(" + strconv.Itoa(args.Len()) + ", " + g.exprList(args) + ")"
+		return fn + "(" + strconv.Itoa(args.Len()) + ", " + g.exprList(args) + ")"
 	case "MultiExpr":
 		return "(" + g.exprList(n.FieldByName("Exprs")) + ")"
 	case "GetlineExpr":

@@ -630,7 +630,7 @@ func (m *mainReader) arg(i int, s string) string {
 			}
 			m.nextRS = &v
 		}
-		return s
+		return escape(s)
 	}
 	m.queue = append(m.queue, s)
 	m.queueRS = append(m.queueRS, m.nextRS)
