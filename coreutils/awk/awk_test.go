@@ -139,6 +139,21 @@ func TestCancelStopsLoop(t *testing.T) {
 	}
 }
 
+// Steps that take long each (index() over 20 MB, milliseconds a step)
+// bring the check closer: the run stops soon after its deadline, not
+// 1024 slow steps later (3 s without the race detector; now tens of
+// milliseconds, the bound leaving room for a loaded machine). The
+// deadline leaves time to build the string under the race detector.
+func TestCancelStopsSlowSteps(t *testing.T) {
+	const deadline = 4 * time.Second
+	start := time.Now()
+	r := (&cmdtest.Env{}).RunCancelled(t, deadline, Run, "awk",
+		`BEGIN { s = "aaaaaaaaaa"; while (length(s) < 2e7) s = s s; while (1) n += index(s, "x") }`)
+	if late := time.Since(start) - deadline; r.Code != 130 || late > 1500*time.Millisecond {
+		t.Errorf("exit %d, %v after the deadline (stderr %q)", r.Code, late, r.Stderr)
+	}
+}
+
 func TestBrokenPipe(t *testing.T) {
 	r := (&cmdtest.Env{PipeAfter: 1}).Run(Run, "awk", "BEGIN { for (i = 0; i < 100000; i++) print i }")
 	if code := r.Code; code != 141 {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/benhoyt/goawk/lexer"
 
@@ -69,6 +70,8 @@ type runtime struct {
 	// brought forward); lastInput is the main input's bytes at the last
 	// check.
 	steps, lastInput int64
+	// lastCheck is when the last check ran.
+	lastCheck time.Time
 	// subRegexes are the compiled patterns of sub and gsub on long
 	// targets, subOut the last such result (see subst.go).
 	subRegexes map[string]*subRegex
@@ -87,7 +90,8 @@ const elementCost = 80
 // before, and returns how many steps may pass before the next check (the
 // new __bb_c): at most checkSteps, fewer when the steps since the last
 // check read so much input that checkSteps of them could hold more than
-// checkInput bytes.
+// checkInput bytes, or took so long that checkSteps of them would take
+// more than checkEvery.
 //
 // It is also where a cancelled call stops: goawk runs without the
 // context (see Run), and every loop iteration, function call and record
@@ -109,10 +113,15 @@ func (rt *runtime) held(bytes, elements int) (int, error) {
 	rt.charged = size
 	n := rt.steps
 	in := rt.main.read - rt.lastInput
-	rt.lastInput = rt.main.read
+	now := time.Now()
+	took := now.Sub(rt.lastCheck)
+	rt.lastInput, rt.lastCheck = rt.main.read, now
 	next := int64(checkSteps)
 	if in > 0 && n > 0 {
 		next = min(next, max(1, checkInput*n/in))
+	}
+	if took > checkEvery && n > 0 {
+		next = min(next, max(1, int64(checkEvery)*n/int64(took)))
 	}
 	rt.steps = next
 	return int(next), nil
@@ -162,6 +171,12 @@ func (rt *runtime) charge(n int) error {
 // built) between two checks.
 const checkInput = 1 << 20
 
+// checkEvery is about the longest time between two checks once the steps
+// have been timed: a cancelled call stops within it however long each
+// step takes (index() over a 20 MB string, 3 ms a step, ran 3 s between
+// checks of 1024 steps).
+const checkEvery = 10 * time.Millisecond
+
 func newRuntime(ctx context.Context, c *builtins.Call) *runtime {
 	rt := &runtime{
 		ctx:     ctx,
@@ -173,6 +188,7 @@ func newRuntime(ctx context.Context, c *builtins.Call) *runtime {
 	}
 	rt.out = bufio.NewWriterSize(rt.stdout, 64<<10)
 	rt.steps = 1 // the first BEGIN sets __bb_c to 1
+	rt.lastCheck = time.Now()
 	rt.main = &mainReader{rt: rt}
 	return rt
 }
