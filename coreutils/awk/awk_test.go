@@ -125,8 +125,33 @@ func TestOptionsAndHelp(t *testing.T) {
 	}
 }
 
+// goawk runs without the call's context (see Run): the generated memory
+// check stops a cancelled run, so every kind of step must reach it.
 func TestCancelStopsLoop(t *testing.T) {
-	(&cmdtest.Env{}).RunCancelled(t, 200*time.Millisecond, Run, "awk", "BEGIN { while (1) x++ }")
+	for _, prog := range []string{
+		"BEGIN { while (1) x++ }",
+		"{ for (;;) a[x++ % 10] = $0 }",
+		"function f(n) { return n > 0 ? f(n - 1) : f(100) } { f(100) }",
+		"{ a[NR] } END { while (1) for (k in a) n++ }",
+		"BEGIN { do ; while (1) }",
+	} {
+		(&cmdtest.Env{Stdin: "a\nb\n"}).RunCancelled(t, 200*time.Millisecond, Run, "awk", prog)
+	}
+}
+
+// Steps that take long each (index() over 20 MB, milliseconds a step)
+// bring the check closer: the run stops soon after its deadline, not
+// 1024 slow steps later (3 s without the race detector; now tens of
+// milliseconds, the bound leaving room for a loaded machine). The
+// deadline leaves time to build the string under the race detector.
+func TestCancelStopsSlowSteps(t *testing.T) {
+	const deadline = 4 * time.Second
+	start := time.Now()
+	r := (&cmdtest.Env{}).RunCancelled(t, deadline, Run, "awk",
+		`BEGIN { s = "aaaaaaaaaa"; while (length(s) < 2e7) s = s s; while (1) n += index(s, "x") }`)
+	if late := time.Since(start) - deadline; r.Code != 130 || late > 1500*time.Millisecond {
+		t.Errorf("exit %d, %v after the deadline (stderr %q)", r.Code, late, r.Stderr)
+	}
 }
 
 func TestBrokenPipe(t *testing.T) {

@@ -32,8 +32,7 @@ const (
 	fBig       = "__bb_big"
 	fPresize   = "__bb_pre"
 	fFrame     = "__bb_fm_"
-	vTick      = "__bb_c"
-	vNextTick  = "__bb_nx"
+	vTick      = "__bb_c" // steps left before the next check
 	vScanElems = "__bb_se"
 	vScanBytes = "__bb_sb"
 	vArgCount  = "__bb_ac" // a function's hidden first parameter
@@ -61,15 +60,25 @@ const resetFrames = vDepth + " = 0\n" + vFramesSum + " = 0\ndelete " + vFrames +
 // or more is charged at once and brings the next check forward. The value
 // is the string itself.
 func sized(expr string) string {
-	return "((length(" + vSized + " = " + expr + ") < " + strconv.Itoa(sizedMin) + " ? 0 : (" +
-		vNextTick + " = " + fBig + "(" + vSized + ", " + vTick + ", " + vNextTick + "))) ? " + vSized + " : " + vSized + ")"
+	return "((length(" + vSized + " = " + expr + ") < " + strconv.Itoa(sizedMin) + " ? 0 : " +
+		forward(fBig, vSized) + ") ? " + vSized + " : " + vSized + ")"
+}
+
+// forward renders a call of native (fBig, fPresize or nDue) with args,
+// which charges what is being built and may bring the next check
+// forward: it is passed the steps left and gives back the new count.
+func forward(native, args string) string {
+	if args != "" {
+		args += ", "
+	}
+	return "(" + vTick + " = " + native + "(" + args + vTick + "))"
 }
 
 // sizedTarget wraps a sub or gsub call whose target is lv (evaluated
 // again, so only a target without side effects): the value is the call's.
 func sizedTarget(call, lv string) string {
-	return "((" + vSubCount + " = " + call + ") + ((length(" + lv + ") < " + strconv.Itoa(sizedMin) + ") ? 0 : ((" +
-		vNextTick + " = " + fBig + "(" + lv + ", " + vTick + ", " + vNextTick + ")) && 0)))"
+	return "((" + vSubCount + " = " + call + ") + ((length(" + lv + ") < " + strconv.Itoa(sizedMin) + ") ? 0 : (" +
+		forward(fBig, lv) + " && 0)))"
 }
 
 // presized renders expr, which builds a string from parts (operands of a
@@ -93,8 +102,8 @@ func (g *gen) presized(parts []reflect.Value, expr string) string {
 	if fixed > 0 || len(lens) == 0 {
 		lens = append(lens, strconv.Itoa(fixed))
 	}
-	return "(((" + vSized + " = " + strings.Join(lens, " + ") + ") < " + strconv.Itoa(sizedMin) + " || (" +
-		vNextTick + " = " + fPresize + "(" + vSized + ", " + vTick + ", " + vNextTick + ")) || 1) ? " + expr + " : \"\")"
+	return "(((" + vSized + " = " + strings.Join(lens, " + ") + ") < " + strconv.Itoa(sizedMin) + " || " +
+		forward(fPresize, vSized) + " || 1) ? " + expr + " : \"\")"
 }
 
 // concatParts are the operands of a concatenation chain.
@@ -164,9 +173,12 @@ func plain(v reflect.Value) bool {
 	return false
 }
 
-// tick counts a step and runs the check when it is due; in a function it
-// measures the frame first. It is a bare increment and a bare comparison,
-// which goawk compiles into two cheap opcodes (IncrGlobal, JumpLess).
+// tick counts a step down and runs the check when none is left; in a
+// function it measures the frame first. It is a bare decrement and a test
+// of a variable with an empty branch, which goawk compiles into its
+// cheapest opcodes (IncrGlobal, Global, JumpFalse, Jump). Counting up
+// to a second variable (Global, Global, JumpLess) cost 40% more: the
+// tick of every record took 8% of awk_groupby's instructions, now 6%.
 func (g *gen) tick() string {
 	check := fCheck + "(0)"
 	if g.fn != "" {
@@ -176,7 +188,7 @@ func (g *gen) tick() string {
 		}
 		check = fFrame + g.fn + "(" + strings.Join(append([]string{count}, g.frameParams()...), ", ") + ")"
 	}
-	return vTick + "++\nif (" + vTick + " >= " + vNextTick + ") " + check + "\n"
+	return vTick + "--\nif (" + vTick + ") ; else " + check + "\n"
 }
 
 // frameParams are the parameters of the current function whose type goawk
@@ -290,6 +302,6 @@ func (g *gen) checkFunc() string {
 	}
 	// The record and its fields (goawk keeps both).
 	b.WriteString("__bb_n += 2 * length($0)\n")
-	b.WriteString(vNextTick + " = " + vTick + " + __bb_held(__bb_n + " + vFramesSum + " + __bb_x, __bb_e, " + vTick + ")\n}\n")
+	b.WriteString(vTick + " = " + nHeld + "(__bb_n + " + vFramesSum + " + __bb_x, __bb_e)\n}\n")
 	return b.String()
 }

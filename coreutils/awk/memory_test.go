@@ -38,6 +38,11 @@ var memoryCases = []struct{ name, script string }{
 	{"record-gsub-doubling", `awk 'BEGIN { $0 = "x"; while (1) gsub(/x/, "xx") }'`},
 	{"record-append-doubling", `awk 'BEGIN { $0 = "x"; while (1) $(NF + 1) = $0 }'`},
 	{"record-resplit-doubling", `awk 'BEGIN { $0 = "x"; while (1) { $3 = $0; $0 = $0 } }'`},
+	// The program's names cannot reach the check's own (see escape).
+	{"check-counters-assigned", `awk 'BEGIN { __bb_c = -1e300; while (1) a[i++] = "abcdefghijklmnopqrstuvwxyz" }'`},
+	{"check-counters-from-v", `awk -v __bb_c=-1e300 'BEGIN { while (1) a[i++] = "abcdefghijklmnopqrstuvwxyz" }'`},
+	{"check-counters-from-operand", `yes | awk '{ a[NR] = $0 }' __bb_c=-1e300 -`},
+	{"check-function-replaced", `awk 'function __bb_chk(x) { } function __bb_held(a, b, c) { return 1e300 } BEGIN { while (1) a[i++] = "abcdefghijklmnopqrstuvwxyz" }'`},
 }
 
 // deadlineCases are strings doubling under a memory budget too large to

@@ -130,7 +130,7 @@ func generate(prog *parser.Program, ofmt bool) (src string, err error) {
 	g.fn = ""
 	// The first BEGIN copies the real operands into the user's ARGV and
 	// hands goawk "-" for each input file.
-	g.w("BEGIN {\n" + vArgc + " = ARGC\nfor (" + vIndex + " = 0; " + vIndex + " < ARGC; " + vIndex + "++) {\n" +
+	g.w("BEGIN {\n" + vTick + " = 1\n" + vArgc + " = ARGC\nfor (" + vIndex + " = 0; " + vIndex + " < ARGC; " + vIndex + "++) {\n" +
 		vArgv + "[" + vIndex + "] = ARGV[" + vIndex + "]\nARGV[" + vIndex + "] = " + nArg + "(" + vIndex + ", ARGV[" + vIndex + "])\n}\n}\n")
 	begins := p.FieldByName("Begin")
 	for i := 0; i < begins.Len(); i++ {
@@ -205,7 +205,7 @@ func generate(prog *parser.Program, ofmt bool) (src string, err error) {
 		if g.counted[g.fn] {
 			all = append([]string{vArgCount}, all...)
 		}
-		g.w("function " + g.fn + "(" + strings.Join(all, ", ") + ") {\n" + vDepth + "++\n" + g.tick())
+		g.w("function " + escape(g.fn) + "(" + strings.Join(all, ", ") + ") {\n" + vDepth + "++\n" + g.tick())
 		g.locals = map[string]bool{}
 		for _, p := range params {
 			g.locals[p] = true
@@ -230,13 +230,27 @@ func renameAll(names []string) []string {
 	return out
 }
 
-// rename maps the user's ARGV and ARGC to the copies the program sees.
+// rename maps the user's ARGV and ARGC to the copies the program sees,
+// and escapes the user's other names.
 func rename(name string) string {
 	switch name {
 	case "ARGV":
 		return vArgv
 	case "ARGC":
 		return vArgc
+	}
+	return escape(name)
+}
+
+// escape keeps the user's names apart from the generated program's own
+// (all "__bb_..."): a name starting with "__bb" gets a further "__bbu"
+// in front, so that a program cannot reach the memory check's counters
+// (BEGIN { __bb_c = -1 } would end the checks) or replace one of
+// its functions. No generated name starts with "__bbu", and no
+// unescaped name starts with "__bb", so no two names meet.
+func escape(name string) string {
+	if strings.HasPrefix(name, "__bb") {
+		return "__bbu" + name
 	}
 	return name
 }

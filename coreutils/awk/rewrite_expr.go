@@ -138,17 +138,18 @@ func (g *gen) expr(v reflect.Value) string {
 			if name == "gensub" {
 				// The runtime's gensub charges what it builds (see
 				// subst.go): the check is only brought forward.
-				return "(((" + vSized + " = " + native + "(" + list + ")) == \"\" || (" + vNextTick + " = " + nDue + "(" + vTick + ", " + vNextTick + ")) || 1) ? " + vSized + " : " + vSized + ")"
+				return "(((" + vSized + " = " + native + "(" + list + ")) == \"\" || " + forward(nDue, "") + " || 1) ? " + vSized + " : " + vSized + ")"
 			}
 			return native + "(" + list + ")"
 		}
+		fn := escape(name)
 		if !g.counted[name] {
-			return name + "(" + g.exprList(args) + ")"
+			return fn + "(" + g.exprList(args) + ")"
 		}
 		if args.Len() == 0 {
-			return name + "(0)"
+			return fn + "(0)"
 		}
-		return name + "(" + strconv.Itoa(args.Len()) + ", " + g.exprList(args) + ")"
+		return fn + "(" + strconv.Itoa(args.Len()) + ", " + g.exprList(args) + ")"
 	case "MultiExpr":
 		return "(" + g.exprList(n.FieldByName("Exprs")) + ")"
 	case "GetlineExpr":
@@ -237,7 +238,7 @@ func (g *gen) longSub(fn lexer.Token, args reflect.Value, call, lv string) strin
 	}
 	native := nSubst + "(" + global + ", " + g.regexArg(args.Index(0)) + ", " + g.expr(args.Index(1)) + ", " + lv + ")"
 	return "((length(" + lv + ") < " + strconv.Itoa(sizedMin) + ") ? " + sizedTarget(call, lv) + " : ((" + vSubCount + " = " + native + ") ? " +
-		"((((" + lv + " = " + nSubOut + "()) == \"\") + (" + vNextTick + " = " + nDue + "(" + vTick + ", " + vNextTick + "))) ? " +
+		"((((" + lv + " = " + nSubOut + "()) == \"\") + " + forward(nDue, "") + ") ? " +
 		vSubCount + " : " + vSubCount + ") : 0))"
 }
 
@@ -262,7 +263,7 @@ func rebuildsRecord(lv reflect.Value) bool {
 // before the field's index, as goawk does.
 func (g *gen) fieldAssign(lv, value string) string {
 	return "((((" + vSized + " = length($0) + length(" + vFieldValue + " = " + value + ")) < " + strconv.Itoa(sizedMin) +
-		" || (" + vNextTick + " = " + fPresize + "(" + vSized + ", " + vTick + ", " + vNextTick + ")) || 1) ? (" +
+		" || " + forward(fPresize, vSized) + " || 1) ? (" +
 		lv + " = " + vFieldValue + ") : \"\"))"
 }
 

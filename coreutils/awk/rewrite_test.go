@@ -24,7 +24,7 @@ END { for (i = 0; i < 3; i++) t = t i; while (t != "") t = ""; if (x >= 1) y = x
 		t.Fatal(err)
 	}
 	for _, want := range []string{"\nn[$2]++\n", "\ns[$2] += $3\n", "? ($1 $2 $3) :",
-		"for (i = 0; i < 3; i++)", "\nif (NR > 1) {\n", "while (t != \"\")", "if (x >= 1)", "(x > 2 ? 1 : 0)", "\n" + vTick + "++\n"} {
+		"for (i = 0; i < 3; i++)", "\nif (NR > 1) {\n", "while (t != \"\")", "if (x >= 1)", "(x > 2 ? 1 : 0)", "\n" + vTick + "--\nif (" + vTick + ") ; else "} {
 		if !strings.Contains(src, want) {
 			t.Errorf("generated program lacks %q:\n%s", want, src)
 		}

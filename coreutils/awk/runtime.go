@@ -10,6 +10,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/benhoyt/goawk/lexer"
 
@@ -64,9 +65,13 @@ type runtime struct {
 	// pending is what strings built since the last check (and records
 	// read by getline) were charged, until the check measures them.
 	pending int64
-	// lastSteps and lastInput are the step count and the main input's
-	// bytes at the last check.
-	lastSteps, lastInput int64
+	// steps is how many steps pass from the last check to the next one
+	// (what the last check allowed, less what was cut when the check was
+	// brought forward); lastInput is the main input's bytes at the last
+	// check.
+	steps, lastInput int64
+	// lastCheck is when the last check ran.
+	lastCheck time.Time
 	// subRegexes are the compiled patterns of sub and gsub on long
 	// targets, subOut the last such result (see subst.go).
 	subRegexes map[string]*subRegex
@@ -82,10 +87,19 @@ const elementCost = 80
 
 // held charges what the memory check measured (bytes of keys and values,
 // and elements) to the call's memory budget, in place of what was charged
-// before, and returns how many steps may pass before the next check: at
-// most checkSteps, fewer when the steps since the last check read so much
-// input that checkSteps of them could hold more than checkInput bytes.
-func (rt *runtime) held(bytes, elements, steps int) (int, error) {
+// before, and returns how many steps may pass before the next check (the
+// new __bb_c): at most checkSteps, fewer when the steps since the last
+// check read so much input that checkSteps of them could hold more than
+// checkInput bytes, or took so long that checkSteps of them would take
+// more than checkEvery.
+//
+// It is also where a cancelled call stops: goawk runs without the
+// context (see Run), and every loop iteration, function call and record
+// passes a tick, so the check comes at least every checkSteps steps.
+func (rt *runtime) held(bytes, elements int) (int, error) {
+	if err := rt.ctx.Err(); err != nil {
+		return 0, err
+	}
 	size := int64(bytes) + int64(elements)*elementCost
 	rt.c.Shrink(rt.pending)
 	rt.pending = 0
@@ -97,39 +111,51 @@ func (rt *runtime) held(bytes, elements, steps int) (int, error) {
 		rt.c.Shrink(rt.charged - size)
 	}
 	rt.charged = size
-	n := int64(steps) - rt.lastSteps
+	n := rt.steps
 	in := rt.main.read - rt.lastInput
-	rt.lastSteps, rt.lastInput = int64(steps), rt.main.read
+	now := time.Now()
+	took := now.Sub(rt.lastCheck)
+	rt.lastInput, rt.lastCheck = rt.main.read, now
 	next := int64(checkSteps)
 	if in > 0 && n > 0 {
 		next = min(next, max(1, checkInput*n/in))
 	}
+	if took > checkEvery && n > 0 {
+		next = min(next, max(1, int64(checkEvery)*n/int64(took)))
+	}
+	rt.steps = next
 	return int(next), nil
 }
 
+// soon brings the next check forward to the next step: it returns the new
+// __bb_c for the steps left, left.
+func (rt *runtime) soon(left int) int {
+	left = max(left, 1)
+	rt.steps -= int64(left - 1)
+	return 1
+}
+
 // big charges a string of sizedMin bytes or more as it is built, and
-// brings the next check forward (returning the new __bb_nx) once such
-// strings add up to more than checkInput since the last check.
+// brings the next check forward (returning the new __bb_c for the steps
+// left, left) once such strings add up to more than checkInput since the
+// last check.
 //
 // A string of a mebibyte or more is charged twice: goawk builds such
 // strings (concatenation of many parts, sprintf, gsub) in buffers that
 // double, so the peak that made it was about twice its size.
-func (rt *runtime) big(s string, tick, next int) (int, error) {
-	return rt.presize(len(s), tick, next)
+func (rt *runtime) big(s string, left int) (int, error) {
+	return rt.presize(len(s), left)
 }
 
 // presize charges a string of n bytes about to be built, like big.
-func (rt *runtime) presize(n, tick, next int) (int, error) {
+func (rt *runtime) presize(n, left int) (int, error) {
 	if n >= 1<<20 {
 		n *= 2
 	}
 	if err := rt.charge(n); err != nil {
 		return 0, err
 	}
-	if rt.pending > checkInput {
-		return tick, nil
-	}
-	return next, nil
+	return rt.dueCheck(left), nil
 }
 
 // charge charges n bytes until the next check.
@@ -145,6 +171,12 @@ func (rt *runtime) charge(n int) error {
 // built) between two checks.
 const checkInput = 1 << 20
 
+// checkEvery is about the longest time between two checks once the steps
+// have been timed: a cancelled call stops within it however long each
+// step takes (index() over a 20 MB string, 3 ms a step, ran 3 s between
+// checks of 1024 steps).
+const checkEvery = 10 * time.Millisecond
+
 func newRuntime(ctx context.Context, c *builtins.Call) *runtime {
 	rt := &runtime{
 		ctx:     ctx,
@@ -155,6 +187,8 @@ func newRuntime(ctx context.Context, c *builtins.Call) *runtime {
 		inputs:  map[string]*inStream{},
 	}
 	rt.out = bufio.NewWriterSize(rt.stdout, 64<<10)
+	rt.steps = 1 // the first BEGIN sets __bb_c to 1
+	rt.lastCheck = time.Now()
 	rt.main = &mainReader{rt: rt}
 	return rt
 }
@@ -623,7 +657,7 @@ func (m *mainReader) arg(i int, s string) string {
 			}
 			m.nextRS = &v
 		}
-		return s
+		return escape(s)
 	}
 	m.queue = append(m.queue, s)
 	m.queueRS = append(m.queueRS, m.nextRS)

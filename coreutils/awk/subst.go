@@ -265,13 +265,14 @@ func (rt *runtime) subResult() string {
 	return out
 }
 
-// dueCheck brings the next check forward (returns the step count) when
-// strings built since the last one are charged past checkInput.
-func (rt *runtime) dueCheck(tick, next int) int {
+// dueCheck brings the next check forward (returns the new __bb_c for the
+// steps left, left) when strings built since the last one are charged
+// past checkInput.
+func (rt *runtime) dueCheck(left int) int {
 	if rt.pending > checkInput {
-		return tick
+		return rt.soon(left)
 	}
-	return next
+	return left
 }
 
 type substitution struct {
