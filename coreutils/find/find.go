@@ -483,16 +483,15 @@ func (f *finder) visit(e *entry, ancestors []*entry) {
 		f.checkOut()
 	}
 	if isDir && (f.maxDepth < 0 || e.depth < f.maxDepth) && !(e.prune && !f.depthFirst) && !f.quit {
-		list, err := f.members(e)
+		list, ahead, err := f.members(e)
 		if err != nil {
 			f.fileError(e.path, err)
 		}
 		if f.follow == followAll {
 			ancestors = append(ancestors, e)
 		}
-		var ahead []*listing
-		if f.listers != nil {
-			ahead = f.listers.queue(e, list)
+		if f.listers != nil && ahead == nil {
+			ahead = f.listers.queue(e.depth, e.absPath(), list)
 		}
 		// One entry serves every member in turn: nothing keeps an entry
 		// after its visit, so a listing costs one allocation, not one per
@@ -510,7 +509,7 @@ func (f *finder) visit(e *entry, ancestors []*entry) {
 			}
 		}
 		for _, l := range ahead {
-			f.listers.drop(l) // pruned, or left at -quit
+			f.listers.dropTree(l) // pruned, or left at -quit
 		}
 	}
 	if f.depthFirst && e.depth >= f.minDepth && !f.quit {
@@ -569,12 +568,14 @@ func (f *finder) child(parent *entry, fi fs.FileInfo, ancestors []*entry, e *ent
 	return true
 }
 
-// members reads the members of directory e, or takes them read ahead.
-func (f *finder) members(e *entry) ([]fs.FileInfo, error) {
+// members reads the members of directory e, or takes them read ahead
+// with the listings queued for its subdirectories (nil when none were).
+func (f *finder) members(e *entry) ([]fs.FileInfo, []*listing, error) {
 	if e.ahead != nil && f.listers != nil {
 		return f.listers.take(e.ahead)
 	}
-	return f.readDir(e.absPath())
+	list, err := f.readDir(e.absPath())
+	return list, nil, err
 }
 
 // readDir lists a directory for the walk: by type only when that is all

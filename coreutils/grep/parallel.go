@@ -2,6 +2,7 @@ package grep
 
 import (
 	"io/fs"
+	"sync/atomic"
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
@@ -18,9 +19,16 @@ import (
 // --line-buffered, and files larger than aheadMaxSize are searched by the
 // walk itself, streaming, so that no recording grows without bound.
 
+// Files go to the workers in batches: a search of many small files
+// handed over one at a time parks and wakes a worker's thread per file,
+// and those context switches (with the cache lines that bounce between
+// CPUs) cost more CPU than the searching they spread. A batch is sent
+// when full, and before the walk waits for a file or replays what is
+// queued.
 const (
-	aheadJobs    = 8       // files in flight
-	aheadMaxSize = 1 << 20 // larger files are searched in order, streaming
+	aheadBatch   = 16             // files handed to a worker at once
+	aheadJobs    = 3 * aheadBatch // files in flight: a batch per worker and one filling
+	aheadMaxSize = 256 << 10      // larger files are searched in order, streaming
 )
 
 // event is one recorded write: kind 'o' standard output, 'e' standard
@@ -59,17 +67,23 @@ type fileJob struct {
 	outFile     bool // print file names (as the walk had it when queued)
 	operand     bool // a command-line operand, not a file met in a walk
 
+	// taken is set by whoever searches the file: a worker, or the walk
+	// when the file's turn comes before a worker started on it (a
+	// worker's thread the machine does not run then cannot hold up the
+	// walk).
+	taken            atomic.Bool
 	rec              recording
 	matched, errSeen bool
-	inOrder          bool // too large: the walk searches it itself
-	done             chan struct{}
+	inOrder          bool          // too large, or taken by the walk: the walk searches it itself
+	done             chan struct{} // closed when a worker has searched it
 }
 
 // ahead runs the workers of one recursive search.
 type ahead struct {
 	g       *grepper
-	jobs    chan *fileJob
-	pending []*fileJob
+	jobs    chan []*fileJob
+	pending []*fileJob // queued, oldest first
+	batch   []*fileJob // the newest of pending, not yet sent
 	wg      builtins.Group
 }
 
@@ -81,7 +95,7 @@ func (g *grepper) startAhead() *ahead {
 	if workers < 1 || cfg.quiet || cfg.lineBuf || cfg.before >= 0 || cfg.after >= 0 {
 		return nil
 	}
-	a := &ahead{g: g, jobs: make(chan *fileJob, aheadJobs)}
+	a := &ahead{g: g, jobs: make(chan []*fileJob, aheadJobs/aheadBatch)}
 	for range workers {
 		m, err := newMatcher(cfg)
 		if err != nil {
@@ -97,14 +111,19 @@ func (g *grepper) startAhead() *ahead {
 
 func (a *ahead) work(w *grepper) {
 	out := textio.NewWriter(nil)
-	for j := range a.jobs {
-		w.rec = &j.rec
-		out.Reset(recStream{&j.rec, 'o'})
-		w.out = out
-		w.c.Stderr = recStream{&j.rec, 'e'}
-		w.matched, w.errSeen, w.quit, w.werr, w.used = false, false, false, nil, false
-		w.outFile = j.outFile
-		a.search(w, j)
+	for batch := range a.jobs {
+		for _, j := range batch {
+			if !j.taken.CompareAndSwap(false, true) {
+				continue // the walk's now
+			}
+			w.rec = &j.rec
+			out.Reset(recStream{&j.rec, 'o'})
+			w.out = out
+			w.c.Stderr = recStream{&j.rec, 'e'}
+			w.matched, w.errSeen, w.quit, w.werr, w.used = false, false, false, nil, false
+			w.outFile = j.outFile
+			a.search(w, j)
+		}
 	}
 	giveReadBuf(w)
 }
@@ -144,11 +163,23 @@ func (a *ahead) submitOperand(name string) {
 }
 
 func (a *ahead) queue(j *fileJob) {
-	if len(a.pending) >= aheadJobs {
+	if a.batch = append(a.batch, j); len(a.batch) >= aheadBatch {
+		a.send()
+	}
+}
+
+// send hands the filling batch to a worker, replaying the oldest files
+// first while more than aheadJobs would be in flight.
+func (a *ahead) send() {
+	if len(a.batch) == 0 {
+		return
+	}
+	for len(a.pending) > 0 && len(a.pending)+len(a.batch) > aheadJobs {
 		a.replayOne()
 	}
-	a.pending = append(a.pending, j)
-	a.jobs <- j
+	a.pending = append(a.pending, a.batch...)
+	a.jobs <- a.batch
+	a.batch = make([]*fileJob, 0, aheadBatch)
 }
 
 // replayOne waits for the oldest file and writes out what its search
@@ -157,7 +188,11 @@ func (a *ahead) replayOne() {
 	g := a.g
 	j := a.pending[0]
 	a.pending = a.pending[1:]
-	<-j.done
+	if j.taken.CompareAndSwap(false, true) {
+		j.inOrder = true
+	} else {
+		<-j.done
+	}
 	if g.quit {
 		return
 	}
@@ -193,6 +228,7 @@ func (a *ahead) replayOne() {
 // drain replays every queued file: before the walk writes anything itself,
 // and at its end.
 func (a *ahead) drain() {
+	a.send()
 	for len(a.pending) > 0 {
 		a.replayOne()
 	}
