@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"syscall"
 
@@ -98,6 +99,12 @@ func daemonCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}()
 
 	cfg := daemon.Config{MaxRuns: *maxRuns, IdleExit: *idle, Stale: stale, RunContext: runCtx}
+	if os.Getenv("GOMAXPROCS") == "" {
+		// One processor while runs are short and one at a time, all of
+		// them otherwise (package daemon, procs.go). An operator who sets
+		// GOMAXPROCS gets exactly that.
+		cfg.Procs = runtime.GOMAXPROCS(0)
+	}
 	if !*quiet {
 		var mu sync.Mutex
 		cfg.Logf = func(format string, args ...any) {

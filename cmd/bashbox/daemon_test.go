@@ -23,7 +23,7 @@ import (
 // to fall back to, so that a run it does not hand to the daemon fails
 // with 127: what it prints there was the daemon's work. Both are 0755,
 // so that other users may run what is in them.
-func launcherDirs(t *testing.T) (trio, alone string) {
+func launcherDirs(t testing.TB) (trio, alone string) {
 	t.Helper()
 	front, full := buildPair(t)
 	base, err := os.MkdirTemp("", "bashbox-launcher-")
@@ -63,7 +63,13 @@ func copyFile(src, dst string) error {
 
 // startDaemon starts `full daemon` on a socket in a fresh 0700 directory
 // and returns the socket; the daemon stops with the test.
-func startDaemon(t *testing.T, full string, cred *syscall.Credential, sockDir string) string {
+func startDaemon(t testing.TB, full string, cred *syscall.Credential, sockDir string) string {
+	sock, _ := startDaemonCmd(t, full, cred, sockDir)
+	return sock
+}
+
+// startDaemonCmd is startDaemon, also returning the daemon's process.
+func startDaemonCmd(t testing.TB, full string, cred *syscall.Credential, sockDir string) (string, *exec.Cmd) {
 	t.Helper()
 	if sockDir == "" {
 		sockDir = filepath.Join(t.TempDir(), "sock")
@@ -106,7 +112,7 @@ func startDaemon(t *testing.T, full string, cred *syscall.Credential, sockDir st
 	case <-time.After(20 * time.Second):
 		t.Fatal("the daemon did not listen within 20s")
 	}
-	return sock
+	return sock, cmd
 }
 
 type launched struct {
@@ -424,4 +430,76 @@ func TestBenchStartupThroughTheDaemon(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkStartupViaDaemon times `bashbox run -c true` through the
+// launcher and a running daemon against `bash -c true` and `dash -c true`,
+// paired as BenchmarkStartup is. bashbox's CPU is the launcher's (wait4)
+// plus what the daemon spent meanwhile (its threads' schedstat), so that
+// moving work into the daemon hides none of it.
+//
+//	go test ./cmd/bashbox -run '^$' -bench StartupViaDaemon -benchtime 200x
+func BenchmarkStartupViaDaemon(b *testing.B) {
+	trio, _ := launcherDirs(b)
+	sock, daemonCmd := startDaemonCmd(b, filepath.Join(trio, fullName), nil, "")
+	daemonCPU := func() time.Duration {
+		tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", daemonCmd.Process.Pid))
+		var ns int64
+		for _, t := range tasks {
+			var v int64
+			if data, err := os.ReadFile(t); err == nil {
+				fmt.Sscan(string(data), &v)
+			}
+			ns += v
+		}
+		return time.Duration(ns)
+	}
+	type runner struct {
+		name      string
+		argv      []string
+		extra     func() time.Duration
+		wall, cpu time.Duration
+	}
+	runners := []*runner{
+		{name: "bashbox", argv: []string{filepath.Join(trio, "bashbox"), "run", "-c", "true"}, extra: daemonCPU},
+		{name: "bash", argv: []string{"bash", "-c", "true"}},
+		{name: "dash", argv: []string{"dash", "-c", "true"}},
+	}
+	launch := func(r *runner) (wall, cpu time.Duration) {
+		cmd := exec.Command(r.argv[0], r.argv[1:]...)
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "BASHBOX_SOCKET=" + sock}
+		var before time.Duration
+		if r.extra != nil {
+			before = r.extra()
+		}
+		start := time.Now()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("%s: %v: %s", strings.Join(r.argv, " "), err, out)
+		}
+		wall, cpu = time.Since(start), cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime()
+		if r.extra != nil {
+			cpu += r.extra() - before
+		}
+		return wall, cpu
+	}
+	for _, r := range runners {
+		launch(r)
+	}
+	n := 0
+	for b.Loop() {
+		for _, r := range runners {
+			w, c := launch(r)
+			r.wall, r.cpu = r.wall+w, r.cpu+c
+		}
+		n++
+	}
+	ms := func(d time.Duration) float64 { return float64(d) / float64(n) / 1e6 }
+	for _, r := range runners {
+		b.ReportMetric(ms(r.wall), r.name+"-wall-ms")
+		b.ReportMetric(ms(r.cpu), r.name+"-cpu-ms")
+	}
+	b.ReportMetric(float64(runners[0].wall)/float64(runners[1].wall), "x-bash-wall")
+	b.ReportMetric(float64(runners[0].cpu)/float64(max(runners[1].cpu, 1)), "x-bash-cpu")
+	b.ReportMetric(float64(runners[0].wall)/float64(runners[2].wall), "x-dash-wall")
+	b.ReportMetric(0, "ns/op")
 }

@@ -89,6 +89,10 @@ type Config struct {
 	// Serve's own context only stops accepting: runs that started go on
 	// until they end or RunContext does.
 	RunContext context.Context
+	// Procs, when above 1, is the GOMAXPROCS of a busy daemon: it runs
+	// with one processor while it serves one short run at a time (see
+	// procs.go). 0 leaves GOMAXPROCS alone.
+	Procs int
 	// Logf reports refused connections; nil: silent.
 	Logf func(format string, args ...any)
 }
@@ -111,6 +115,8 @@ func Serve(ctx context.Context, l *net.UnixListener, h Handler, cfg Config) erro
 	}
 	ctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
+	gov := newProcs(cfg.Procs)
+	defer gov.stop()
 	var (
 		wg    sync.WaitGroup
 		slots = make(chan struct{}, cfg.MaxRuns)
@@ -170,7 +176,7 @@ func Serve(ctx context.Context, l *net.UnixListener, h Handler, cfg Config) erro
 			defer wg.Done()
 			defer touch(-1)
 			defer c.Close()
-			serveConn(c, h, cfg, slots, func() { stop(ErrStale) })
+			serveConn(c, h, cfg, slots, gov, func() { stop(ErrStale) })
 		}()
 	}
 	stop(nil)
@@ -183,7 +189,7 @@ func Serve(ctx context.Context, l *net.UnixListener, h Handler, cfg Config) erro
 
 // serveConn serves one launcher. A panic in the handler ends its own run
 // (status 125, as an internal error of the CLI does), not the daemon.
-func serveConn(c *net.UnixConn, h Handler, cfg Config, slots chan struct{}, stale func()) {
+func serveConn(c *net.UnixConn, h Handler, cfg Config, slots chan struct{}, gov *procs, stale func()) {
 	if err := checkPeer(c); err != nil {
 		if cfg.Logf != nil {
 			cfg.Logf("bashbox daemon: declined a connection: %v", err)
@@ -255,7 +261,9 @@ func serveConn(c *net.UnixConn, h Handler, cfg Config, slots chan struct{}, stal
 			}
 		}
 	}()
+	end := gov.start()
 	out := runGuarded(runCtx, run, req.Stderr)
+	end()
 	// The run's copies of the launcher's descriptors close before the
 	// status goes out, so a pipe's reader sees its end when the launcher
 	// exits, not later.
