@@ -1,7 +1,7 @@
 # bashbox: common tasks. `make test` is what CI runs (.ci/run).
 GO ?= go
 
-.PHONY: build vet lint test test-short conformance bench loadtest soak fuzz run-example image
+.PHONY: build vet lint test test-short conformance bench loadtest soak fuzz run-example image pgo
 
 # The CLI as shipped: static (CGO_ENABLED=0: no dynamic loader, no libc
 # start-up; os/user, net and landlock's psx have pure-Go paths), without
@@ -30,6 +30,44 @@ build:
 	$(CC) $(LAUNCHER_CFLAGS) -static -o bin/bashbox launcher/bashbox.c 2>/dev/null || \
 	$(CC) $(LAUNCHER_CFLAGS) -o bin/bashbox launcher/bashbox.c || \
 	cp bin/bashbox-lean bin/bashbox
+
+# Profile-guided optimisation: `go build` applies cmd/bashbox/default.pgo, a
+# CPU profile of the bench ops, to both binaries (-pgo=auto; go build
+# -pgo=off builds without). `make pgo` regenerates it (a few minutes; the
+# bench corpora are made once in the temp dir). Refresh it after a large
+# change to the engine or to a command the bench runs (awk, jq, grep, sed,
+# find, sort, xargs, git), and on a Go upgrade: a stale profile still builds
+# and is never wrong, it only helps less. Each op runs in-process alone,
+# repeated so that each adds about 2 s of CPU (the geometric mean weighs ops
+# alike, so the profile does too; a slow op must not crowd out the others),
+# over both corpora (the ops on bench-data, the same in both, only once);
+# the host shell is `true`, so only bashbox's runs cost. The profiling
+# binary is built with -pgo=off: the profile does not depend on the last one.
+PGO_RUNS = gosrc:git_clone:1 gosrc:count_all_files:67 gosrc:count_go_files:64 \
+	gosrc:count_funcs:10 gosrc:count_funcs_xargs:9 gosrc:total_loc:9 \
+	gosrc:grep_literal:10 gosrc:grep_regex:10 gosrc:large_files:30 \
+	gosrc:dir_depth:62 gosrc:sed_rewrite:300 gosrc:cleanup:91 \
+	gosrc:jq_filter:2 gosrc:awk_groupby:11 gosrc:sort_uniq:22 \
+	gosrc:loop_heavy:13 gosrc:many_small_cmds:42 \
+	small-deep-huge:count_all_files:3 small-deep-huge:count_go_files:3 \
+	small-deep-huge:count_funcs:2 small-deep-huge:count_funcs_xargs:1 \
+	small-deep-huge:total_loc:1 small-deep-huge:grep_literal:1 \
+	small-deep-huge:grep_regex:1 small-deep-huge:large_files:2 \
+	small-deep-huge:dir_depth:3 small-deep-huge:sed_rewrite:1 \
+	small-deep-huge:cleanup:2
+PGO_TMP = $(or $(TMPDIR),/tmp)/bashbox-pgo
+pgo:
+	rm -rf $(PGO_TMP) && mkdir -p $(PGO_TMP)
+	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -pgo=off -o $(PGO_TMP)/bashbox ./cmd/bashbox
+	set -e; for r in $(PGO_RUNS); do \
+		shape=$${r%%:*} op=$${r#*:}; reps=$${op#*:} op=$${op%:*}; \
+		echo "pgo: $$op on $$shape, $$reps repetitions"; \
+		$(PGO_TMP)/bashbox bench --corpus-shape $$shape --ops $$op --reps $$reps --host-shell true \
+			--memory-op none --out $(PGO_TMP)/out --cpuprofile $(PGO_TMP)/$$shape-$$op.pprof >/dev/null 2>&1; \
+	done
+	$(GO) tool pprof -proto $(PGO_TMP)/*.pprof > $(PGO_TMP)/merged.pgo
+	mv $(PGO_TMP)/merged.pgo cmd/bashbox/default.pgo
+	rm -rf $(PGO_TMP)
 
 # go vet, also of the host sandbox's macOS and Windows backends
 # (sandbox-exec, AppContainer) and the fallback runner, which CI can only
