@@ -74,7 +74,7 @@ func TestListersOnlyWhenNothingChanges(t *testing.T) {
 			t.Errorf("%s: listers %v, want %v", expr, ls != nil, want)
 		}
 		if ls != nil {
-			ls.end()
+			ls.End()
 		}
 		f.closeFiles()
 	}

@@ -33,6 +33,7 @@ import (
 	"github.com/bashbox/bashbox/coreutils/internal/files/meta"
 	"github.com/bashbox/bashbox/coreutils/internal/procutil"
 	"github.com/bashbox/bashbox/coreutils/internal/quote"
+	"github.com/bashbox/bashbox/coreutils/internal/readahead"
 	"github.com/bashbox/bashbox/overlayfs"
 )
 
@@ -81,9 +82,9 @@ type finder struct {
 	sawDepth   bool
 	answers    io.Reader
 	lsWidths   lsWidths
-	firstNonOp string   // first non-option argument of the expression
-	typesOnly  bool     // the expression needs no more than names and types
-	listers    *listers // reading directories ahead of the walk, or nil
+	firstNonOp string             // first non-option argument of the expression
+	typesOnly  bool               // the expression needs no more than names and types
+	listers    *readahead.Listers // reading directories ahead of the walk, or nil
 }
 
 // typeOnlyPrimaries look at nothing of an entry but its path and file
@@ -140,7 +141,7 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		}
 	}
 	if f.listers = f.startListers(); f.listers != nil {
-		defer f.listers.end() // after a panic too: no lister outlives the call
+		defer f.listers.End() // after a panic too: no lister outlives the call
 	}
 	for _, s := range f.starts {
 		if f.quit {
@@ -274,7 +275,7 @@ type entry struct {
 	lst    fs.FileInfo // lstat
 	phys   string      // physical path of a directory (-L loop checks)
 	prune  bool
-	ahead  *listing // its listing, when read ahead
+	ahead  *readahead.Listing // its listing, when read ahead
 
 	followed    fs.FileInfo // stat of a symlink's target, computed lazily
 	followedErr error
@@ -491,7 +492,7 @@ func (f *finder) visit(e *entry, ancestors []*entry) {
 			ancestors = append(ancestors, e)
 		}
 		if f.listers != nil && ahead == nil {
-			ahead = f.listers.queue(e.depth, e.absPath(), list)
+			ahead = f.listers.Queue(e.depth, e.absPath(), list)
 		}
 		// One entry serves every member in turn: nothing keeps an entry
 		// after its visit, so a listing costs one allocation, not one per
@@ -509,7 +510,7 @@ func (f *finder) visit(e *entry, ancestors []*entry) {
 			}
 		}
 		for _, l := range ahead {
-			f.listers.dropTree(l) // pruned, or left at -quit
+			f.listers.DropTree(l) // pruned, or left at -quit
 		}
 	}
 	if f.depthFirst && e.depth >= f.minDepth && !f.quit {
@@ -570,9 +571,9 @@ func (f *finder) child(parent *entry, fi fs.FileInfo, ancestors []*entry, e *ent
 
 // members reads the members of directory e, or takes them read ahead
 // with the listings queued for its subdirectories (nil when none were).
-func (f *finder) members(e *entry) ([]fs.FileInfo, []*listing, error) {
+func (f *finder) members(e *entry) ([]fs.FileInfo, []*readahead.Listing, error) {
 	if e.ahead != nil && f.listers != nil {
-		return f.listers.take(e.ahead)
+		return f.listers.Take(e.ahead)
 	}
 	list, err := f.readDir(e.absPath())
 	return list, nil, err

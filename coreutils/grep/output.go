@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bashbox/bashbox/builtins"
+	"github.com/bashbox/bashbox/coreutils/internal/readahead"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -39,9 +40,10 @@ type grepper struct {
 	num  []byte
 	tick int
 
-	limit *matchLimit
-	ahead *ahead     // the workers of a parallel recursive search, or nil
-	rec   *recording // in a worker: where its output goes
+	limit   *matchLimit
+	ahead   *ahead             // the workers of a parallel recursive search, or nil
+	listers *readahead.Listers // reading directories ahead of the walk, or nil
+	rec     *recording         // in a worker: where its output goes
 }
 
 // flush pushes standard output out before a message on standard error;

@@ -36,14 +36,7 @@ func TestParallelMatchesSequential(t *testing.T) {
 	files["t/d2/dangling"] = "->nowhere"
 	files["t/d3/loop"] = "->.."
 	files["t/d4/sub/deep.go"] = "alpha deep\n"
-	fsys := (&cmdtest.Env{Files: files}).NewFS()
-	run := func(workers int, args []string) (string, int) {
-		var merged bytes.Buffer
-		c := &builtins.Call{Args: append([]string{"grep"}, args...), Stdin: strings.NewReader(""), Stdout: &merged, Stderr: &merged,
-			Env: []string{"LANG=C.UTF-8"}, Dir: "/work", FS: fsys, Workers: workers}
-		code := Run(context.Background(), c)
-		return merged.String(), code
-	}
+	run := mergedRun((&cmdtest.Env{Files: files}).NewFS())
 	for _, args := range [][]string{
 		{"-r", "alpha", "t"}, {"-rn", "beta 1", "t"}, {"-rc", "alpha", "t"}, {"-rl", "Get1", "t"}, {"-rL", "Get1", "t"},
 		{"-ro", "Get[0-9]*", "t"}, {"-rb", "beta", "t"}, {"-rh", "line 3 ", "t"}, {"-rZl", "alpha", "t"},
@@ -63,5 +56,48 @@ func TestParallelMatchesSequential(t *testing.T) {
 		if got != want || gotCode != wantCode {
 			t.Errorf("grep %q: parallel differs (exit %d, want %d)\n got %.300q\nwant %.300q", args, gotCode, wantCode, got, want)
 		}
+	}
+}
+
+// TestListersMatchSequential: with directories read ahead of the walk, a
+// recursive search writes exactly what the walk that lists each directory
+// itself writes, over a tree deep and wide enough to fill the listers'
+// queue, with excluded directories, -m quitting early, a search without
+// file workers (context lines), -T (which lists sizes) and a directory
+// loop under -R.
+func TestListersMatchSequential(t *testing.T) {
+	files := map[string]string{}
+	for i := 0; i < 400; i++ {
+		files[fmt.Sprintf("t/a%d/b%d/c%d/f.go", i%7, i%13, i)] = fmt.Sprintf("package c%d\nfunc F%d() {}\n", i, i%10)
+		if i%5 == 0 {
+			files[fmt.Sprintf("t/a%d/b%d/n%d.txt", i%7, i%13, i)] = "func in text\n"
+		}
+	}
+	files["t/a1/gone"] = "->../nowhere"
+	files["t/a2/up"] = "->.."
+	run := mergedRun((&cmdtest.Env{Files: files}).NewFS())
+	for _, args := range [][]string{
+		{"-r", "func F3", "t"}, {"-rc", "func", "--include=*.go", "t"}, {"-rl", "package", "--exclude-dir=b1*", "t"},
+		{"-r", "-m1", "F7", "t", "t/a3"}, {"-rn", "-A1", "package c1", "t"}, {"-rT", "F2", "t/a4"}, {"-R", "F9", "t/a2"},
+		{"-rq", "c399", "t"}, {"-r", "nomatch", "t", "t/nosuch"}, {"-r", "F1"},
+	} {
+		want, wantCode := run(1, args)
+		for _, workers := range []int{2, 4} {
+			if got, code := run(workers, args); got != want || code != wantCode {
+				t.Errorf("grep %q with %d workers: exit %d (want %d)\n got %.300q\nwant %.300q", args, workers, code, wantCode, got, want)
+			}
+		}
+	}
+}
+
+// mergedRun runs grep over fsys with standard output and standard error
+// merged, so that where each message falls counts.
+func mergedRun(fsys builtins.FS) func(workers int, args []string) (string, int) {
+	return func(workers int, args []string) (string, int) {
+		var merged bytes.Buffer
+		c := &builtins.Call{Args: append([]string{"grep"}, args...), Stdin: strings.NewReader(""), Stdout: &merged, Stderr: &merged,
+			Env: []string{"LANG=C.UTF-8"}, Dir: "/work", FS: fsys, Workers: workers}
+		code := Run(context.Background(), c)
+		return merged.String(), code
 	}
 }

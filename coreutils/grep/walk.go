@@ -10,6 +10,7 @@ import (
 
 	"github.com/bashbox/bashbox/builtins"
 	"github.com/bashbox/bashbox/coreutils/internal/files/glob"
+	"github.com/bashbox/bashbox/coreutils/internal/readahead"
 	"github.com/bashbox/bashbox/coreutils/internal/textio"
 )
 
@@ -128,7 +129,11 @@ func (g *grepper) operand(name string, omitDotSlash, autoName bool) {
 				g.ahead = a
 				defer func() { a.stop(); g.ahead = nil }()
 			}
-			g.walk(name, omitDotSlash, []string{real})
+			if ls := g.startListers(); ls != nil {
+				g.listers = ls
+				defer func() { ls.End(); g.listers = nil }() // after a panic too
+			}
+			g.walk(name, omitDotSlash, []string{real}, nil)
 			return
 		}
 		g.errSeen = true
@@ -218,15 +223,62 @@ type readerOnly struct{ r io.Reader }
 
 func (r readerOnly) Read(p []byte) (int, error) { return r.r.Read(p) }
 
-// walk searches directory dir recursively. ancestors holds the real paths
-// of the directories being walked (for -R loop detection).
-func (g *grepper) walk(dir string, omitDotSlash bool, ancestors []string) {
+// startListers starts listers reading directories ahead of the walk
+// (package readahead), one fewer than the workers, or returns nil when the
+// walk must list each directory itself: with one worker, and with -R,
+// whose loop check resolves every directory's links as the walk meets it.
+func (g *grepper) startListers() *readahead.Listers {
 	cfg := g.cfg
-	list := g.c.ReadDirTypes // names and types decide what is searched
-	if cfg.initialTab {
-		list = g.c.ReadDir // -T aligns by file size
+	if cfg.deref {
+		return nil
 	}
-	entries, err := list(dir)
+	return readahead.Start(g.c.SearchWorkers()-1, readahead.Options{
+		Read: g.listDir,
+		Join: func(dir, name string) string {
+			if strings.HasSuffix(dir, "/") {
+				return dir + name
+			}
+			return dir + "/" + name
+		},
+		Descend: func(_ int, fi fs.FileInfo) bool {
+			return fi.IsDir() && !excludedDir(cfg.excludeDir, fi.Name(), false)
+		},
+	})
+}
+
+// listDir lists a directory for the walk.
+func (g *grepper) listDir(dir string) ([]fs.FileInfo, error) {
+	if g.cfg.initialTab {
+		return g.c.ReadDir(dir) // -T aligns by file size
+	}
+	return g.c.ReadDirTypes(dir) // names and types decide what is searched
+}
+
+// walk searches directory dir recursively. ancestors holds the real paths
+// of the directories being walked (for -R loop detection); ahead is dir's
+// listing when listers queued it.
+func (g *grepper) walk(dir string, omitDotSlash bool, ancestors []string, ahead *readahead.Listing) {
+	cfg := g.cfg
+	var (
+		entries []fs.FileInfo
+		kids    []*readahead.Listing // entries' listings, at their indexes
+		err     error
+	)
+	if ahead != nil {
+		entries, kids, err = g.listers.Take(ahead)
+	} else {
+		entries, err = g.listDir(dir)
+	}
+	if g.listers != nil && kids == nil && err == nil {
+		kids = g.listers.Queue(0, dir, entries)
+	}
+	if kids != nil {
+		defer func() {
+			for _, k := range kids {
+				g.listers.DropTree(k) // excluded by a loop check, or left when the walk quit
+			}
+		}()
+	}
 	if err != nil {
 		shownDir := dir
 		if omitDotSlash && strings.HasPrefix(shownDir, "./") {
@@ -239,7 +291,7 @@ func (g *grepper) walk(dir string, omitDotSlash bool, ancestors []string) {
 	if !strings.HasSuffix(prefix, "/") {
 		prefix += "/"
 	}
-	for _, e := range entries {
+	for i, e := range entries {
 		if g.quit {
 			return
 		}
@@ -282,7 +334,11 @@ func (g *grepper) walk(dir string, omitDotSlash bool, ancestors []string) {
 					continue
 				}
 			}
-			g.walk(child, omitDotSlash, append(ancestors, real))
+			var l *readahead.Listing
+			if kids != nil {
+				l = kids[i]
+			}
+			g.walk(child, omitDotSlash, append(ancestors, real), l)
 			continue
 		}
 		if fi.Mode()&(fs.ModeDevice|fs.ModeNamedPipe|fs.ModeSocket|fs.ModeCharDevice) != 0 {
