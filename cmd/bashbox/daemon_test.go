@@ -38,7 +38,13 @@ func launcherDirs(t testing.TB) (trio, alone string) {
 		}
 		os.Chmod(d, 0o755)
 	}
-	cc := exec.Command("cc", "-O2", "-Wall", "-Wextra", "-Werror", "-o", filepath.Join(trio, "bashbox"), "../../launcher/bashbox.c")
+	// As make build links it: statically against musl where musl-gcc is
+	// (CI installs it), else with the C library at hand.
+	args := []string{"-O2", "-Wall", "-Wextra", "-Werror", "-o", filepath.Join(trio, "bashbox"), "../../launcher/bashbox.c"}
+	cc := exec.Command("cc", args...)
+	if musl, err := exec.LookPath("musl-gcc"); err == nil {
+		cc = exec.Command(musl, append([]string{"-static"}, args...)...)
+	}
 	if out, err := cc.CombinedOutput(); err != nil {
 		t.Fatalf("building the launcher (CI installs a C compiler): %v\n%s", err, out)
 	}
