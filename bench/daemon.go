@@ -71,7 +71,7 @@ func StartDaemon(exe string) (*Daemon, error) {
 func (d *Daemon) Env() string { return "BASHBOX_SOCKET=" + d.Socket }
 
 // CPU is the CPU time the daemon has used so far.
-func (d *Daemon) CPU() time.Duration { return processCPU(d.cmd.Process.Pid) }
+func (d *Daemon) CPU() time.Duration { return ProcessCPU(d.cmd.Process.Pid) }
 
 // Close stops the daemon and removes its socket directory.
 func (d *Daemon) Close() error {

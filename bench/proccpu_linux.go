@@ -8,10 +8,10 @@ import (
 	"time"
 )
 
-// processCPU is the CPU time of every thread of process pid so far, in
+// ProcessCPU is the CPU time of every thread of process pid so far, in
 // nanoseconds (schedstat), where rusage's clock ticks would be too coarse
 // for a run of a few hundred microseconds.
-func processCPU(pid int) time.Duration {
+func ProcessCPU(pid int) time.Duration {
 	tasks, _ := filepath.Glob("/proc/" + strconv.Itoa(pid) + "/task/*/schedstat")
 	var ns int64
 	for _, t := range tasks {

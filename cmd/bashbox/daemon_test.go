@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/bashbox/bashbox/bench"
 )
 
 // launcherDirs builds the launcher (launcher/bashbox.c) as make build
@@ -448,18 +450,7 @@ func TestBenchStartupThroughTheDaemon(t *testing.T) {
 func BenchmarkStartupViaDaemon(b *testing.B) {
 	trio, _ := launcherDirs(b)
 	sock, daemonCmd := startDaemonCmd(b, filepath.Join(trio, fullName), nil, "")
-	daemonCPU := func() time.Duration {
-		tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", daemonCmd.Process.Pid))
-		var ns int64
-		for _, t := range tasks {
-			var v int64
-			if data, err := os.ReadFile(t); err == nil {
-				fmt.Sscan(string(data), &v)
-			}
-			ns += v
-		}
-		return time.Duration(ns)
-	}
+	daemonCPU := func() time.Duration { return bench.ProcessCPU(daemonCmd.Process.Pid) }
 	type runner struct {
 		name      string
 		argv      []string
