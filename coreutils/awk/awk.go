@@ -209,12 +209,14 @@ func Run(ctx context.Context, c *builtins.Call) int {
 		c.Errorf("fatal: %s", err)
 		return 2
 	}
-	// Not ExecuteContext: with a context that can end, goawk counts
-	// towards a check of it before every opcode, 8% of the instructions
-	// of the bench's awk_groupby. The memory check, which the rewritten
-	// program runs every so many steps, and every read stop a cancelled
-	// run instead (see held).
-	status, runErr := it.Execute(cfg)
+	// ExecuteContext, though goawk then counts towards a check of the
+	// context before every opcode (8% of the instructions of the bench's
+	// awk_groupby): the generated memory check also stops a cancelled run
+	// (see held), but only every so many steps, and a program whose steps
+	// turn slow after fast ones (index() over a string of tens of MB)
+	// could run up to checkSteps slow steps past its deadline. goawk's
+	// own check bounds that to one step.
+	status, runErr := it.ExecuteContext(ctx, cfg)
 	flushErr := rt.closeAll()
 	if runErr == nil && flushErr != nil {
 		runErr = flushErr
