@@ -47,22 +47,18 @@ func MeasureStartup(ctx context.Context, exe, bash string, n int, sc StartupConf
 		return nil, fmt.Errorf("measuring start-up: no bashbox binary to run")
 	}
 	launch := func(env []string, extra func() time.Duration, argv ...string) (wall, cpu time.Duration, err error) {
-		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-		cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "LC_ALL=C"}, env...)
-		var before time.Duration
-		if extra != nil {
-			before = extra()
-		}
-		cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
-		start := time.Now()
-		if err := cmd.Run(); err != nil {
-			return 0, 0, fmt.Errorf("measuring start-up: %s: %v", strings.Join(argv, " "), err)
-		}
-		wall, cpu = time.Since(start), cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime()
-		if extra != nil {
-			cpu += extra() - before
-		}
-		return wall, cpu, nil
+		o := measured(extra, func() Outcome {
+			cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+			cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "LC_ALL=C"}, env...)
+			cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+			start := time.Now()
+			if runErr := cmd.Run(); runErr != nil {
+				err = fmt.Errorf("measuring start-up: %s: %v", strings.Join(argv, " "), runErr)
+				return Outcome{}
+			}
+			return Outcome{Took: time.Since(start), CPU: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
+		})
+		return o.Took, o.CPU, err
 	}
 	var sums [4]time.Duration // bashbox wall, cpu, bash wall, cpu
 	for i := -1; i < n; i++ {

@@ -296,17 +296,24 @@ func (f *fifoFile) closeLocked() {
 
 func (f *fifoFile) Stat() (fs.FileInfo, error) { return f.stat() }
 
+// usable refuses op on a closed end, or on one not opened for it (open
+// says so in mode); p.mu is held.
+func (f *fifoFile) usable(op string, mode bool) error {
+	switch {
+	case f.closed:
+		return pathErr(op, f.name, os.ErrClosed)
+	case !mode:
+		return pathErr(op, f.name, syscall.EBADF)
+	}
+	return nil
+}
+
 func (f *fifoFile) Read(b []byte) (int, error) {
 	p := f.p
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	switch {
-	case f.closed:
-		return 0, pathErr("read", f.name, os.ErrClosed)
-	case !f.read:
-		return 0, pathErr("read", f.name, syscall.EBADF)
-	case len(b) == 0:
-		return 0, nil
+	if err := f.usable("read", f.read); err != nil || len(b) == 0 {
+		return 0, err
 	}
 	for len(p.buf) == 0 {
 		if p.writers == 0 {
@@ -336,11 +343,8 @@ func (f *fifoFile) Write(b []byte) (int, error) {
 	p := f.p
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	switch {
-	case f.closed:
-		return 0, pathErr("write", f.name, os.ErrClosed)
-	case !f.write:
-		return 0, pathErr("write", f.name, syscall.EBADF)
+	if err := f.usable("write", f.write); err != nil {
+		return 0, err
 	}
 	done := 0
 	for done < len(b) {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/spf13/pflag"
@@ -197,16 +198,9 @@ func daemonRun(umask func(int) int) daemon.Handler {
 
 // pipeState records that a write met a pipe with no reader, which kills
 // the CLI's process with SIGPIPE; the launcher is told to die of it too.
-type pipeState struct {
-	mu   sync.Mutex
-	seen bool
-}
+type pipeState struct{ seen atomic.Bool }
 
-func (p *pipeState) met() bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.seen
-}
+func (p *pipeState) met() bool { return p.seen.Load() }
 
 // pipeWriter writes to one of the launcher's descriptors, and stops the
 // run at the first EPIPE, where the CLI's process would have died.
@@ -219,9 +213,7 @@ type pipeWriter struct {
 func (w *pipeWriter) Write(p []byte) (int, error) {
 	n, err := w.f.Write(p)
 	if err != nil && errors.Is(err, syscall.EPIPE) {
-		w.state.mu.Lock()
-		w.state.seen = true
-		w.state.mu.Unlock()
+		w.state.seen.Store(true)
 		w.cancel()
 	}
 	return n, err
