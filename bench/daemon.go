@@ -29,8 +29,12 @@ func StartDaemon(exe string) (*Daemon, error) {
 		return nil, err
 	}
 	d := &Daemon{dir: dir, Socket: filepath.Join(dir, "daemon.sock")}
-	d.cmd = exec.Command(exe, "daemon", "--quiet", "--socket", d.Socket)
+	// A bench that is killed must not leave its daemon behind: the kernel
+	// stops it with the bench where it can (daemonAttr), and an idle
+	// daemon exits by itself anyway.
+	d.cmd = exec.Command(exe, "daemon", "--quiet", "--idle-exit", "10m", "--socket", d.Socket)
 	d.cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "LC_ALL=C"}
+	d.cmd.SysProcAttr = daemonAttr()
 	stderr, err := d.cmd.StderrPipe()
 	if err != nil {
 		os.RemoveAll(dir)

@@ -5,8 +5,13 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
+
+// daemonAttr has the kernel send the bench's daemon SIGTERM when the bench
+// dies.
+func daemonAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM} }
 
 // ProcessCPU is the CPU time of every thread of process pid so far, in
 // nanoseconds (schedstat), where rusage's clock ticks would be too coarse

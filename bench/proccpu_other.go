@@ -2,7 +2,14 @@
 
 package bench
 
-import "time"
+import (
+	"syscall"
+	"time"
+)
+
+// daemonAttr: no parent-death signal here; the daemon's --idle-exit
+// ends it.
+func daemonAttr() *syscall.SysProcAttr { return nil }
 
 // ProcessCPU is 0: no per-process CPU clock without /proc; the daemon's share
 // is then missing from the start-up CPU figures (the report says so).

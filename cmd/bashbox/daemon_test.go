@@ -417,9 +417,9 @@ func TestFakeDaemonHelper(t *testing.T) {
 // reports start-up against bash both through it and without it.
 func TestBenchStartupThroughTheDaemon(t *testing.T) {
 	trio, _ := launcherDirs(t)
-	corpus, out := t.TempDir(), t.TempDir()
+	corpus, out, tmp := t.TempDir(), t.TempDir(), t.TempDir()
 	cmd := exec.Command(filepath.Join(trio, fullName), "bench", "--corpus", corpus, "--ops", "startup", "--reps", "1", "--memory-op", "none", "--out", out)
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "TMPDIR=" + tmp}
 	got, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("bench: %v\n%s", err, got)
@@ -429,14 +429,10 @@ func TestBenchStartupThroughTheDaemon(t *testing.T) {
 			t.Errorf("bench output lacks %q:\n%s", want, got)
 		}
 	}
-	if matches, _ := filepath.Glob(filepath.Join(os.TempDir(), "bashbox-bench-daemon-*")); len(matches) > 0 {
-		// Another bench may be running on this machine; only fail on a
-		// directory whose daemon is gone.
-		for _, m := range matches {
-			if _, err := os.Stat(filepath.Join(m, "daemon.sock")); err != nil {
-				t.Errorf("bench left %s behind", m)
-			}
-		}
+	// The daemon's socket directory goes with it (in the bench's own
+	// TMPDIR, so no other bench on the machine can confuse this).
+	if left, _ := filepath.Glob(filepath.Join(tmp, "bashbox-bench-daemon-*")); len(left) > 0 {
+		t.Errorf("bench left %v behind", left)
 	}
 }
 
