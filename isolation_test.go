@@ -32,6 +32,9 @@ var stoppedCalls = []struct{ name, script string }{
 	{"shuf", `shuf /dev/zero`},
 	{"awk", `awk 'BEGIN { while (1) a[i++] = i }'`},
 	{"jq", `jq -n '[range(1e12)] | length'`},
+	// Its input decoded ahead by a second goroutine (coreutils/jq/ahead.go)
+	// while the filter is stopped on the first value.
+	{"jq-ahead", `seq 20000 | jq '[range(1e12)] | length'`},
 	{"sed-hold", `yes | sed -n 'H; $p'`},
 	{"xargs", `yes | xargs -n1 true`},
 	{"gzip", `gzip -c < /dev/zero > /dev/null`},

@@ -22,14 +22,22 @@ func BenchmarkSelectRecords(b *testing.B) {
 	}
 	data := in.String()
 	fsys := (&cmdtest.Env{}).NewFS()
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for b.Loop() {
-		c := &builtins.Call{Args: []string{"jq", "-c", `select(.level == "error") | {id, svc: .service}`},
-			Stdin: strings.NewReader(data), Stdout: io.Discard, Stderr: io.Discard, Dir: "/work", FS: fsys}
-		if Run(context.Background(), c) != 0 {
-			b.Fatal("failed")
-		}
+	// inline: one goroutine; ahead: a second CPU decodes ahead (ahead.go).
+	for _, mode := range []struct {
+		name    string
+		workers int
+	}{{"inline", 1}, {"ahead", 2}} {
+		b.Run(mode.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				c := &builtins.Call{Args: []string{"jq", "-c", `select(.level == "error") | {id, svc: .service}`},
+					Stdin: strings.NewReader(data), Stdout: io.Discard, Stderr: io.Discard, Dir: "/work", FS: fsys, Workers: mode.workers}
+				if Run(context.Background(), c) != 0 {
+					b.Fatal("failed")
+				}
+			}
+		})
 	}
 }
 

@@ -29,6 +29,13 @@ type decoder struct {
 	lastWidth int
 	// keyBuf is a key list the order did not keep, for the next object.
 	keyBuf []string
+	// deferred: the decoder runs ahead of the filter (ahead.go) and must
+	// not touch order, which is the filter's; it appends each object's
+	// keys to recs instead, for the filter's side to record when it takes
+	// the value, and keeps its own last.
+	deferred bool
+	recs     []orderRec
+	last     []string
 }
 
 // key reads an object key, reusing the string of an equal earlier key.
@@ -314,7 +321,11 @@ func (d *decoder) object() (any, error) {
 	if keys == nil {
 		keys = make([]string, 0, d.lastWidth)
 	}
-	prefix, last := true, d.order.last // last: nested objects change it
+	last := d.last // nested objects change it
+	if !d.deferred {
+		last = d.order.last
+	}
+	prefix := true
 	d.skipSpace()
 	if d.pos < len(d.data) && d.data[d.pos] == '}' {
 		d.pos++
@@ -373,7 +384,9 @@ func (d *decoder) object() (any, error) {
 		}
 		if done {
 			d.lastWidth = len(keys)
-			if !d.order.record(obj, keys) {
+			if d.deferred {
+				d.deferRecord(obj, keys)
+			} else if !d.order.record(obj, keys) {
 				d.keyBuf = keys
 			}
 			return obj, nil

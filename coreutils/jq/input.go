@@ -122,7 +122,27 @@ func (j *jq) next() (any, bool) {
 				j.rawN = 0
 			} else {
 				j.dec = &decoder{data: data, order: j.order}
+				if len(data) >= aheadMin && j.c.SearchWorkers() >= 2 {
+					// j.dec then only keeps the position (see ahead.go).
+					j.ahead = startAhead(j.ctx, data)
+				}
 			}
+		}
+		if j.ahead != nil {
+			it, ok := j.ahead.next(j.order)
+			if !ok {
+				j.ahead, j.dec = nil, nil
+				j.cur++
+				continue
+			}
+			j.posSet = true
+			j.dec.pos = it.end
+			if it.err != nil {
+				j.parseErr = it.err
+				return it.err, true
+			}
+			j.last = j.here()
+			return it.v, true
 		}
 		if j.rawIn {
 			line, err := j.lines.ReadString('\n')

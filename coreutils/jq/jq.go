@@ -119,6 +119,7 @@ type jq struct {
 	srcs   []source
 	cur    int
 	dec    *decoder
+	ahead  *ahead        // decoding the current source ahead, or nil
 	lines  *bufio.Reader // raw input
 	rawN   int           // raw lines read from the current source
 	posSet bool          // an input was read
@@ -142,6 +143,13 @@ type jq struct {
 func Run(ctx context.Context, c *builtins.Call) int {
 	j := &jq{ctx: ctx, c: c, order: newKeyOrder()}
 	j.out = bufio.NewWriterSize(c.Stdout, 64<<10)
+	defer func() {
+		// The helper decoding ahead ends with the call, even one that
+		// ended early (halt, first(inputs), a panic).
+		if j.ahead != nil {
+			j.ahead.close()
+		}
+	}()
 	status := j.run()
 	if err := j.out.Flush(); err != nil {
 		if builtins.IsBrokenPipe(err) {
