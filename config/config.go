@@ -84,8 +84,8 @@ type Profile struct {
 	MaxConcurrent int     `yaml:"max_concurrent"`
 	Rate          float64 `yaml:"rate"`
 	Burst         int     `yaml:"burst"`
-	// Workers bounds the goroutines one command of a run may search with
-	// (grep -r, find): 0 lets it pick from the CPUs, 1 keeps it sequential.
+	// Workers bounds the goroutines one command of a run may search or decode
+	// with (grep -r, find, jq): 0 lets it pick from the CPUs, 1 keeps it sequential.
 	Workers int `yaml:"workers"`
 }
 

@@ -61,7 +61,7 @@ func (f *sandboxFlags) register(fs *pflag.FlagSet) {
 	fs.Int64Var(&f.maxOvlFiles, "max-overlay-files", 0, "entries the in-memory layers may hold (default 100000)")
 	fs.StringVar(&f.maxWrBytes, "max-write-bytes", "", "bytes a call may write to read-write volumes, e.g. 1GiB (default 1GiB)")
 	fs.Int64Var(&f.maxWrFiles, "max-write-files", 0, "files and directories a call may create in read-write volumes (default 100000)")
-	fs.IntVar(&f.workers, "workers", 0, "goroutines one command may search files with, e.g. grep -r (default: one per CPU up to 4; 1: sequential)")
+	fs.IntVar(&f.workers, "workers", 0, "goroutines one command may search files or decode input with, e.g. grep -r, jq (default: one per CPU up to 4; 1: sequential)")
 	fs.Int64Var(&f.maxNesting, "max-nesting", 0, "functions, eval, source, nested shells, subshells and substitutions inside each other (default 1000)")
 	listVar(fs, &f.env, "env", "", false, "NAME=VALUE added to the sandbox environment (repeatable)")
 	listVar(fs, &f.fallback, "fallback", "", true, "host commands allowed to run for real, e.g. git,gh")
