@@ -22,8 +22,11 @@ import (
 //     keyOrder is the filter's and is never touched by the helper.
 //
 // The whole source is already in memory, so the helper only turns bytes
-// into values early. What it holds ahead is bounded by batchesHeld batches
-// of batchBytes of input each.
+// into values early. What it holds ahead stays small: at most batchesHeld
+// batches of about batchBytes of input each. A value of more than
+// batchBytes ends the helper's work instead: the rest of the source, from
+// that value on, is decoded in line, as it would be without the helper,
+// so that a stream of big documents never has several decoded at once.
 const (
 	aheadMin    = 64 << 10 // smaller sources are decoded in line
 	batchBytes  = 32 << 10 // a batch ends after this much input
@@ -69,15 +72,18 @@ type ahead struct {
 	batches chan *batch
 	stop    chan struct{}
 	stopped atomic.Bool
-	g       builtins.Group
-	cur     *batch
-	i, rec  int
-	closed  bool
+	// resume, once batches is closed, is where the source goes on in line
+	// (a big value starts there), or -1 at its end.
+	resume int
+	g      builtins.Group
+	cur    *batch
+	i, rec int
+	closed bool
 }
 
 // startAhead starts decoding data.
 func startAhead(ctx context.Context, data []byte) *ahead {
-	a := &ahead{batches: make(chan *batch, batchesHeld), stop: make(chan struct{})}
+	a := &ahead{batches: make(chan *batch, batchesHeld), stop: make(chan struct{}), resume: -1}
 	d := &decoder{data: data, deferred: true}
 	a.g.Go(func() {
 		defer close(a.batches)
@@ -89,7 +95,14 @@ func startAhead(ctx context.Context, data []byte) *ahead {
 					last = true
 					break
 				}
+				from, recs := d.pos, len(d.recs)
 				v, err := d.next()
+				if err == nil && d.pos-from > batchBytes {
+					// Dropped: decoded again in line, with the rest.
+					a.resume, d.recs = from, d.recs[:recs]
+					last = true
+					break
+				}
 				b.vals = append(b.vals, decoded{v: v, err: err, end: d.pos, recs: len(d.recs)})
 				if err != nil {
 					last = true
@@ -114,15 +127,16 @@ func startAhead(ctx context.Context, data []byte) *ahead {
 	return a
 }
 
-// next takes the next value, recording its objects' key orders in o. At
-// the end of the source it waits for the helper, so that a panic there
-// is raised here, in the command's goroutine.
-func (a *ahead) next(o *keyOrder) (decoded, bool) {
+// next takes the next value, recording its objects' key orders in o.
+// When the helper is done it waits for it, so that a panic there is
+// raised here, in the command's goroutine, and reports false with the
+// offset where the source goes on in line (-1: at its end).
+func (a *ahead) next(o *keyOrder) (decoded, int, bool) {
 	for a.cur == nil || a.i == len(a.cur.vals) {
 		b, ok := <-a.batches
 		if !ok {
 			a.close()
-			return decoded{}, false
+			return decoded{}, a.resume, false
 		}
 		a.cur, a.i, a.rec = b, 0, 0
 	}
@@ -132,7 +146,7 @@ func (a *ahead) next(o *keyOrder) (decoded, bool) {
 		r := a.cur.recs[a.rec]
 		o.record(r.m, r.keys)
 	}
-	return it, true
+	return it, -1, true
 }
 
 // close stops the helper and waits for it to end.

@@ -17,7 +17,7 @@ import (
 // objects, repeated keys, escapes, blank lines, then tail.
 func aheadInput(tail string) string {
 	var b strings.Builder
-	for i := 0; b.Len() < 2*aheadMin; i++ {
+	for i := 0; b.Len() < aheadMin+aheadMin/4; i++ {
 		switch i % 5 {
 		case 0:
 			fmt.Fprintf(&b, `{"b":%d,"a":{"y":1,"x":[%d,{"q":true,"p":null}]}}`+"\n", i, i)
@@ -51,7 +51,14 @@ func runWorkers(ctx context.Context, workers int, stdin string, args ...string) 
 // big input give the same output, messages and status with one goroutine
 // and with a second decoding ahead.
 func TestAheadMatchesInline(t *testing.T) {
-	for _, tail := range []string{"", `{"a": tru}` + "\n1\n", `{"a":1,` + "\n"} {
+	// A big value hands the rest of its source back to be decoded in line.
+	var big strings.Builder
+	big.WriteString(`{"z":0`)
+	for i := 0; big.Len() < 2*batchBytes; i++ {
+		fmt.Fprintf(&big, `,"k%d":{"b":%d,"a":[%d]}`, i, i, i)
+	}
+	big.WriteString("}\n")
+	for _, tail := range []string{"", `{"a": tru}` + "\n1\n", `{"a":1,` + "\n", big.String() + aheadInput(big.String())} {
 		in := aheadInput(tail)
 		for _, filter := range []string{
 			".",
@@ -69,7 +76,7 @@ func TestAheadMatchesInline(t *testing.T) {
 				t.Errorf("tail %q, %s: inline and ahead differ:\ninline: %d %q %.300q\nahead:  %d %q %.300q",
 					tail, filter, inline.code, inline.errOut, inline.out, ahead.code, ahead.errOut, ahead.out)
 			}
-			if n := strings.Count(inline.out, "\n"); n < 500 {
+			if n := strings.Count(inline.out, "\n"); n < 200 {
 				t.Errorf("%s: only %d lines out: the test reads too little", filter, n)
 			}
 		}
@@ -122,5 +129,40 @@ func settle(t *testing.T, base int, what string) {
 			t.Fatalf("%s: %d goroutines, %d before", what, runtime.NumGoroutine(), base)
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// A value of more than batchBytes ends the helper's work: the values
+// before it are handed over, then the offset where the big one starts,
+// and nothing after it has been decoded.
+func TestAheadHandsBigValuesBack(t *testing.T) {
+	small := aheadInput("")
+	bigVal := `[` + strings.Repeat(`"xxxxxxxxxxxxxxx",`, 2*batchBytes/18) + `0]`
+	data := []byte(small + bigVal + "\n" + small)
+	a := startAhead(context.Background(), data)
+	defer a.close()
+	o := newKeyOrder()
+	n := 0
+	for {
+		it, resume, ok := a.next(o)
+		if !ok {
+			if resume != len(small) {
+				t.Fatalf("resumes at %d, want %d (after %d values)", resume, len(small), n)
+			}
+			break
+		}
+		if it.err != nil {
+			t.Fatal(it.err)
+		}
+		n++
+	}
+	want := 0
+	for d := (&decoder{data: []byte(small), order: newKeyOrder()}); d.more(); want++ {
+		if _, err := d.next(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n != want {
+		t.Errorf("%d values before the big one, want %d", n, want)
 	}
 }

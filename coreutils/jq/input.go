@@ -129,10 +129,15 @@ func (j *jq) next() (any, bool) {
 			}
 		}
 		if j.ahead != nil {
-			it, ok := j.ahead.next(j.order)
+			it, resume, ok := j.ahead.next(j.order)
 			if !ok {
-				j.ahead, j.dec = nil, nil
-				j.cur++
+				j.ahead = nil
+				if resume >= 0 {
+					j.dec.pos = resume // a big value: the rest in line
+				} else {
+					j.dec = nil
+					j.cur++
+				}
 				continue
 			}
 			j.posSet = true
