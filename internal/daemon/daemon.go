@@ -215,8 +215,10 @@ func serveConn(c *net.UnixConn, h Handler, cfg Config, slots chan struct{}, gov 
 	}
 	c.SetReadDeadline(time.Time{})
 	if cfg.Stale != nil && cfg.Stale() {
-		c.Write([]byte{'D'})
+		// Stopping first: once the launcher has its answer, whatever
+		// it or anyone does next, Serve's reason to end is recorded.
 		stale()
+		c.Write([]byte{'D'})
 		return
 	}
 	select {

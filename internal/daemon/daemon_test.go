@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -358,15 +359,15 @@ func TestServeIdleExitAndStale(t *testing.T) {
 		t.Error("the socket file is left behind")
 	}
 
-	stale := false
-	sock, stop = serve(t, echoHandler, Config{Stale: func() bool { return stale }})
+	var stale atomic.Bool
+	sock, stop = serve(t, echoHandler, Config{Stale: stale.Load})
 	in, out, errw, _, _ := pipeFiles(t)
 	c := dial(t, sock)
 	c.send(t, encode(0o22, "/", "hello"), in, out, errw)
 	if got := c.reply(); got != "AX0" {
 		t.Fatalf("reply %q", got)
 	}
-	stale = true
+	stale.Store(true)
 	c = dial(t, sock)
 	c.send(t, encode(0o22, "/", "hello"), in, out, errw)
 	if got := c.reply(); got != "D" {
