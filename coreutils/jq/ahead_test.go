@@ -91,7 +91,7 @@ func TestAheadMatchesInline(t *testing.T) {
 	}
 }
 
-// The goroutine that decodes ahead ends with its call: when the input is
+// TM-RES-004: the goroutine that decodes ahead ends with its call: when the input is
 // all read, when the filter stops early (first, limit, halt), and when
 // the call is cancelled while the filter is busy.
 func TestAheadEndsWithItsCall(t *testing.T) {
@@ -132,7 +132,7 @@ func settle(t *testing.T, base int, what string) {
 	}
 }
 
-// A value of more than batchBytes ends the helper's work: the values
+// TM-RES-006: a value of more than batchBytes ends the helper's work: the values
 // before it are handed over, then the offset where the big one starts,
 // and nothing after it has been decoded.
 func TestAheadHandsBigValuesBack(t *testing.T) {
