@@ -3,7 +3,6 @@ package jq
 import (
 	"context"
 	"slices"
-	"sync/atomic"
 
 	"github.com/bashbox/bashbox/builtins"
 )
@@ -70,15 +69,13 @@ type batch struct {
 
 type ahead struct {
 	batches chan *batch
-	stop    chan struct{}
-	stopped atomic.Bool
+	stop    chan struct{} // closed by close: the helper stops
 	// resume, once batches is closed, is where the source goes on in line
 	// (a big value starts there), or -1 at its end.
 	resume int
 	g      builtins.Group
 	cur    *batch
 	i, rec int
-	closed bool
 }
 
 // startAhead starts decoding data.
@@ -87,10 +84,10 @@ func startAhead(ctx context.Context, data []byte) *ahead {
 	d := &decoder{data: data, deferred: true}
 	a.g.Go(func() {
 		defer close(a.batches)
-		for !a.stopped.Load() {
+		for !a.stopping() {
 			b, last := &batch{}, false
 			start := d.pos
-			for len(b.vals) < batchValues && d.pos-start < batchBytes && !a.stopped.Load() {
+			for len(b.vals) < batchValues && d.pos-start < batchBytes && !a.stopping() {
 				if !d.more() {
 					last = true
 					break
@@ -149,13 +146,20 @@ func (a *ahead) next(o *keyOrder) (decoded, int, bool) {
 	return it, -1, true
 }
 
-// close stops the helper and waits for it to end.
+func (a *ahead) stopping() bool {
+	select {
+	case <-a.stop:
+		return true
+	default:
+		return false
+	}
+}
+
+// close stops the helper and waits for it to end; again, it does nothing.
 func (a *ahead) close() {
-	if a.closed {
+	if a.stopping() {
 		return
 	}
-	a.closed = true
-	a.stopped.Store(true)
 	close(a.stop)
 	a.g.Wait()
 }

@@ -108,7 +108,7 @@ func TestAheadEndsWithItsCall(t *testing.T) {
 		if r.code != 0 && r.code != 5 {
 			t.Errorf("%q: exit %d %q", args, r.code, r.errOut)
 		}
-		settle(t, base, fmt.Sprint(args))
+		cmdtest.Settled(t, base, fmt.Sprint(args))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
@@ -117,19 +117,7 @@ func TestAheadEndsWithItsCall(t *testing.T) {
 	if r.code != 130 || time.Since(start) > 5*time.Second {
 		t.Errorf("cancelled: exit %d after %v, %q", r.code, time.Since(start), r.errOut)
 	}
-	settle(t, base, "cancelled")
-}
-
-// settle fails unless the goroutines are back to base within a second
-// (a goroutine that has signalled its end may still be on its way out).
-func settle(t *testing.T, base int, what string) {
-	t.Helper()
-	for deadline := time.Now().Add(time.Second); runtime.NumGoroutine() > base; {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: %d goroutines, %d before", what, runtime.NumGoroutine(), base)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	cmdtest.Settled(t, base, "cancelled")
 }
 
 // TM-RES-006: a value of more than batchBytes ends the helper's work: the values

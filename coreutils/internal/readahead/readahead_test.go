@@ -8,7 +8,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
-	"time"
+
+	"github.com/bashbox/bashbox/builtins/cmdtest"
 )
 
 // tree is a directory tree of 3 levels of 5 directories, each with a file.
@@ -107,10 +108,5 @@ func TestListingsMatchAlone(t *testing.T) {
 			}
 		}
 	}
-	for deadline := time.Now().Add(5 * time.Second); runtime.NumGoroutine() > before; {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d goroutines after End, %d before", runtime.NumGoroutine(), before)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	cmdtest.Settled(t, before, "after End")
 }
