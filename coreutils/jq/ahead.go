@@ -78,9 +78,13 @@ type ahead struct {
 	i, rec int
 }
 
+func newAhead() *ahead {
+	return &ahead{batches: make(chan *batch, batchesHeld), stop: make(chan struct{}), resume: -1}
+}
+
 // startAhead starts decoding data.
 func startAhead(ctx context.Context, data []byte) *ahead {
-	a := &ahead{batches: make(chan *batch, batchesHeld), stop: make(chan struct{}), resume: -1}
+	a := newAhead()
 	d := &decoder{data: data, deferred: true}
 	a.g.Go(func() {
 		defer close(a.batches)

@@ -154,3 +154,21 @@ func TestAheadHandsBigValuesBack(t *testing.T) {
 		t.Errorf("%d values before the big one, want %d", n, want)
 	}
 }
+
+// A panic in the helper is raised again in the command's goroutine, where
+// the dispatcher turns it into the call's error, when next meets the end
+// of the helper's batches: it must not read as the end of the input.
+func TestAheadPanicReachesTheCommand(t *testing.T) {
+	a := newAhead()
+	a.g.Go(func() {
+		defer close(a.batches)
+		panic("decoder broke")
+	})
+	defer func() {
+		if p := recover(); p != "decoder broke" {
+			t.Fatalf("recovered %v, want the helper's panic", p)
+		}
+	}()
+	a.next(newKeyOrder())
+	t.Fatal("next returned after the helper panicked")
+}
