@@ -68,7 +68,11 @@ func (p *procs) start() (end func()) {
 	p.mu.Unlock()
 	widen := time.AfterFunc(widenAfter, func() {
 		p.mu.Lock()
-		p.set(p.wide)
+		// The run may have ended as this fired (Stop came too late):
+		// widening then would leave no narrowing timer behind.
+		if p.inflight > 0 {
+			p.set(p.wide)
+		}
 		p.mu.Unlock()
 	})
 	return func() {
