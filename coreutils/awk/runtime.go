@@ -93,9 +93,10 @@ const elementCost = 80
 // checkInput bytes, or took so long that checkSteps of them would take
 // more than checkEvery.
 //
-// It is also where a cancelled call stops: goawk runs without the
-// context (see Run), and every loop iteration, function call and record
-// passes a tick, so the check comes at least every checkSteps steps.
+// It is also where a cancelled call stops, besides goawk's own check of
+// the context between opcodes (see Run): every loop iteration, function
+// call and record passes a tick, so the check comes at least every
+// checkSteps steps.
 func (rt *runtime) held(bytes, elements int) (int, error) {
 	if err := rt.ctx.Err(); err != nil {
 		return 0, err
